@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+// Trainyard: the GUI when started without a subcommand, the CLI with one.
+#include "cli/cli.h"
+#include "mainwindow/mainwindow.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+namespace {
+
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Trainyard"));
+    QCoreApplication::setOrganizationDomain(QStringLiteral("trainyard.invalid"));
+    QCoreApplication::setApplicationName(QStringLiteral("trainyard"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TRAINYARD_VERSION));
+}
+
+void installTranslators(QCoreApplication &app)
+{
+    auto *qt = new QTranslator(&app);
+    if (qt->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+    auto *own = new QTranslator(&app);
+    if (own->load(QLocale(), QStringLiteral("trainyard"), QStringLiteral("_"),
+                  QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(own);
+}
+
+// GUI options start with "--" too, so they are recognised before the CLI gets a look.
+bool isGuiOption(int argc, char **argv)
+{
+    return argc > 1 && qstrcmp(argv[1], "--screenshot") == 0;
+}
+
+// --screenshot FILE: save a picture of the main window once it has settled, then quit. Used to
+// look at the GUI under Xvfb or the offscreen platform.
+void scheduleScreenshot(QWidget &window, const QString &path)
+{
+    QTimer::singleShot(1500, &window, [&window, path] {
+        const bool saved = window.grab().save(path);
+        QCoreApplication::exit(saved ? 0 : 1);
+    });
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    setIdentity();
+    if (!isGuiOption(argc, argv) && trainyard::cli::wantsCli(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        installTranslators(app);
+        return trainyard::cli::run(QCoreApplication::arguments());
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationDisplayName(QStringLiteral("Trainyard"));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.trainyard.Trainyard"));
+    installTranslators(app);
+
+    QCommandLineParser parser;
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Save a screenshot of the window and quit."),
+                                        QStringLiteral("file"));
+    parser.addOption(screenshot);
+    parser.process(app);
+
+    trainyard::ui::MainWindow window;
+    window.show();
+    if (parser.isSet(screenshot))
+        scheduleScreenshot(window, parser.value(screenshot));
+    return app.exec();
+}

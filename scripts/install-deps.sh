@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what Trainyard needs to build, run and test on Debian 12 (run as root).
+# Idempotent and quick when everything is already there.
+set -euo pipefail
+
+packages=(
+    build-essential cmake ninja-build pkg-config
+    qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-tools-dev qt6-tools-dev-tools
+    qt6-l10n-tools qt6-svg-dev qt6-translations-l10n libgl-dev
+    libyaml-cpp-dev qtkeychain-qt6-dev libsecret-1-0
+    gnome-keyring dbus dbus-x11 xvfb xauth
+    python3 python3-numpy
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+        missing+=("$p")
+    fi
+done
+
+if ((${#missing[@]})); then
+    echo "install-deps: installing ${missing[*]}"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "install-deps: these packages are missing and installing them needs root" >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds Trainyard with warnings as errors and runs every test with
+# ctest. Tests that need the system keychain run inside a private D-Bus session with their own
+# gnome-keyring (see ../shared/TOOLCHAIN.md); GUI tests use the offscreen platform.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+cmake --preset ci >/dev/null
+cmake --build --preset ci
+cmake --build --preset ci --target bench
+
+# A private session bus and keyring for everything under test.
+exec dbus-run-session -- bash -c '
+    set -euo pipefail
+    tmp=$(mktemp -d)
+    trap "rm -rf \"$tmp\"" EXIT
+    export XDG_DATA_HOME=$tmp/data XDG_RUNTIME_DIR=$tmp/runtime XDG_CONFIG_HOME=$tmp/config
+    mkdir -p "$XDG_DATA_HOME" "$XDG_CONFIG_HOME"; mkdir -m700 "$XDG_RUNTIME_DIR"
+    printf %s trainyard-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+    ctest --preset ci "$@"
+' ctest "$@"
