@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+// Runtime rules (reference §10, §11, §13): runtimeVersion or a custom container image, the
+// Python version and its compatibility with the runtime, the Python module, package URIs and
+// the container-only fields.
+#include "validation/limits.h"
+#include "validation/rules.h"
+
+namespace trainyard::validation::detail {
+
+namespace {
+
+bool startsWith(const QString &s, std::string_view prefix)
+{
+    return s.startsWith(limits::latin1(prefix));
+}
+
+bool isAsciiDigit(QChar c)
+{
+    return c >= QLatin1Char('0') && c <= QLatin1Char('9');
+}
+
+// MAJOR.MINOR (optionally more dot-separated numbers).
+bool looksLikeVersion(const QString &v)
+{
+    int parts = 0;
+    qsizetype digits = 0;
+    for (QChar c : v) {
+        if (isAsciiDigit(c)) {
+            ++digits;
+        } else if (c == QLatin1Char('.') && digits > 0) {
+            ++parts;
+            digits = 0;
+        } else {
+            return false;
+        }
+    }
+    return digits > 0 && parts >= 1;
+}
+
+bool isIdentifierStart(QChar c)
+{
+    return (c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
+           (c >= QLatin1Char('A') && c <= QLatin1Char('Z')) || c == QLatin1Char('_');
+}
+
+// Dotted Python identifiers: trainer.task
+bool isModuleName(const QString &m)
+{
+    bool atStart = true;
+    for (QChar c : m) {
+        if (atStart) {
+            if (!isIdentifierStart(c))
+                return false;
+            atStart = false;
+        } else if (c == QLatin1Char('.')) {
+            atStart = true;
+        } else if (!isIdentifierStart(c) && !isAsciiDigit(c)) {
+            return false;
+        }
+    }
+    return !atStart;
+}
+
+QString knownRuntimes(const catalog::Catalog &cat)
+{
+    QStringList names;
+    for (const catalog::RuntimeVersion &r : cat.runtimeVersions)
+        names.append(r.version);
+    return joinNames(names);
+}
+
+QString latestRuntime(const catalog::Catalog &cat)
+{
+    return cat.runtimeVersions.isEmpty() ? QString() : cat.runtimeVersions.last().version;
+}
+
+} // namespace
+
+void checkContainers(Context &ctx)
+{
+    const bool masterImage = !ctx.input.master.config.imageUri.isEmpty();
+    for (spec::Role role : spec::allRoles) {
+        const spec::ReplicaConfig &config = ctx.input.role(role).config;
+        const bool hasImage = masterImage || !config.imageUri.isEmpty();
+        if (!config.containerCommand.isEmpty() && !hasImage) {
+            ctx.error(fieldPath(role, "Config.containerCommand"),
+                      QCoreApplication::translate(
+                          "trainyard::Validation",
+                          "containerCommand needs a custom container: set "
+                          "masterConfig.imageUri, or use pythonModule with a runtime "
+                          "version instead"));
+        }
+        if (config.containerArgs.isEmpty())
+            continue;
+        if (!hasImage) {
+            ctx.error(fieldPath(role, "Config.containerArgs"),
+                      QCoreApplication::translate("trainyard::Validation",
+                                                  "containerArgs needs a custom container: set "
+                                                  "masterConfig.imageUri, or pass the arguments in "
+                                                  "trainingInput.args"));
+        } else if (!ctx.input.args.isEmpty()) {
+            ctx.error(fieldPath(role, "Config.containerArgs"),
+                      QCoreApplication::translate(
+                          "trainyard::Validation",
+                          "containerArgs and trainingInput.args are exclusive: keep the "
+                          "arguments in one of them"));
+        }
+    }
+}
+
+void checkPackages(Context &ctx)
+{
+    const QStringList &uris = ctx.input.packageUris;
+    if (uris.size() > limits::packageUrisMax) {
+        ctx.error(QStringLiteral("trainingInput.packageUris"),
+                  QCoreApplication::translate("trainyard::Validation",
+                                              "%1 package URIs are listed; the maximum is %2")
+                      .arg(uris.size())
+                      .arg(limits::packageUrisMax));
+    }
+    for (qsizetype i = 0; i < uris.size(); ++i) {
+        if (startsWith(uris.at(i), limits::gcsScheme) && uris.at(i).size() > 5)
+            continue;
+        ctx.error(QLatin1String("trainingInput.packageUris[") + QString::number(i) +
+                      QLatin1Char(']'),
+                  QCoreApplication::translate(
+                      "trainyard::Validation",
+                      "package %1 must be a gs:// URI of an uploaded package, e.g. "
+                      "gs://bucket/trainer-0.1.tar.gz; for a local package directory "
+                      "use trainyardLocal.packagePath")
+                      .arg(quoted(uris.at(i))));
+    }
+
+    const QString moduleField = QStringLiteral("trainingInput.pythonModule");
+    const QString &module = ctx.input.pythonModule;
+    if (module.isEmpty()) {
+        const bool container = !ctx.input.master.config.imageUri.isEmpty();
+        const bool executable = ctx.isLocal() && !ctx.job.local.executable.isEmpty();
+        if (!container && !executable) {
+            ctx.error(moduleField, ctx.isLocal()
+                                       ? QCoreApplication::translate(
+                                             "trainyard::Validation",
+                                             "pythonModule is required: name the module to run, "
+                                             "e.g. trainer.task (or set trainyardLocal.executable, "
+                                             "or masterConfig.imageUri for a custom container)")
+                                       : QCoreApplication::translate(
+                                             "trainyard::Validation",
+                                             "pythonModule is required: name the module to run, "
+                                             "e.g. trainer.task (or set masterConfig.imageUri for "
+                                             "a custom container)"));
+        }
+    } else if (!isModuleName(module)) {
+        QString suggestion = module;
+        if (suggestion.endsWith(QLatin1String(".py")))
+            suggestion.chop(3);
+        suggestion.replace(QLatin1Char('/'), QLatin1Char('.'));
+        ctx.error(moduleField,
+                  QCoreApplication::translate("trainyard::Validation",
+                                              "pythonModule %1 is not a Python module name: use "
+                                              "dotted names such as %2")
+                      .arg(quoted(module),
+                           isModuleName(suggestion) ? suggestion : QStringLiteral("trainer.task")));
+    }
+}
+
+void checkRuntime(Context &ctx)
+{
+    const QString runtimeField = QStringLiteral("trainingInput.runtimeVersion");
+    const QString &runtime = ctx.input.runtimeVersion;
+    const bool image = !ctx.input.master.config.imageUri.isEmpty();
+    if (runtime.isEmpty() && !image && !ctx.isLocal()) {
+        ctx.error(runtimeField,
+                  QCoreApplication::translate("trainyard::Validation",
+                                              "runtimeVersion is required: set it (e.g. %1) or "
+                                              "set masterConfig.imageUri for a custom container")
+                      .arg(latestRuntime(ctx.catalog)));
+    }
+    if (!runtime.isEmpty() && image) {
+        ctx.error(runtimeField,
+                  QCoreApplication::translate("trainyard::Validation",
+                                              "runtimeVersion and masterConfig.imageUri are "
+                                              "exclusive: remove runtimeVersion to run the custom "
+                                              "container, or remove imageUri to use runtime %1")
+                      .arg(runtime));
+    }
+
+    const catalog::RuntimeVersion *rv = nullptr;
+    if (!runtime.isEmpty()) {
+        rv = ctx.catalog.runtimeVersion(runtime);
+        if (!rv && !looksLikeVersion(runtime)) {
+            ctx.error(runtimeField,
+                      QCoreApplication::translate("trainyard::Validation",
+                                                  "runtimeVersion %1 is not a version number: "
+                                                  "use one of %2")
+                          .arg(quoted(runtime), knownRuntimes(ctx.catalog)));
+        } else if (!rv) {
+            ctx.warning(runtimeField,
+                        QCoreApplication::translate("trainyard::Validation",
+                                                    "runtimeVersion %1 is not in the catalog and "
+                                                    "may not exist; known versions: %2")
+                            .arg(runtime, knownRuntimes(ctx.catalog)));
+        }
+    }
+
+    const QString &python = ctx.input.pythonVersion;
+    if (python.isEmpty())
+        return;
+    const QString pythonField = QStringLiteral("trainingInput.pythonVersion");
+    const QStringList &documented = ctx.catalog.pythonVersions;
+    if (!documented.isEmpty() && !documented.contains(python)) {
+        ctx.error(pythonField,
+                  QCoreApplication::translate("trainyard::Validation",
+                                              "pythonVersion %1 is not offered by the service; use "
+                                              "one of %2")
+                      .arg(quoted(python), joinNames(documented)));
+        return;
+    }
+    if (rv && !rv->pythonVersions.isEmpty() && !rv->pythonVersions.contains(python)) {
+        ctx.report(rv->certainty, pythonField,
+                   QCoreApplication::translate(
+                       "trainyard::Validation",
+                       "pythonVersion %1 does not work with runtimeVersion %2; that "
+                       "runtime supports Python %3")
+                       .arg(python, rv->version, joinNames(rv->pythonVersions)));
+    }
+}
+
+} // namespace trainyard::validation::detail

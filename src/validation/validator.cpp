@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+// validate(): runs the rule groups in field order and returns their diagnostics sorted by field.
+#include "validation/rules.h"
+
+#include <algorithm>
+#include <string_view>
+
+namespace trainyard::validation {
+namespace detail {
+
+namespace {
+
+// Field groups in the order of the spec (and of config.yaml). Diagnostics are sorted by the
+// group of their field path; within a group they keep the order the rules emitted them in.
+constexpr std::array<std::string_view, 17> fieldOrder = {
+    "jobId",
+    "labels",
+    "trainingInput.scaleTier",
+    "trainingInput.master",
+    "trainingInput.worker",
+    "trainingInput.parameterServer",
+    "trainingInput.evaluator",
+    "trainingInput.packageUris",
+    "trainingInput.pythonModule",
+    "trainingInput.args",
+    "trainingInput.hyperparameters",
+    "trainingInput.region",
+    "trainingInput.jobDir",
+    "trainingInput.runtimeVersion",
+    "trainingInput.pythonVersion",
+    "trainingInput.scheduling",
+    "trainyardLocal",
+};
+
+int fieldRank(const QString &field)
+{
+    for (std::size_t i = 0; i < fieldOrder.size(); ++i) {
+        const std::string_view prefix = fieldOrder[i];
+        if (field.startsWith(QLatin1String(prefix.data(), qsizetype(prefix.size()))))
+            return int(i);
+    }
+    return int(fieldOrder.size());
+}
+
+} // namespace
+
+Context::Context(const spec::Job &j, const catalog::Catalog &c, const Options &o)
+    : job(j)
+    , input(j.trainingInput)
+    , catalog(c)
+    , options(o)
+{
+    if (!input.scaleTier.isEmpty())
+        tier = catalog.scaleTier(input.scaleTier);
+    custom = tier == nullptr || tier->custom;
+}
+
+bool Context::roleActive(spec::Role role) const
+{
+    if (!custom)
+        return false;
+    const spec::RoleSpec &r = input.role(role);
+    if (role == spec::Role::Master)
+        return !r.type.isEmpty();
+    return r.count.value_or(0) > 0;
+}
+
+void Context::error(const QString &field, const QString &message)
+{
+    report(spec::Severity::Error, field, message);
+}
+
+void Context::warning(const QString &field, const QString &message)
+{
+    report(spec::Severity::Warning, field, message);
+}
+
+void Context::report(spec::Severity severity, const QString &field, const QString &message)
+{
+    spec::Diagnostic d;
+    d.severity = severity;
+    d.field = field;
+    d.message = message;
+    m_items.emplace_back(fieldRank(field), std::move(d));
+}
+
+void Context::report(catalog::Certainty certainty, const QString &field, const QString &message)
+{
+    report(catalog::isCertain(certainty) ? spec::Severity::Error : spec::Severity::Warning, field,
+           message);
+}
+
+spec::Diagnostics Context::take()
+{
+    std::stable_sort(m_items.begin(), m_items.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    spec::Diagnostics out;
+    out.reserve(qsizetype(m_items.size()));
+    for (auto &item : m_items)
+        out.append(std::move(item.second));
+    m_items.clear();
+    return out;
+}
+
+} // namespace detail
+
+spec::Diagnostics validate(const spec::Job &job, const catalog::Catalog &catalog,
+                           const Options &options, const spec::SourceMap *sources)
+{
+    detail::Context ctx(job, catalog, options);
+    detail::checkJobId(ctx);
+    detail::checkLabels(ctx);
+    detail::checkCluster(ctx);
+    detail::checkAccelerators(ctx);
+    detail::checkContainers(ctx);
+    detail::checkPackages(ctx);
+    detail::checkHyperparameters(ctx);
+    detail::checkRegion(ctx);
+    detail::checkJobDir(ctx);
+    detail::checkRuntime(ctx);
+    detail::checkScheduling(ctx);
+    detail::checkLocalRun(ctx);
+
+    spec::Diagnostics diags = ctx.take();
+    if (sources) {
+        for (spec::Diagnostic &d : diags)
+            sources->locate(d);
+    }
+    return diags;
+}
+
+} // namespace trainyard::validation
