@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: MIT
+// The Vertex AI CustomJob equivalent of a spec (reference §8.1).
+#include "gcloud/vertex.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <cmath>
+
+namespace trainyard::spec {
+namespace {
+
+class VertexExport
+{
+    Q_DECLARE_TR_FUNCTIONS(trainyard::VertexExport)
+};
+
+// One worker pool before it becomes JSON.
+struct Pool
+{
+    Role role = Role::Master;
+    QString machineType;
+    qint64 replicas = 0;
+    std::optional<AcceleratorConfig> accelerator; // from the tier or the role's config
+    QString field;                                // where the machine type came from
+};
+
+class Converter
+{
+public:
+    Converter(const Job &job, const catalog::Catalog &catalog, Diagnostics *diags)
+        : m_job(job)
+        , m_ti(job.trainingInput)
+        , m_catalog(catalog)
+        , m_diags(diags)
+    {}
+
+    QJsonObject convert()
+    {
+        QJsonObject jobSpec;
+        jobSpec.insert(QStringLiteral("workerPoolSpecs"), workerPools());
+        if (m_ti.scheduling && !m_ti.scheduling->maxRunningTime.isEmpty()) {
+            jobSpec.insert(
+                QStringLiteral("scheduling"),
+                QJsonObject{{QStringLiteral("timeout"), m_ti.scheduling->maxRunningTime}});
+        }
+        insertIfSet(jobSpec, QStringLiteral("serviceAccount"), m_ti.serviceAccount);
+        insertIfSet(jobSpec, QStringLiteral("network"), m_ti.network);
+        if (!m_ti.jobDir.isEmpty()) {
+            jobSpec.insert(QStringLiteral("baseOutputDirectory"),
+                           QJsonObject{{QStringLiteral("outputUriPrefix"), m_ti.jobDir}});
+            warn(QStringLiteral("trainingInput.jobDir"),
+                 VertexExport::tr("Vertex AI does not pass --job-dir to the app; it sets "
+                                  "AIP_MODEL_DIR under baseOutputDirectory instead"));
+        }
+        if (m_ti.enableWebAccess.value_or(false))
+            jobSpec.insert(QStringLiteral("enableWebAccess"), true);
+        reportDropped();
+
+        QJsonObject customJob;
+        customJob.insert(QStringLiteral("displayName"), m_job.jobId);
+        if (!m_job.labels.isEmpty()) {
+            QJsonObject labels;
+            for (auto it = m_job.labels.cbegin(); it != m_job.labels.cend(); ++it)
+                labels.insert(it.key(), it.value());
+            customJob.insert(QStringLiteral("labels"), labels);
+        }
+        customJob.insert(QStringLiteral("jobSpec"), jobSpec);
+        if (!m_ti.kmsKeyName.isEmpty()) {
+            customJob.insert(QStringLiteral("encryptionSpec"),
+                             QJsonObject{{QStringLiteral("kmsKeyName"), m_ti.kmsKeyName}});
+        }
+        return customJob;
+    }
+
+private:
+    static void insertIfSet(QJsonObject &object, const QString &key, const QString &value)
+    {
+        if (!value.isEmpty())
+            object.insert(key, value);
+    }
+
+    void report(Severity severity, const QString &field, const QString &message)
+    {
+        if (!m_diags)
+            return;
+        Diagnostic d;
+        d.severity = severity;
+        d.field = field;
+        d.message = message;
+        m_diags->append(d);
+    }
+    void warn(const QString &field, const QString &message)
+    {
+        report(Severity::Warning, field, message);
+    }
+    void error(const QString &field, const QString &message)
+    {
+        report(Severity::Error, field, message);
+    }
+
+    // The pools of the cluster: from the spec for CUSTOM, from the catalog for the other tiers.
+    QList<Pool> pools()
+    {
+        QList<Pool> list;
+        const catalog::ScaleTier *tier = m_catalog.scaleTier(m_ti.scaleTier);
+        if (!tier || tier->custom) {
+            if (!tier) {
+                error(QStringLiteral("trainingInput.scaleTier"),
+                      VertexExport::tr("unknown scale tier '%1'; the pools are taken from the "
+                                       "spec's machine types")
+                          .arg(m_ti.scaleTier));
+            }
+            for (Role role : allRoles) {
+                const RoleSpec &spec = m_ti.role(role);
+                Pool pool;
+                pool.role = role;
+                pool.machineType = spec.type;
+                pool.replicas = role == Role::Master ? 1 : spec.count.value_or(0);
+                pool.accelerator = spec.config.acceleratorConfig;
+                pool.field =
+                    QStringLiteral("trainingInput.") + roleKey(role) + QStringLiteral("Type");
+                list << pool;
+            }
+            return list;
+        }
+        const QString field = QStringLiteral("trainingInput.scaleTier");
+        Pool master{Role::Master, tier->masterType, 1, std::nullopt, field};
+        if (tier->accelerator) {
+            master.accelerator =
+                AcceleratorConfig{qint64(tier->accelerator->count), tier->accelerator->type};
+        }
+        list << master;
+        list << Pool{Role::Worker, tier->workerType, tier->workerCount, std::nullopt, field};
+        list << Pool{Role::ParameterServer, tier->parameterServerType, tier->parameterServerCount,
+                     std::nullopt, field};
+        for (Pool &pool : list) {
+            const ReplicaConfig &config = m_ti.role(pool.role).config;
+            if (config.acceleratorConfig)
+                pool.accelerator = config.acceleratorConfig;
+        }
+        return list;
+    }
+
+    // A Compute Engine type with exactly the catalog shape of a legacy type, or null.
+    const catalog::MachineType *sameShape(const catalog::MachineType &legacy) const
+    {
+        for (const catalog::MachineType &m : m_catalog.machineTypes) {
+            if (!m.legacy && !m.tpu && !m.builtIn && m.vcpus == legacy.vcpus &&
+                std::abs(m.memoryGb - legacy.memoryGb) < 1e-6) {
+                return &m;
+            }
+        }
+        return nullptr;
+    }
+
+    QJsonObject machineSpec(const Pool &pool)
+    {
+        QString machineType = pool.machineType;
+        std::optional<AcceleratorConfig> accelerator = pool.accelerator;
+        const catalog::MachineType *known = m_catalog.machineType(machineType);
+        if (known && known->tpu) {
+            error(pool.field, VertexExport::tr("'%1' has no equivalent in this export: Vertex AI "
+                                               "TPUs need a TPU machine type")
+                                  .arg(machineType));
+        } else if (known && known->legacy) {
+            const catalog::MachineType *shape = sameShape(*known);
+            if (!shape) {
+                error(pool.field,
+                      VertexExport::tr("legacy machine type '%1' has no Vertex AI equivalent; "
+                                       "use a Compute Engine machine type")
+                          .arg(machineType));
+            } else {
+                machineType = shape->name;
+                if (known->builtIn) {
+                    accelerator =
+                        AcceleratorConfig{qint64(known->builtIn->count), known->builtIn->type};
+                }
+                if (known->builtIn) {
+                    warn(pool.field,
+                         VertexExport::tr("legacy machine type '%1' exported as %2 with %3 × %4 "
+                                          "(same vCPUs and memory in the catalog; check it)")
+                             .arg(known->name, shape->name)
+                             .arg(known->builtIn->count)
+                             .arg(known->builtIn->type));
+                } else {
+                    warn(pool.field,
+                         VertexExport::tr("legacy machine type '%1' exported as %2 (same vCPUs "
+                                          "and memory in the catalog; check it)")
+                             .arg(known->name, shape->name));
+                }
+            }
+        } else if (known && known->builtIn && !accelerator) {
+            accelerator = AcceleratorConfig{qint64(known->builtIn->count), known->builtIn->type};
+        }
+        const catalog::AcceleratorType *acceleratorType =
+            accelerator ? m_catalog.accelerator(accelerator->type) : nullptr;
+        if (acceleratorType && acceleratorType->tpu) {
+            error(pool.field, VertexExport::tr("%1 has no equivalent in this export: Vertex AI "
+                                               "TPUs need a TPU machine type")
+                                  .arg(acceleratorType->type));
+        }
+        QJsonObject spec{{QStringLiteral("machineType"), machineType}};
+        if (accelerator && !accelerator->type.isEmpty()) {
+            spec.insert(QStringLiteral("acceleratorType"), accelerator->type);
+            if (accelerator->count)
+                spec.insert(QStringLiteral("acceleratorCount"), double(*accelerator->count));
+        }
+        return spec;
+    }
+
+    // The image a role runs: its own, else the master's (reference §7).
+    QString imageOf(Role role) const
+    {
+        const QString &own = m_ti.role(role).config.imageUri;
+        return own.isEmpty() ? m_ti.master.config.imageUri : own;
+    }
+
+    static QJsonArray toArray(const QStringList &list) { return QJsonArray::fromStringList(list); }
+
+    QJsonObject poolSpec(const Pool &pool)
+    {
+        const ReplicaConfig &config = m_ti.role(pool.role).config;
+        QJsonObject spec;
+        spec.insert(QStringLiteral("machineSpec"), machineSpec(pool));
+        spec.insert(QStringLiteral("replicaCount"), QString::number(pool.replicas));
+        if (config.diskConfig) {
+            QJsonObject disk;
+            insertIfSet(disk, QStringLiteral("bootDiskType"), config.diskConfig->bootDiskType);
+            if (config.diskConfig->bootDiskSizeGb) {
+                disk.insert(QStringLiteral("bootDiskSizeGb"),
+                            double(*config.diskConfig->bootDiskSizeGb));
+            }
+            spec.insert(QStringLiteral("diskSpec"), disk);
+        }
+        const QString image = imageOf(pool.role);
+        if (!image.isEmpty()) {
+            QJsonObject container{{QStringLiteral("imageUri"), image}};
+            if (!config.containerCommand.isEmpty())
+                container.insert(QStringLiteral("command"), toArray(config.containerCommand));
+            const QStringList &args =
+                config.containerArgs.isEmpty() ? m_ti.args : config.containerArgs;
+            if (!args.isEmpty())
+                container.insert(QStringLiteral("args"), toArray(args));
+            spec.insert(QStringLiteral("containerSpec"), container);
+        } else {
+            QJsonObject python;
+            python.insert(QStringLiteral("packageUris"), toArray(m_ti.packageUris));
+            insertIfSet(python, QStringLiteral("pythonModule"), m_ti.pythonModule);
+            if (!m_ti.args.isEmpty())
+                python.insert(QStringLiteral("args"), toArray(m_ti.args));
+            spec.insert(QStringLiteral("pythonPackageSpec"), python);
+            m_needsExecutorImage = true;
+        }
+        return spec;
+    }
+
+    QJsonArray workerPools()
+    {
+        QJsonArray specs;
+        int pending = 0; // unused pools seen since the last used one
+        for (const Pool &pool : pools()) {
+            const bool used = pool.role == Role::Master || pool.replicas > 0;
+            if (!used) {
+                ++pending;
+                continue;
+            }
+            for (; pending > 0; --pending)
+                specs.append(QJsonObject());
+            specs.append(poolSpec(pool));
+        }
+        if (m_needsExecutorImage) {
+            warn(QStringLiteral("trainingInput.runtimeVersion"),
+                 VertexExport::tr("no Vertex AI executor image is known for runtime version "
+                                  "'%1' (Python %2): set pythonPackageSpec.executorImageUri by "
+                                  "hand")
+                     .arg(m_ti.runtimeVersion, m_ti.pythonVersion));
+        }
+        return specs;
+    }
+
+    void reportDropped()
+    {
+        if (m_ti.hyperparameters) {
+            warn(QStringLiteral("trainingInput.hyperparameters"),
+                 VertexExport::tr("not part of a CustomJob: tuning needs a Vertex AI "
+                                  "HyperparameterTuningJob around this CustomJob; left out"));
+        }
+        if (m_ti.scheduling && !m_ti.scheduling->maxWaitTime.isEmpty()) {
+            warn(QStringLiteral("trainingInput.scheduling.maxWaitTime"),
+                 VertexExport::tr("has no CustomJob equivalent; left out"));
+        }
+        if (m_ti.scheduling && m_ti.scheduling->priority) {
+            warn(QStringLiteral("trainingInput.scheduling.priority"),
+                 VertexExport::tr("has no CustomJob equivalent; left out"));
+        }
+        for (Role role : allRoles) {
+            if (!m_ti.role(role).config.tpuTfVersion.isEmpty()) {
+                warn(QStringLiteral("trainingInput.") + roleKey(role) +
+                         QStringLiteral("Config.tpuTfVersion"),
+                     VertexExport::tr("has no CustomJob equivalent; left out"));
+            }
+        }
+    }
+
+    const Job &m_job;
+    const TrainingInput &m_ti;
+    const catalog::Catalog &m_catalog;
+    Diagnostics *m_diags;
+    bool m_needsExecutorImage = false;
+};
+
+} // namespace
+
+QJsonObject vertexCustomJob(const Job &job, const catalog::Catalog &catalog,
+                            Diagnostics *diagnostics)
+{
+    return Converter(job, catalog, diagnostics).convert();
+}
+
+QByteArray vertexCustomJobJson(const Job &job, const catalog::Catalog &catalog,
+                               Diagnostics *diagnostics)
+{
+    return QJsonDocument(vertexCustomJob(job, catalog, diagnostics))
+        .toJson(QJsonDocument::Indented);
+}
+
+} // namespace trainyard::spec

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// The Vertex AI CustomJob equivalent of a spec (reference §8.1): workerPoolSpecs in pool order
+// (primary, workers, parameter servers, evaluators; unused pools as {}), machineSpec,
+// diskSpec, containerSpec or pythonPackageSpec, scheduling, serviceAccount, network,
+// baseOutputDirectory.
+#pragma once
+
+#include "catalog/catalog.h"
+#include "spec/diagnostic.h"
+#include "spec/job.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+
+namespace trainyard::spec {
+
+// What the CustomJob cannot express goes to `diagnostics` (when given), with the field path of
+// the spec: errors for parts with no honest Vertex equivalent (legacy machine types without a
+// same-shape Compute Engine type, Cloud TPU, unknown scale tiers), warnings for parts that are
+// dropped or guessed (hyperparameters, maxWaitTime, priority, tpuTfVersion, the executor image of
+// a runtime version, legacy types mapped to a Compute Engine type of the same catalog shape).
+QJsonObject vertexCustomJob(const Job &job, const catalog::Catalog &catalog,
+                            Diagnostics *diagnostics = nullptr);
+QByteArray vertexCustomJobJson(const Job &job, const catalog::Catalog &catalog,
+                               Diagnostics *diagnostics = nullptr);
+
+} // namespace trainyard::spec
