@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: MIT
+#include "store/jobstore.h"
+
+#include "store/ownerlock.h"
+#include "store/recovery.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace trainyard::store {
+
+namespace {
+
+// A state file beyond this is not ours; refuse it instead of reading it into memory.
+constexpr qint64 maxStateFileBytes = 16 * 1024 * 1024;
+
+QString systemError(int error)
+{
+    return QString::fromLocal8Bit(std::strerror(error));
+}
+
+// Makes a finished rename durable; best effort (a crash of the process alone never needs it).
+void syncDirectory(const QString &dir)
+{
+    const int fd = ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        ::fsync(fd);
+        ::close(fd);
+    }
+}
+
+StoreResult writeFileAtomically(const QString &path, const QByteArray &bytes)
+{
+    StoreResult result;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        result.errorMessage =
+            QCoreApplication::translate("trainyard::JobStore", "cannot write %1: %2")
+                .arg(path, file.errorString());
+        return result;
+    }
+    if (file.write(bytes) != bytes.size() || !file.commit()) {
+        result.errorMessage =
+            QCoreApplication::translate("trainyard::JobStore", "cannot write %1: %2")
+                .arg(path, file.errorString());
+        return result;
+    }
+    syncDirectory(QFileInfo(path).absolutePath());
+    return result;
+}
+
+QString pathIn(const QString &dir, const QString &name)
+{
+    return dir + QLatin1Char('/') + name;
+}
+
+} // namespace
+
+JobStore::JobStore()
+    : JobStore(defaultRoot())
+{}
+
+JobStore::JobStore(const QString &root)
+    : m_root(QDir::cleanPath(QDir(root).absolutePath()))
+{}
+
+QString JobStore::defaultRoot()
+{
+    const QString home = qEnvironmentVariable("TRAINYARD_HOME");
+    if (!home.isEmpty())
+        return home;
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/jobs");
+}
+
+bool JobStore::isStorableJobId(const QString &jobId)
+{
+    if (jobId.isEmpty() || jobId.startsWith(QLatin1Char('.')))
+        return false;
+    if (jobId.contains(QLatin1Char('/')) || jobId.contains(QChar(0)))
+        return false;
+    return QFile::encodeName(jobId).size() <= 255;
+}
+
+QString JobStore::jobDir(const QString &jobId) const
+{
+    return pathIn(m_root, jobId);
+}
+
+QString JobStore::configPath(const QString &jobId) const
+{
+    return pathIn(jobDir(jobId), QStringLiteral("config.yaml"));
+}
+
+QString JobStore::statePath(const QString &jobId) const
+{
+    return pathIn(jobDir(jobId), QStringLiteral("state.json"));
+}
+
+QString JobStore::ownerLockPath(const QString &jobId) const
+{
+    return pathIn(jobDir(jobId), QStringLiteral("owner.lock"));
+}
+
+QString JobStore::logsDir(const QString &jobId) const
+{
+    return pathIn(jobDir(jobId), QStringLiteral("logs"));
+}
+
+QString JobStore::logPath(const QString &jobId, const QString &replicaName) const
+{
+    return pathIn(logsDir(jobId), replicaName + QStringLiteral(".log"));
+}
+
+QString JobStore::metricsDir(const QString &jobId) const
+{
+    return pathIn(jobDir(jobId), QStringLiteral("metrics"));
+}
+
+QString JobStore::hypertuneDir(const QString &jobId) const
+{
+    return pathIn(jobDir(jobId), QStringLiteral("hypertune"));
+}
+
+QString JobStore::hypertuneMetricPath(const QString &jobId, const QString &replicaName) const
+{
+    return pathIn(hypertuneDir(jobId), replicaName + QStringLiteral(".metrics"));
+}
+
+StoreResult JobStore::createJob(const QString &jobId, const QByteArray &configYaml,
+                                const JobState &initial)
+{
+    StoreResult result;
+    if (!isStorableJobId(jobId)) {
+        result.errorMessage =
+            QCoreApplication::translate("trainyard::JobStore",
+                                        "'%1' cannot be used as a job ID in the job store")
+                .arg(jobId);
+        return result;
+    }
+    if (!QDir().mkpath(m_root)) {
+        result.errorMessage =
+            QCoreApplication::translate("trainyard::JobStore", "cannot create the job store %1")
+                .arg(m_root);
+        return result;
+    }
+    // mkdir(2) is atomic: of two processes creating the same job, exactly one succeeds.
+    const QString dir = jobDir(jobId);
+    if (::mkdir(QFile::encodeName(dir).constData(), 0755) != 0) {
+        const int error = errno;
+        if (error == EEXIST) {
+            result.errorMessage =
+                QCoreApplication::translate("trainyard::JobStore",
+                                            "a job with the ID %1 already exists in %2")
+                    .arg(jobId, m_root);
+        } else {
+            result.errorMessage =
+                QCoreApplication::translate("trainyard::JobStore", "cannot create %1: %2")
+                    .arg(dir, systemError(error));
+        }
+        return result;
+    }
+
+    const auto fail = [&](const QString &message) {
+        QDir(dir).removeRecursively(); // the directory is ours: nobody else could claim it
+        result.errorMessage = message;
+        return result;
+    };
+    for (const QString &sub : {logsDir(jobId), metricsDir(jobId), hypertuneDir(jobId)}) {
+        if (!QDir().mkdir(sub))
+            return fail(
+                QCoreApplication::translate("trainyard::JobStore", "cannot create %1").arg(sub));
+    }
+    if (StoreResult written = writeFileAtomically(configPath(jobId), configYaml); !written)
+        return fail(written.errorMessage);
+    JobState state = initial;
+    if (!state.createTime.isValid())
+        state.createTime = QDateTime::currentDateTimeUtc();
+    if (StoreResult written = writeState(jobId, state); !written)
+        return fail(written.errorMessage);
+    return result;
+}
+
+QStringList JobStore::ids() const
+{
+    QStringList result;
+    const QStringList names = QDir(m_root).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QString &name : names) {
+        if (isStorableJobId(name))
+            result.append(name);
+    }
+    return result;
+}
+
+bool JobStore::contains(const QString &jobId) const
+{
+    return isStorableJobId(jobId) && QFileInfo(jobDir(jobId)).isDir();
+}
+
+StateReadResult JobStore::readState(const QString &jobId) const
+{
+    using Failure = StateReadResult::Failure;
+    StateReadResult result;
+    const auto fail = [&](Failure failure, const QString &message) {
+        result.failure = failure;
+        result.errorMessage = message;
+        return result;
+    };
+    if (!contains(jobId)) {
+        return fail(
+            Failure::NoSuchJob,
+            QCoreApplication::translate("trainyard::JobStore", "no job with the ID %1").arg(jobId));
+    }
+    QFile file(statePath(jobId));
+    if (!file.exists()) {
+        return fail(Failure::NoState, QCoreApplication::translate(
+                                          "trainyard::JobStore", "job %1 has no recorded state yet")
+                                          .arg(jobId));
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
+        return fail(Failure::Unreadable,
+                    QCoreApplication::translate("trainyard::JobStore",
+                                                "cannot read the state of job %1: %2")
+                        .arg(jobId, file.errorString()));
+    }
+    if (file.size() > maxStateFileBytes) {
+        return fail(Failure::Unreadable,
+                    QCoreApplication::translate("trainyard::JobStore",
+                                                "the state of job %1 is too large (%2 bytes)")
+                        .arg(jobId)
+                        .arg(file.size()));
+    }
+    const QByteArray bytes = file.readAll();
+    JobStateResult parsed = JobState::fromJson(bytes);
+    if (!parsed) {
+        return fail(Failure::Unreadable,
+                    QCoreApplication::translate("trainyard::JobStore",
+                                                "the state of job %1 is unreadable (%2): %3")
+                        .arg(jobId, file.fileName(), parsed.errorMessage));
+    }
+    result.state = std::move(parsed.state);
+    return result;
+}
+
+StoreResult JobStore::writeState(const QString &jobId, const JobState &state) const
+{
+    if (!contains(jobId)) {
+        StoreResult result;
+        result.errorMessage =
+            QCoreApplication::translate("trainyard::JobStore", "no job with the ID %1").arg(jobId);
+        return result;
+    }
+    return writeFileAtomically(statePath(jobId), state.toJson());
+}
+
+StoreResult JobStore::readConfig(const QString &jobId, QByteArray *yaml) const
+{
+    StoreResult result;
+    QFile file(configPath(jobId));
+    if (!contains(jobId) || !file.open(QIODevice::ReadOnly)) {
+        result.errorMessage = QCoreApplication::translate("trainyard::JobStore",
+                                                          "cannot read the config of job %1: %2")
+                                  .arg(jobId, file.errorString());
+        return result;
+    }
+    *yaml = file.readAll();
+    return result;
+}
+
+QList<JobEntry> JobStore::list() const
+{
+    QList<JobEntry> entries;
+    const QStringList jobIds = ids();
+    entries.reserve(jobIds.size());
+    for (const QString &id : jobIds) {
+        JobEntry entry;
+        entry.jobId = id;
+        StateReadResult read = readState(id);
+        switch (read.failure) {
+        case StateReadResult::Failure::None:
+            entry.state = std::move(read.state);
+            break;
+        case StateReadResult::Failure::NoSuchJob:
+            continue; // deleted meanwhile
+        case StateReadResult::Failure::NoState: {
+            entry.source = JobEntry::StateSource::Missing;
+            const QFileInfo info(jobDir(id));
+            const QDateTime born = info.birthTime();
+            entry.state.createTime = (born.isValid() ? born : info.lastModified()).toUTC();
+            break;
+        }
+        case StateReadResult::Failure::Unreadable:
+            entry.source = JobEntry::StateSource::Unreadable;
+            entry.errorMessage = read.errorMessage;
+            break;
+        }
+        entries.append(std::move(entry));
+    }
+    return entries;
+}
+
+bool JobStore::isOwnerAlive(const QString &jobId) const
+{
+    return isStorableJobId(jobId) && isLockHeld(ownerLockPath(jobId));
+}
+
+StoreResult JobStore::deleteJob(const QString &jobId)
+{
+    StoreResult result;
+    if (!contains(jobId)) {
+        result.errorMessage =
+            QCoreApplication::translate("trainyard::JobStore", "no job with the ID %1").arg(jobId);
+        return result;
+    }
+    OwnerLock lock;
+    const LockResult locked = lock.tryAcquire(ownerLockPath(jobId));
+    if (locked.status == LockStatus::Busy) {
+        result.errorMessage =
+            QCoreApplication::translate("trainyard::JobStore",
+                                        "job %1 is still running; cancel it before deleting it")
+                .arg(jobId);
+        return result;
+    }
+    if (!locked) {
+        result.errorMessage = locked.errorMessage;
+        return result;
+    }
+    if (const StateReadResult read = readState(jobId); read && !read.state.isTerminal())
+        killReplicaProcessGroups(read.state);
+
+    // Move the directory out of the way first: the ID is free at once and nobody lists a
+    // half-deleted job.
+    const QString grave = pathIn(m_root, QStringLiteral(".deleted-%1-%2")
+                                             .arg(qint64(::getpid()))
+                                             .arg(QRandomGenerator::global()->generate()));
+    if (!QDir().rename(jobDir(jobId), grave)) {
+        result.errorMessage = QCoreApplication::translate("trainyard::JobStore", "cannot delete %1")
+                                  .arg(jobDir(jobId));
+        return result;
+    }
+    lock.release();
+    QDir(grave).removeRecursively();
+    return result;
+}
+
+} // namespace trainyard::store

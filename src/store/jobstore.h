@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+// Jobs on disk. One directory per job under the store's root:
+//   <root>/<jobId>/config.yaml        the spec (spec::exportYaml, ExportScope::WithLocal)
+//                  state.json         JobState, replaced atomically on every write
+//                  owner.lock         held (flock) by the owner process while it runs the job
+//                  logs/<replica>.log written by the log writer
+//                  metrics/           metric series
+//                  hypertune/<replica>.metrics   CLOUD_ML_HP_METRIC_FILE of each replica
+// The root is $TRAINYARD_HOME when set, else <AppDataLocation>/jobs. Job IDs are unique: a job
+// directory is claimed with an atomic mkdir. Names starting with '.' are the store's own.
+// Every state write goes through QSaveFile (temporary file, fsync, rename), so a SIGKILL at any
+// moment leaves the old or the new state, never a torn one.
+#pragma once
+
+#include "store/jobstate.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace trainyard::spec {
+struct Job;
+}
+
+namespace trainyard::store {
+
+// Success, or a message for the user.
+struct StoreResult
+{
+    QString errorMessage;
+
+    explicit operator bool() const { return errorMessage.isEmpty(); }
+};
+
+struct StateReadResult
+{
+    enum class Failure {
+        None,
+        NoSuchJob,  // no directory for the ID
+        NoState,    // the directory exists but no state.json yet (being created)
+        Unreadable, // I/O error or a state.json that does not parse
+    };
+    JobState state;
+    Failure failure = Failure::None;
+    QString errorMessage;
+
+    explicit operator bool() const { return failure == Failure::None; }
+};
+
+// One line of a listing. A job whose state cannot be read still lists.
+struct JobEntry
+{
+    enum class StateSource {
+        File,       // state read from state.json
+        Missing,    // no state.json yet: reported as QUEUED, createTime from the directory
+        Unreadable, // state.json is broken: state unknown, see errorMessage
+    };
+    QString jobId;
+    JobState state;
+    StateSource source = StateSource::File;
+    QString errorMessage;
+
+    bool stateKnown() const { return source != StateSource::Unreadable; }
+};
+
+class JobStore
+{
+public:
+    // The root from $TRAINYARD_HOME or AppDataLocation + "/jobs" (see defaultRoot()).
+    JobStore();
+    explicit JobStore(const QString &root);
+
+    // $TRAINYARD_HOME when set and not empty, else AppDataLocation + "/jobs".
+    static QString defaultRoot();
+    QString root() const { return m_root; }
+
+    // True for IDs the store can hold as a directory name: not empty, at most 255 bytes, no
+    // '/', no NUL, not starting with '.'. The service's own rules are validation's business.
+    static bool isStorableJobId(const QString &jobId);
+
+    // Paths; they do not check that anything exists.
+    QString jobDir(const QString &jobId) const;
+    QString configPath(const QString &jobId) const;
+    QString statePath(const QString &jobId) const;
+    QString ownerLockPath(const QString &jobId) const;
+    QString logsDir(const QString &jobId) const;
+    QString logPath(const QString &jobId, const QString &replicaName) const;
+    QString metricsDir(const QString &jobId) const;
+    QString hypertuneDir(const QString &jobId) const;
+    QString hypertuneMetricPath(const QString &jobId, const QString &replicaName) const;
+
+    // Creates the job's directory (failing when the ID is taken, also against another process
+    // doing the same at the same moment), its logs/, metrics/ and hypertune/ folders,
+    // config.yaml and state.json. createTime is set to now when the initial state has none.
+    StoreResult createJob(const spec::Job &job, const JobState &initial = JobState());
+    // The same with config.yaml's bytes given; createJob(Job) exports and calls this.
+    StoreResult createJob(const QString &jobId, const QByteArray &configYaml,
+                          const JobState &initial = JobState());
+
+    // Existing job IDs, sorted. Cheap: one directory listing, no file is read.
+    QStringList ids() const;
+    bool contains(const QString &jobId) const;
+
+    StateReadResult readState(const QString &jobId) const;
+    // Atomic replacement of state.json (QSaveFile, then fsync of the job directory).
+    StoreResult writeState(const QString &jobId, const JobState &state) const;
+    // config.yaml as stored.
+    StoreResult readConfig(const QString &jobId, QByteArray *yaml) const;
+
+    // Every job with its state, sorted by ID.
+    QList<JobEntry> list() const;
+
+    // Liveness of the job's owner process (see ownerlock.h).
+    bool isOwnerAlive(const QString &jobId) const;
+
+    // Removes the job's directory. Refused while its owner runs (or another console holds its
+    // lock). A job left non-terminal by a dead owner has its process groups killed first.
+    StoreResult deleteJob(const QString &jobId);
+
+private:
+    QString m_root;
+};
+
+} // namespace trainyard::store

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+#include "store/recovery.h"
+
+#include "store/jobstore.h"
+#include "store/ownerlock.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <cerrno>
+#include <signal.h>
+#include <unistd.h>
+
+namespace trainyard::store {
+
+namespace {
+
+// A QUEUED job no owner has written to yet, created less than the grace period ago.
+bool isFreshUnclaimed(const JobState &state, const RecoveryOptions &options)
+{
+    if (state.state != JobStatus::Queued || state.ownerPid != 0 || !state.createTime.isValid())
+        return false;
+    const qint64 age = state.createTime.msecsTo(QDateTime::currentDateTimeUtc());
+    return age < options.unclaimedGraceMs;
+}
+
+} // namespace
+
+QString interruptedErrorMessage()
+{
+    return QCoreApplication::translate("trainyard::Recovery",
+                                       "interrupted: the process running the job exited");
+}
+
+QList<qint64> killReplicaProcessGroups(const JobState &state)
+{
+    QList<qint64> killed;
+    const qint64 ownGroup = qint64(::getpgrp());
+    for (const ReplicaState &replica : state.replicas) {
+        const qint64 pgid = replica.pgid;
+        if (pgid <= 1 || pgid == ownGroup || killed.contains(pgid))
+            continue;
+        if (::kill(-pid_t(pgid), SIGKILL) == 0)
+            killed.append(pgid);
+        // ESRCH: the group is gone already. EPERM: it is not ours (the number was reused by
+        // another user's process); leave it.
+    }
+    return killed;
+}
+
+QList<RecoveredJob> recoverOrphans(const JobStore &store, const RecoveryOptions &options)
+{
+    QList<RecoveredJob> recovered;
+    const QStringList ids = store.ids();
+    for (const QString &id : ids) {
+        // Cheap checks first: most jobs are finished or have a live owner.
+        const StateReadResult before = store.readState(id);
+        if (!before || before.state.isTerminal() || isFreshUnclaimed(before.state, options))
+            continue;
+        if (store.isOwnerAlive(id))
+            continue;
+
+        // Take the owner lock ourselves: only one console recovers, and no owner can start
+        // on the job meanwhile. Busy means another console (or a new owner) got there first.
+        OwnerLock lock;
+        if (!lock.tryAcquire(store.ownerLockPath(id)))
+            continue;
+        const StateReadResult current = store.readState(id);
+        if (!current || current.state.isTerminal() || isFreshUnclaimed(current.state, options))
+            continue;
+
+        RecoveredJob job;
+        job.jobId = id;
+        job.previousState = current.state.state;
+        job.killedGroups = killReplicaProcessGroups(current.state);
+
+        JobState state = current.state;
+        state.state = JobStatus::Failed;
+        state.errorMessage = interruptedErrorMessage();
+        state.endTime = QDateTime::currentDateTimeUtc();
+        for (ReplicaState &replica : state.replicas) {
+            if (replica.state == ReplicaStatus::Running ||
+                replica.state == ReplicaStatus::Restarting)
+                replica.state = ReplicaStatus::Failed;
+        }
+        if (const StoreResult written = store.writeState(id, state); !written)
+            job.errorMessage = written.errorMessage;
+        recovered.append(job);
+    }
+    return recovered;
+}
+
+} // namespace trainyard::store

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// Recovery of jobs whose owner process died (e.g. SIGKILLed): any console that looks at the
+// store calls recoverOrphans(). A job that is not terminal and whose owner lock is free gets
+// whatever is left of its replicas' process groups killed and is marked FAILED with the error
+// "interrupted: the process running the job exited". The recovering console holds the job's
+// owner lock meanwhile, so two consoles never handle the same job twice.
+#pragma once
+
+#include "store/jobstate.h"
+
+#include <QList>
+#include <QString>
+
+namespace trainyard::store {
+
+class JobStore;
+
+struct RecoveryOptions
+{
+    // A QUEUED job no owner has claimed yet (ownerPid 0) is left alone this long after its
+    // createTime: the console that created it may be starting its owner right now.
+    qint64 unclaimedGraceMs = 60 * 1000;
+};
+
+struct RecoveredJob
+{
+    QString jobId;
+    JobStatus previousState = JobStatus::Queued;
+    QList<qint64> killedGroups; // process groups that still existed and got SIGKILL
+    QString errorMessage;       // set when the FAILED state could not be written
+
+    explicit operator bool() const { return errorMessage.isEmpty(); }
+};
+
+// The error message a recovered job gets.
+QString interruptedErrorMessage();
+
+// Recovers every orphaned job of the store; returns the jobs this call handled.
+QList<RecoveredJob> recoverOrphans(const JobStore &store,
+                                   const RecoveryOptions &options = RecoveryOptions());
+
+// SIGKILL to the process group of every replica in state (pgid > 1, never our own group),
+// ignoring groups that no longer exist. Returns the groups that still existed.
+QList<qint64> killReplicaProcessGroups(const JobState &state);
+
+} // namespace trainyard::store
