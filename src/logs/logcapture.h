@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// Capture of one replica's output: QProcess stdout/stderr -> LineSplitter -> severity ->
+// LogWriter. Used by the job's owner process; one LogCapture (and one LogWriter, one file
+// logs/<replica>.log) per replica. A restarted replica is attached again to the same capture,
+// so its output continues in the same file.
+//
+//   LogWriter writer;  writer.open(logPath);
+//   LogCapture capture(&writer, QStringLiteral("worker-replica-0"));
+//   capture.attach(process);          // before process->start(); channels must stay separate
+//   ... on QProcess::finished: capture.finish();   (drains the pipes, flushes tails and file)
+//
+// Each line is stamped with the wall-clock time at which it was read (ms, UTC).
+#pragma once
+
+#include "logs/linesplitter.h"
+#include "logs/logwriter.h"
+#include "logs/severity.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QProcess>
+
+#include <deque>
+#include <functional>
+
+namespace trainyard::logs {
+
+class LogCapture : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int KeptStderrLines = 20;
+    static constexpr qsizetype KeptLineBytes = 1024;
+
+    LogCapture(LogWriter *writer, const QString &replica, QObject *parent = nullptr);
+    ~LogCapture() override;
+
+    // Reads the process's output as it arrives. Detaches from a previous process first.
+    void attach(QProcess *process);
+    void detach();
+    // Drains what is left in the pipes, emits unterminated tails, flushes the writer.
+    void finish();
+
+    // Feeds bytes directly (also what attach() does with each read).
+    void feed(Stream stream, const char *data, qsizetype size);
+    void feed(Stream stream, const QByteArray &chunk) { feed(stream, chunk.constData(), chunk.size()); }
+    void flushTails();
+
+    // The last lines of stderr (at most KeptStderrLines, each cut to KeptLineBytes), oldest
+    // first, for a failed job's error message ("... exited with 1: <last lines>").
+    QList<QByteArray> lastStderrLines() const;
+
+    qint64 linesCaptured() const { return m_lines; }
+    QString replica() const { return m_replica; }
+
+    // For tests: replaces the clock (default: QDateTime::currentMSecsSinceEpoch()).
+    void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
+
+private:
+    struct Channel
+    {
+        explicit Channel(Stream s) : stream(s), classifier(s) { }
+        Stream stream;
+        LineSplitter splitter;
+        SeverityClassifier classifier;
+    };
+    void readChannel(Stream stream);
+    void feedChannel(Channel &channel, const char *data, qsizetype size, qint64 now, bool flush);
+
+    QPointer<LogWriter> m_writer;
+    QString m_replica;
+    QPointer<QProcess> m_process;
+    QList<QMetaObject::Connection> m_connections;
+    Channel m_out{Stream::Stdout};
+    Channel m_err{Stream::Stderr};
+    std::deque<QByteArray> m_lastErr;
+    std::function<qint64()> m_clock;
+    qint64 m_lines = 0;
+};
+
+} // namespace trainyard::logs
