@@ -1,0 +1,1 @@
+"""PyTorch DistributedDataParallel example (gloo, CPU)."""
