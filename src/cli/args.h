@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// gcloud-style argument parsing for the CLI: --flag=value and --flag value, switches, and `--`
+// ending the flags (everything after it is the app's argument list).
+#pragma once
+
+#include "gcloud/gcloud.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace trainyard::cli {
+
+// An option of a command (not a job flag).
+struct OptionSpec
+{
+    QString name;      // without dashes
+    QString valueName; // empty: a switch
+    QString help;      // translated
+};
+
+struct ParsedArgs
+{
+    QHash<QString, QString> options; // command options given (switches map to "")
+    spec::FlagOverrides jobFlags;    // job flags and `-- ARGS`, in order
+    QStringList positional;
+    bool help = false;
+    QString error; // a usage error, translated; empty when the line parsed
+
+    bool has(const QString &option) const { return options.contains(option); }
+    QString value(const QString &option) const { return options.value(option); }
+};
+
+// Parses the arguments after the command name. With `acceptJobFlags`, the gcloud job flags
+// (spec::jobFlags()) are accepted besides `options`.
+ParsedArgs parseArgs(const QStringList &args, const QList<OptionSpec> &options,
+                     bool acceptJobFlags);
+
+} // namespace trainyard::cli

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// `trainyard export --to yaml|gcloud|vertex [OPTIONS] [JOB FLAGS] FILE [-- ARG...]`
+#include "cli/commands.h"
+#include "cli/output.h"
+#include "gcloud/gcloud.h"
+#include "gcloud/vertex.h"
+#include "validation/validator.h"
+
+#include <QCoreApplication>
+
+namespace trainyard::cli {
+namespace {
+
+class Export
+{
+    Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
+};
+
+QList<OptionSpec> exportOptions()
+{
+    return {
+        {QStringLiteral("to"), QStringLiteral("yaml|gcloud|vertex"),
+         Export::tr("Output form: config YAML, gcloud command, Vertex AI CustomJob JSON")},
+        {QStringLiteral("force"), QString(),
+         Export::tr("Export even when the spec fails validation")},
+        {QStringLiteral("local"), QString(),
+         Export::tr("Validate for a local run; YAML keeps the trainyardLocal part")},
+        {QStringLiteral("config-file"), QStringLiteral("NAME"),
+         Export::tr("gcloud: name of the config file in --config (default config.yaml)")},
+        {QStringLiteral("catalog"), QStringLiteral("FILE"),
+         Export::tr("Use this service catalog instead of the built-in one")},
+    };
+}
+
+} // namespace
+
+QString exportHelp()
+{
+    return Export::tr("Usage: trainyard export --to yaml|gcloud|vertex [OPTIONS] [JOB FLAGS] "
+                      "FILE [-- ARG...]\n"
+                      "\n"
+                      "Prints the spec in FILE, with the job flags applied, on stdout as:\n"
+                      "  yaml    config.yaml for gcloud --config (without trainyardLocal)\n"
+                      "  gcloud  a gcloud ai-platform jobs submit training command; fields with "
+                      "no flag go through --config\n"
+                      "  vertex  a Vertex AI CustomJob (JSON)\n"
+                      "A spec that does not import is never exported. A spec with validation "
+                      "errors (or parts Vertex AI cannot express) is refused unless --force is "
+                      "given; diagnostics go to stderr.\n"
+                      "\n"
+                      "Options:\n") +
+           formatOptions(exportOptions()) +
+           Export::tr("  -h, --help             Show this help\n"
+                      "\n"
+                      "Job flags (gcloud ai-platform jobs submit training):\n") +
+           formatJobFlags() +
+           Export::tr("\n"
+                      "Exit status: 0 exported, 1 the spec has errors (nothing exported), 2 "
+                      "usage error or unreadable file.\n");
+}
+
+int runExport(const QStringList &args)
+{
+    const QString command = QStringLiteral("export");
+    const ParsedArgs parsed = parseArgs(args, exportOptions(), true);
+    if (parsed.help) {
+        out() << exportHelp();
+        out().flush();
+        return exitOk;
+    }
+    if (!parsed.error.isEmpty())
+        return usageError(command, parsed.error);
+    const QString to = parsed.value(QStringLiteral("to"));
+    if (!parsed.has(QStringLiteral("to")))
+        return usageError(command, Export::tr("--to is required: yaml, gcloud or vertex"));
+    if (to != QLatin1String("yaml") && to != QLatin1String("gcloud") &&
+        to != QLatin1String("vertex")) {
+        return usageError(command,
+                          Export::tr("unknown --to '%1'; use yaml, gcloud or vertex").arg(to));
+    }
+    if (parsed.positional.size() != 1) {
+        return usageError(
+            command, parsed.positional.isEmpty()
+                         ? Export::tr("no FILE given")
+                         : Export::tr("exactly one FILE, got %1").arg(parsed.positional.size()));
+    }
+    const std::shared_ptr<const catalog::Catalog> catalog = loadCatalog(parsed);
+    if (!catalog)
+        return exitUsage;
+
+    const QString path = parsed.positional.constFirst();
+    SpecInput input = loadSpec(path, parsed.jobFlags, *catalog);
+    const QString &specName = input.import.sources.fileName;
+    if (input.unreadable || spec::hasErrors(input.diagnostics)) {
+        sortDiagnostics(input.diagnostics);
+        printDiagnostics(input.diagnostics, path, specName);
+        err() << sanitize(Export::tr("%1: not exported").arg(path)) << '\n';
+        err().flush();
+        return input.unreadable ? exitUsage : exitSpecErrors;
+    }
+
+    const bool local = parsed.has(QStringLiteral("local"));
+    validation::Options options;
+    options.target = local ? validation::Target::Local : validation::Target::Cloud;
+    spec::Diagnostics diags = input.diagnostics;
+    diags << validation::validate(input.import.job, *catalog, options, &input.import.sources);
+
+    QString payload;
+    const spec::Job &job = input.import.job;
+    if (to == QLatin1String("yaml")) {
+        payload = QString::fromUtf8(
+            spec::exportYaml(job, local ? spec::ExportScope::WithLocal : spec::ExportScope::Cloud));
+    } else if (to == QLatin1String("gcloud")) {
+        payload = spec::gcloudCommand(job, *catalog, parsed.value(QStringLiteral("config-file")));
+    } else {
+        payload = QString::fromUtf8(spec::vertexCustomJobJson(job, *catalog, &diags));
+    }
+    for (spec::Diagnostic &d : diags)
+        input.import.sources.locate(d);
+    sortDiagnostics(diags);
+    printDiagnostics(diags, path, specName);
+
+    if (spec::hasErrors(diags) && !parsed.has(QStringLiteral("force"))) {
+        err() << sanitize(Export::tr("%1: not exported: the spec has errors (--force exports "
+                                     "anyway)")
+                              .arg(path))
+              << '\n';
+        err().flush();
+        return exitSpecErrors;
+    }
+    printPayload(payload);
+    return exitOk;
+}
+
+} // namespace trainyard::cli

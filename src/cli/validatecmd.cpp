@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+// `trainyard validate [OPTIONS] [JOB FLAGS] FILE... [-- ARG...]`
+#include "cli/commands.h"
+#include "cli/output.h"
+#include "validation/validator.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+
+namespace trainyard::cli {
+namespace {
+
+class Validate
+{
+    Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
+};
+
+QList<OptionSpec> validateOptions()
+{
+    return {
+        {QStringLiteral("local"), QString(),
+         Validate::tr("Check for a local run (local job directory and package are fine)")},
+        {QStringLiteral("catalog"), QStringLiteral("FILE"),
+         Validate::tr("Use this service catalog instead of the built-in one")},
+        {QStringLiteral("format"), QStringLiteral("text|json"),
+         Validate::tr("Diagnostics as text on stderr (default) or as JSON on stdout")},
+    };
+}
+
+// True when an error about `field`, one of its parents or children is already reported.
+bool coveredByError(const spec::Diagnostics &diags, const QString &field)
+{
+    for (const spec::Diagnostic &d : diags) {
+        if (!d.isError() || d.field.isEmpty())
+            continue;
+        if (d.field == field || field.startsWith(d.field + QLatin1Char('.'))
+            || field.startsWith(d.field + QLatin1Char('['))
+            || d.field.startsWith(field + QLatin1Char('.'))
+            || d.field.startsWith(field + QLatin1Char('[')))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+QString validateHelp()
+{
+    return Validate::tr("Usage: trainyard validate [OPTIONS] [JOB FLAGS] FILE... [-- ARG...]\n"
+                        "\n"
+                        "Checks job specs (config.yaml in gcloud's form, or JSON) against the "
+                        "service's rules.\n"
+                        "Job flags override the values of every FILE, as gcloud's do; the "
+                        "arguments after -- replace trainingInput.args.\n"
+                        "Diagnostics are printed as FILE:LINE:COL: error: FIELD: MESSAGE; a "
+                        "value from a flag is reported at the flag.\n"
+                        "\n"
+                        "Options:\n") +
+           formatOptions(validateOptions()) +
+           Validate::tr("  -h, --help             Show this help\n"
+                        "\n"
+                        "Job flags (gcloud ai-platform jobs submit training):\n") +
+           formatJobFlags() +
+           Validate::tr("\n"
+                        "Exit status: 0 no errors, 1 a spec has errors, 2 usage error or "
+                        "unreadable file.\n");
+}
+
+int runValidate(const QStringList &args)
+{
+    const QString command = QStringLiteral("validate");
+    const ParsedArgs parsed = parseArgs(args, validateOptions(), true);
+    if (parsed.help) {
+        out() << validateHelp();
+        out().flush();
+        return exitOk;
+    }
+    if (!parsed.error.isEmpty())
+        return usageError(command, parsed.error);
+    const QString format = parsed.has(QStringLiteral("format"))
+                               ? parsed.value(QStringLiteral("format"))
+                               : QStringLiteral("text");
+    const bool json = format == QLatin1String("json");
+    if (!json && format != QLatin1String("text")) {
+        return usageError(command,
+                          Validate::tr("unknown --format '%1'; use text or json").arg(format));
+    }
+    if (parsed.positional.isEmpty())
+        return usageError(command, Validate::tr("no FILE given"));
+
+    const std::shared_ptr<const catalog::Catalog> catalog = loadCatalog(parsed);
+    if (!catalog)
+        return exitUsage;
+
+    validation::Options options;
+    options.target =
+        parsed.has(QStringLiteral("local")) ? validation::Target::Local : validation::Target::Cloud;
+    int exitCode = exitOk;
+    QJsonArray files;
+    for (const QString &path : parsed.positional) {
+        SpecInput input = loadSpec(path, parsed.jobFlags, *catalog);
+        if (!input.unreadable) {
+            // Validate even when the file had errors, so every problem shows at once; a field
+            // the importer already rejected is left out (its value is unset, not wrong).
+            const spec::Diagnostics importErrors = input.diagnostics;
+            spec::Diagnostics rules = validation::validate(input.import.job, *catalog, options,
+                                                           &input.import.sources);
+            for (spec::Diagnostic &d : rules) {
+                if (!coveredByError(importErrors, d.field)) {
+                    input.import.sources.locate(d);
+                    input.diagnostics << d;
+                }
+            }
+        }
+        sortDiagnostics(input.diagnostics);
+        const QString &specName = input.import.sources.fileName;
+        const int code = input.unreadable                     ? exitUsage
+                         : spec::hasErrors(input.diagnostics) ? exitSpecErrors
+                                                              : exitOk;
+        exitCode = std::max(exitCode, code);
+        if (json) {
+            QJsonArray diags;
+            for (const spec::Diagnostic &d : std::as_const(input.diagnostics))
+                diags.append(diagnosticJson(d, path, specName));
+            files.append(QJsonObject{{QStringLiteral("file"), path},
+                                     {QStringLiteral("valid"), code == exitOk},
+                                     {QStringLiteral("diagnostics"), diags}});
+        } else {
+            printDiagnostics(input.diagnostics, path, specName);
+            err() << summary(path, input.diagnostics) << '\n';
+            err().flush();
+        }
+    }
+    if (json) {
+        out() << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("files"), files}})
+                                       .toJson(QJsonDocument::Indented));
+        out().flush();
+    }
+    return exitCode;
+}
+
+} // namespace trainyard::cli

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: MIT
+// `trainyard validate`, help and usage errors through the real binary: exit codes, the
+// FILE:LINE:COL: error: FIELD: MESSAGE lines, JSON output, diagnostics at flags.
+#include "clirunner.h"
+#include "gcloud/gcloud.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+using namespace clitest;
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void help_data();
+    void help();
+    void helpListsEveryJobFlag_data();
+    void helpListsEveryJobFlag();
+    void version();
+    void validFileExitsZero();
+    void importErrorLine();
+    void validationErrorLine();
+    void yamlSyntaxError();
+    void usageErrors_data();
+    void usageErrors();
+    void unreadableFiles_data();
+    void unreadableFiles();
+    void severalFilesTakeTheWorstExitCode();
+    void jsonFormat();
+    void flagDiagnosticNamesTheFlag();
+    void validatorDiagnosticOnAFlaggedFieldNamesTheFlag();
+
+private:
+    QTemporaryDir m_tmp;
+};
+
+void TestCli::initTestCase()
+{
+    QVERIFY2(QFileInfo(QStringLiteral(TRAINYARD_BINARY)).isExecutable(), TRAINYARD_BINARY);
+    QVERIFY(m_tmp.isValid());
+}
+
+void TestCli::help_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("expected");
+
+    QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << "Usage: trainyard [COMMAND";
+    QTest::newRow("help") << QStringList{QStringLiteral("help")} << "Usage: trainyard [COMMAND";
+    QTest::newRow("help validate")
+        << QStringList{QStringLiteral("help"), QStringLiteral("validate")}
+        << "Usage: trainyard validate";
+    QTest::newRow("validate --help")
+        << QStringList{QStringLiteral("validate"), QStringLiteral("--help")}
+        << "Usage: trainyard validate";
+    QTest::newRow("export -h") << QStringList{QStringLiteral("export"), QStringLiteral("-h")}
+                               << "Usage: trainyard export";
+}
+
+void TestCli::help()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, expected);
+    const Result r = run(args);
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.startsWith(expected), qPrintable(r.out));
+}
+
+void TestCli::helpListsEveryJobFlag_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::newRow("validate") << "validate";
+    QTest::newRow("export") << "export";
+}
+
+void TestCli::helpListsEveryJobFlag()
+{
+    QFETCH(QString, command);
+    const Result r = run({command, QStringLiteral("--help")});
+    VERIFY_RAN(r);
+    for (const QString &flag : trainyard::spec::jobFlagNames())
+        QVERIFY2(r.out.contains(QStringLiteral("  --") + flag), qPrintable(flag));
+    for (const char *option : {"--catalog", "--help", "-- ARG"})
+        QVERIFY2(r.out.contains(QLatin1String(option)), option);
+    if (command == QLatin1String("export")) {
+        QVERIFY(r.out.contains(QLatin1String("--force")));
+        QVERIFY(r.out.contains(QLatin1String("--to=yaml|gcloud|vertex")));
+    } else {
+        QVERIFY(r.out.contains(QLatin1String("--format=text|json")));
+        QVERIFY(r.out.contains(QLatin1String("--local")));
+    }
+}
+
+void TestCli::version()
+{
+    const Result r = run({QStringLiteral("--version")});
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out, QStringLiteral("trainyard " TRAINYARD_VERSION "\n"));
+}
+
+void TestCli::validFileExitsZero()
+{
+    const Result r = run({QStringLiteral("validate"), QStringLiteral("valid.yaml")});
+    VERIFY_RAN(r);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.errLines().constLast().startsWith(QLatin1String("valid.yaml: valid")),
+             qPrintable(r.err));
+    QVERIFY(!r.err.contains(QLatin1String(": error: ")));
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestCli::importErrorLine()
+{
+    const Result r = run({QStringLiteral("validate"), QStringLiteral("typeerror.yaml")});
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 1);
+    const QRegularExpression line(QStringLiteral(
+        "^typeerror\\.yaml:(\\d+):(\\d+): error: trainingInput\\.workerCount: (.+)$"));
+    bool found = false;
+    for (const QString &l : r.errLines()) {
+        const QRegularExpressionMatch m = line.match(l);
+        if (!m.hasMatch())
+            continue;
+        found = true;
+        QCOMPARE(m.captured(1).toInt(),
+                 lineOf(QStringLiteral("typeerror.yaml"), QStringLiteral("workerCount: nine")));
+        QVERIFY(m.captured(2).toInt() > 0);
+        QVERIFY2(m.captured(3).contains(QLatin1String("nine")), qPrintable(l));
+    }
+    QVERIFY2(found, qPrintable(r.err));
+    QVERIFY2(r.errLines().constLast().startsWith(QLatin1String("typeerror.yaml: ")),
+             qPrintable(r.err));
+    QVERIFY2(r.errLines().constLast().contains(QLatin1String("error")), qPrintable(r.err));
+}
+
+void TestCli::validationErrorLine()
+{
+    const Result r = run({QStringLiteral("validate"), QStringLiteral("badcount.yaml")});
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 1);
+    const QRegularExpression line(
+        QStringLiteral("^badcount\\.yaml:(\\d+):(\\d+): error: "
+                       "trainingInput\\.masterConfig\\.acceleratorConfig(\\.count)?: (.+)$"));
+    bool found = false;
+    for (const QString &l : r.errLines()) {
+        const QRegularExpressionMatch m = line.match(l);
+        if (!m.hasMatch())
+            continue;
+        found = true;
+        QCOMPARE(m.captured(1).toInt(),
+                 lineOf(QStringLiteral("badcount.yaml"), QStringLiteral("count: 3")));
+    }
+    QVERIFY2(found, qPrintable(r.err));
+}
+
+void TestCli::yamlSyntaxError()
+{
+    const Result r = run({QStringLiteral("validate"), QStringLiteral("syntax.yaml")});
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(QRegularExpression(QStringLiteral("(^|\\n)syntax\\.yaml:\\d+(:\\d+)?: error: "))
+                 .match(r.err)
+                 .hasMatch(),
+             qPrintable(r.err));
+}
+
+void TestCli::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+
+    auto l = [](std::initializer_list<const char *> words) {
+        QStringList list;
+        for (const char *w : words)
+            list << QString::fromUtf8(w);
+        return list;
+    };
+    QTest::newRow("unknown flag") << l({"validate", "--frobnicate", "valid.yaml"})
+                                  << "unknown flag '--frobnicate'";
+    QTest::newRow("unknown short flag")
+        << l({"validate", "-x", "valid.yaml"}) << "unknown flag '-x'";
+    QTest::newRow("no file") << l({"validate"}) << "no FILE given";
+    QTest::newRow("bad format") << l({"validate", "--format=xml", "valid.yaml"})
+                                << "unknown --format 'xml'";
+    QTest::newRow("value missing")
+        << l({"validate", "valid.yaml", "--region"}) << "--region needs a value";
+    QTest::newRow("switch with value")
+        << l({"validate", "--local=yes", "valid.yaml"}) << "--local takes no value";
+    QTest::newRow("unknown command flag") << l({"--frobnicate"}) << "unknown command or flag";
+    QTest::newRow("export without --to") << l({"export", "valid.yaml"}) << "--to is required";
+    QTest::newRow("export bad --to")
+        << l({"export", "--to", "toml", "valid.yaml"}) << "unknown --to 'toml'";
+    QTest::newRow("export two files")
+        << l({"export", "--to=yaml", "valid.yaml", "syntax.yaml"}) << "exactly one FILE";
+    QTest::newRow("help unknown") << l({"help", "frobnicate"}) << "unknown command 'frobnicate'";
+    QTest::newRow("broken catalog")
+        << l({"validate", "--catalog", "syntax.yaml", "valid.yaml"}) << "syntax.yaml";
+}
+
+void TestCli::usageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Result r = run(args);
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestCli::unreadableFiles_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("missing") << "no-such-file.yaml";
+    QTest::newRow("directory") << ".";
+}
+
+void TestCli::unreadableFiles()
+{
+    QFETCH(QString, file);
+    for (const QString &command : {QStringLiteral("validate"), QStringLiteral("export")}) {
+        QStringList args{command, file};
+        if (command == QLatin1String("export"))
+            args.insert(1, QStringLiteral("--to=yaml"));
+        const Result r = run(args);
+        VERIFY_RAN(r);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.startsWith(file + QStringLiteral(": error: ")) ||
+                     r.err.startsWith(file + QLatin1Char(':')),
+                 qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+    }
+}
+
+void TestCli::severalFilesTakeTheWorstExitCode()
+{
+    Result r = run({QStringLiteral("validate"), QStringLiteral("valid.yaml"),
+                    QStringLiteral("badcount.yaml")});
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains(QLatin1String("valid.yaml: valid")));
+    r = run(
+        {QStringLiteral("validate"), QStringLiteral("badcount.yaml"), QStringLiteral("gone.yaml")});
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 2);
+}
+
+void TestCli::jsonFormat()
+{
+    const Result r = run({QStringLiteral("validate"), QStringLiteral("--format=json"),
+                          QStringLiteral("valid.yaml"), QStringLiteral("typeerror.yaml"),
+                          QStringLiteral("--worker-count"), QStringLiteral("-1"),
+                          QStringLiteral("--worker-machine-type=n1-standard-4")});
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 1);
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(r.out));
+    const QJsonArray files = doc.object().value(QStringLiteral("files")).toArray();
+    QCOMPARE(files.size(), 2);
+    QCOMPARE(files.at(0).toObject().value(QStringLiteral("file")).toString(),
+             QStringLiteral("valid.yaml"));
+    QCOMPARE(files.at(1).toObject().value(QStringLiteral("file")).toString(),
+             QStringLiteral("typeerror.yaml"));
+    bool sawFlag = false;
+    bool sawFilePosition = false;
+    for (const QJsonValue &file : files) {
+        const QJsonObject o = file.toObject();
+        QCOMPARE(o.value(QStringLiteral("valid")).toBool(), false); // the bad flag applies to both
+        for (const QJsonValue &dv : o.value(QStringLiteral("diagnostics")).toArray()) {
+            const QJsonObject d = dv.toObject();
+            for (const char *key :
+                 {"severity", "field", "message", "file", "line", "column", "flag"})
+                QVERIFY2(d.contains(QLatin1String(key)), key);
+            QVERIFY(d.value(QStringLiteral("severity")) == QLatin1String("error") ||
+                    d.value(QStringLiteral("severity")) == QLatin1String("warning"));
+            if (d.value(QStringLiteral("flag")) == QLatin1String("--worker-count")) {
+                sawFlag = true;
+                QCOMPARE(d.value(QStringLiteral("field")).toString(),
+                         QStringLiteral("trainingInput.workerCount"));
+                QVERIFY(d.value(QStringLiteral("line")).isNull());
+            }
+            if (d.value(QStringLiteral("file")) == QLatin1String("typeerror.yaml") &&
+                d.value(QStringLiteral("line")).toInt() > 0 &&
+                d.value(QStringLiteral("flag")).isNull())
+                sawFilePosition = true;
+        }
+    }
+    QVERIFY(sawFlag);
+    QVERIFY(sawFilePosition);
+}
+
+void TestCli::flagDiagnosticNamesTheFlag()
+{
+    const Result r =
+        run({QStringLiteral("validate"), QStringLiteral("--worker-count=nine"),
+             QStringLiteral("--worker-machine-type=n1-standard-8"), QStringLiteral("valid.yaml")});
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(
+        r.errLines().contains(QStringLiteral(
+            "--worker-count: error: trainingInput.workerCount: expected an integer, got 'nine'")),
+        qPrintable(r.err));
+
+    const Result pair = run({QStringLiteral("validate"), QStringLiteral("--worker-count=2"),
+                             QStringLiteral("valid.yaml")});
+    VERIFY_RAN(pair);
+    QCOMPARE(pair.code, 1);
+    QVERIFY2(pair.err.contains(QLatin1String(
+                 "--worker-count: error: trainingInput.workerType: --worker-count and "
+                 "--worker-machine-type must be given together")),
+             qPrintable(pair.err));
+}
+
+void TestCli::validatorDiagnosticOnAFlaggedFieldNamesTheFlag()
+{
+    // valid.yaml is fine; the flag makes the master's GPU count invalid.
+    const Result r = run({QStringLiteral("validate"),
+                          QStringLiteral("--master-accelerator=count=3,type=nvidia-tesla-t4"),
+                          QStringLiteral("valid.yaml")});
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 1);
+    bool found = false;
+    for (const QString &l : r.errLines())
+        found = found ||
+                l.startsWith(QLatin1String(
+                    "--master-accelerator: error: trainingInput.masterConfig.acceleratorConfig"));
+    QVERIFY2(found, qPrintable(r.err));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
