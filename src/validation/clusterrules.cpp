@@ -119,7 +119,7 @@ const catalog::MachineType *checkRoleType(Context &ctx, spec::Role role)
                 ? QCoreApplication::translate("trainyard::Validation",
                                               "unknown machine type %1; valid types: %2")
                       .arg(quoted(r.type), joinNames(names))
-                : QCoreApplication::translate("trainyard::Validation", "unknown machine type %1.")
+                : QCoreApplication::translate("trainyard::Validation", "unknown machine type %1")
                           .arg(quoted(r.type)) +
                       hint);
         return nullptr;

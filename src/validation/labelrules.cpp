@@ -40,14 +40,14 @@ bool isValidLabelText(const QString &text, bool isKey)
     return ok && length <= maxLength && (!isKey || length > 0);
 }
 
-// " Did you mean 'owner'?" when lower-casing would make the text valid.
+// "; did you mean 'owner'?" when lower-casing would make the text valid.
 QString lowerCaseHint(const QString &text, bool isKey)
 {
     const QString lower = text.toLower();
     if (lower == text || !isValidLabelText(lower, isKey))
         return {};
-    return QLatin1Char(' ') +
-           QCoreApplication::translate("trainyard::Validation", "Did you mean %1?")
+    return QLatin1String("; ") +
+           QCoreApplication::translate("trainyard::Validation", "did you mean %1?")
                .arg(quoted(lower));
 }
 

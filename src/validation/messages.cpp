@@ -80,8 +80,8 @@ QString didYouMean(const QString &word, const QStringList &candidates)
     const QString best = closestMatch(word, candidates);
     if (best.isEmpty())
         return {};
-    return QLatin1Char(' ') +
-           QCoreApplication::translate("trainyard::Validation", "Did you mean %1?").arg(best);
+    return QLatin1String("; ") +
+           QCoreApplication::translate("trainyard::Validation", "did you mean %1?").arg(best);
 }
 
 QString joinNames(const QStringList &names)

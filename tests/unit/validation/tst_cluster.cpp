@@ -88,7 +88,7 @@ void TestCluster::rules_data()
         << Mutation([](Job &j) { j.trainingInput.scaleTier = QStringLiteral("CUSTOMM"); }) << tier
         << true
         << QStringList{QStringLiteral("unknown scale tier 'CUSTOMM'"),
-                       QStringLiteral("Did you mean CUSTOM?")};
+                       QStringLiteral("did you mean CUSTOM?")};
     QTest::newRow("masterType with a predefined tier")
         << Mutation([](Job &j) { j.trainingInput.scaleTier = QStringLiteral("BASIC"); })
         << masterType << true << QStringList{QStringLiteral("only be used with scaleTier CUSTOM")};
@@ -128,7 +128,7 @@ void TestCluster::rules_data()
         << Mutation([](Job &j) { j.trainingInput.master.type = QStringLiteral("n1-standrad-8"); })
         << masterType << true
         << QStringList{QStringLiteral("unknown machine type 'n1-standrad-8'"),
-                       QStringLiteral("Did you mean n1-standard-8?")};
+                       QStringLiteral("did you mean n1-standard-8?")};
     QTest::newRow("legacy and Compute Engine mixed")
         << Mutation([](Job &j) {
                j.trainingInput.master.type = QStringLiteral("complex_model_m");
@@ -233,7 +233,7 @@ void TestCluster::rules_data()
         << Mutation([](Job &j) { j.trainingInput.region = QStringLiteral("us-centrl1"); }) << region
         << true
         << QStringList{QStringLiteral("unknown region 'us-centrl1'"),
-                       QStringLiteral("Did you mean us-central1?")};
+                       QStringLiteral("did you mean us-central1?")};
     QTest::newRow("legacy K80 type in a region without K80")
         << Mutation([](Job &j) {
                j = gpuGuideLegacyJob();

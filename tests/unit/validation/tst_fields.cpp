@@ -122,7 +122,7 @@ void TestFields::rules_data()
         [](Job &j) { j.labels.insert(QStringLiteral("Owner"), QStringLiteral("a")); }, cloud,
         QStringLiteral("labels.Owner"), true,
         {QStringLiteral("must start with a lowercase letter, not 'O'"),
-         QStringLiteral("Did you mean 'owner'?")});
+         QStringLiteral("did you mean 'owner'?")});
     bad("label key with dot",
         [](Job &j) { j.labels.insert(QStringLiteral("a.b"), QStringLiteral("x")); }, cloud,
         QStringLiteral("labels.a.b"), true,
