@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "spec/job.h"
 
+#include <iterator>
+
 namespace trainyard::spec {
 
 bool ReplicaConfig::isEmpty() const
@@ -16,49 +18,44 @@ bool ReplicaConfig::operator==(const ReplicaConfig &o) const
         && diskConfig == o.diskConfig && tpuTfVersion == o.tpuTfVersion;
 }
 
+namespace {
+
+// The names of each role, in Role order: YAML key prefix, gcloud flag prefix, TF_CONFIG task.
+struct RoleNames
+{
+    const char *key;
+    const char *flag;
+    const char *task;
+};
+
+constexpr RoleNames roleNames[] = {
+    {"master", "master", "master"},
+    {"worker", "worker", "worker"},
+    {"parameterServer", "parameter-server", "ps"},
+    {"evaluator", "evaluator", "evaluator"},
+};
+static_assert(std::size(roleNames) == allRoles.size());
+
+const RoleNames &namesOf(Role role)
+{
+    return roleNames[static_cast<std::size_t>(role)];
+}
+
+} // namespace
+
 QString roleKey(Role role)
 {
-    switch (role) {
-    case Role::Master:
-        return QStringLiteral("master");
-    case Role::Worker:
-        return QStringLiteral("worker");
-    case Role::ParameterServer:
-        return QStringLiteral("parameterServer");
-    case Role::Evaluator:
-        return QStringLiteral("evaluator");
-    }
-    return {};
+    return QLatin1String(namesOf(role).key);
 }
 
 QString roleFlag(Role role)
 {
-    switch (role) {
-    case Role::Master:
-        return QStringLiteral("master");
-    case Role::Worker:
-        return QStringLiteral("worker");
-    case Role::ParameterServer:
-        return QStringLiteral("parameter-server");
-    case Role::Evaluator:
-        return QStringLiteral("evaluator");
-    }
-    return {};
+    return QLatin1String(namesOf(role).flag);
 }
 
 QString roleTaskType(Role role)
 {
-    switch (role) {
-    case Role::Master:
-        return QStringLiteral("master");
-    case Role::Worker:
-        return QStringLiteral("worker");
-    case Role::ParameterServer:
-        return QStringLiteral("ps");
-    case Role::Evaluator:
-        return QStringLiteral("evaluator");
-    }
-    return {};
+    return QLatin1String(namesOf(role).task);
 }
 
 bool ParameterSpec::operator==(const ParameterSpec &o) const
