@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The exported gcloud command: shell quoting that a real POSIX shell reads back unchanged, the
 // command for the reference's full example, and --config for fields without a flag.
-#include "examplejob.h"
+#include "common/referencejob.h"
 #include "gcloud/gcloud.h"
 
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // gcloud job flags as overrides: each flag replaces the file's value and is remembered as the
 // origin of the field; bad values and the count/type pairing rule give diagnostics at the flag.
-#include "examplejob.h"
+#include "common/referencejob.h"
 #include "gcloud/gcloud.h"
 
 #include <QTest>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Vertex AI CustomJob export: pool order and shape, machine specs from the spec or a tier's
 // catalog shape, container vs Python package specs, and what Vertex cannot express.
-#include "examplejob.h"
+#include "common/referencejob.h"
 #include "gcloud/vertex.h"
 
 #include <QJsonArray>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The reference's full example (§10) as a Job value, for the gcloud and Vertex tests.
+// The reference's full example (§10) as a Job value, built field by field; shared by the
+// spec, gcloud and Vertex tests.
 #pragma once
 
 #include "spec/job.h"
