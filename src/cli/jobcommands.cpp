@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: MIT
+// `trainyard jobs list|describe|stream-logs|cancel` and the hidden `trainyard supervise`.
+#include "cli/jobcommands.h"
+
+#include "cli/commands.h"
+#include "cli/output.h"
+#include "exec/runsettings.h"
+#include "exec/supervisor.h"
+#include "spec/yamlio.h"
+#include "store/jobstore.h"
+#include "store/recovery.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+#include <algorithm>
+#include <yaml-cpp/yaml.h>
+
+namespace trainyard::cli {
+namespace {
+
+class Jobs
+{
+    Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
+};
+
+QString rfc3339(const QDateTime &time)
+{
+    return time.toUTC().toString(Qt::ISODate);
+}
+
+std::string utf8(const QString &text)
+{
+    return text.toStdString();
+}
+
+QMap<QString, QString> labelsOf(const store::JobStore &store, const QString &jobId)
+{
+    QByteArray yaml;
+    if (!store.readConfig(jobId, &yaml))
+        return {};
+    return spec::importJob(yaml, QStringLiteral("config.yaml")).job.labels;
+}
+
+bool globMatch(const QString &pattern, const QString &text)
+{
+    const QRegularExpression re(QRegularExpression::wildcardToRegularExpression(
+                                    pattern, QRegularExpression::UnanchoredWildcardConversion),
+                                QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpression anchored(QRegularExpression::anchoredPattern(re.pattern()),
+                                      QRegularExpression::CaseInsensitiveOption);
+    return anchored.match(text).hasMatch();
+}
+
+int runList(const QStringList &args)
+{
+    const QString command = QStringLiteral("jobs list");
+    const ParsedArgs parsed = parseArgs(args,
+                                        {{QStringLiteral("filter"), QStringLiteral("EXPRESSION"),
+                                          Jobs::tr("Only jobs matching the expression")}},
+                                        false);
+    if (parsed.help) {
+        out() << jobsHelp();
+        out().flush();
+        return exitOk;
+    }
+    if (!parsed.error.isEmpty())
+        return usageError(command, parsed.error);
+    if (!parsed.positional.isEmpty())
+        return usageError(command,
+                          Jobs::tr("unexpected argument '%1'").arg(parsed.positional.first()));
+    QString error;
+    const QList<JobFilterTerm> filter =
+        parseJobFilter(parsed.value(QStringLiteral("filter")), &error);
+    if (!error.isEmpty())
+        return usageError(command, error);
+
+    const store::JobStore store;
+    store::recoverOrphans(store);
+    QList<store::JobEntry> entries = store.list();
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const store::JobEntry &a, const store::JobEntry &b) {
+                         return a.state.createTime > b.state.createTime; // newest first, as gcloud
+                     });
+    const bool needLabels = std::any_of(filter.cbegin(), filter.cend(), [](const JobFilterTerm &t) {
+        return t.key.startsWith(QLatin1String("labels."));
+    });
+    QList<QStringList> rows;
+    for (const store::JobEntry &entry : std::as_const(entries)) {
+        const QMap<QString, QString> labels =
+            needLabels ? labelsOf(store, entry.jobId) : QMap<QString, QString>();
+        if (!filter.isEmpty() &&
+            (!entry.stateKnown() || !matchesJobFilter(filter, entry.jobId, entry.state, labels)))
+            continue;
+        rows.append(
+            {entry.jobId,
+             entry.stateKnown() ? store::jobStatusName(entry.state.state)
+                                : QStringLiteral("UNKNOWN"),
+             entry.state.createTime.isValid() ? rfc3339(entry.state.createTime) : QString()});
+    }
+    if (rows.isEmpty()) {
+        err() << Jobs::tr("Listed 0 items.") << '\n';
+        err().flush();
+        return exitOk;
+    }
+    rows.prepend({QStringLiteral("JOB_ID"), QStringLiteral("STATUS"), QStringLiteral("CREATED")});
+    qsizetype w0 = 0;
+    qsizetype w1 = 0;
+    for (const QStringList &row : std::as_const(rows)) {
+        w0 = std::max(w0, row.at(0).size());
+        w1 = std::max(w1, row.at(1).size());
+    }
+    for (const QStringList &row : std::as_const(rows)) {
+        out() << sanitize(row.at(0).leftJustified(w0 + 2)) << row.at(1).leftJustified(w1 + 2)
+              << row.at(2) << '\n';
+    }
+    out().flush();
+    return exitOk;
+}
+
+// Reads a job for describe/stream-logs/cancel; prints and returns false when it is unknown.
+bool requireJob(const store::JobStore &store, const QString &jobId, store::JobState *state)
+{
+    const store::StateReadResult read = store.readState(jobId);
+    if (read) {
+        *state = read.state;
+        return true;
+    }
+    if (read.failure == store::StateReadResult::Failure::NoSuchJob)
+        err() << sanitize(Jobs::tr("There is no job %1.").arg(jobId)) << '\n';
+    else if (read.failure == store::StateReadResult::Failure::NoState)
+        return (*state = store::JobState(), true); // being created: QUEUED
+    else
+        err() << sanitize(read.errorMessage) << '\n';
+    err().flush();
+    return false;
+}
+
+int oneJobId(const QString &command, const QStringList &args, QString *jobId)
+{
+    const ParsedArgs parsed = parseArgs(args, {}, false);
+    if (parsed.help) {
+        out() << jobsHelp();
+        out().flush();
+        return exitOk;
+    }
+    if (!parsed.error.isEmpty())
+        return usageError(command, parsed.error);
+    if (parsed.positional.size() != 1)
+        return usageError(command, Jobs::tr("give exactly one JOB_ID"));
+    *jobId = parsed.positional.first();
+    return -1;
+}
+
+// Top-level blocks of a YAML document as text, keyed by their key ("labels", "trainingInput").
+QMap<QString, QString> topLevelBlocks(const QByteArray &yaml)
+{
+    QMap<QString, QString> blocks;
+    QString key;
+    const QList<QByteArray> lines = yaml.split('\n');
+    for (const QByteArray &raw : lines) {
+        const QString line = QString::fromUtf8(raw);
+        if (!line.isEmpty() && !line.at(0).isSpace() && !line.startsWith(QLatin1Char('#'))) {
+            const qsizetype colon = line.indexOf(QLatin1Char(':'));
+            key = colon > 0 ? line.left(colon) : QString();
+        }
+        if (!key.isEmpty() && !line.isEmpty())
+            blocks[key] += line + QLatin1Char('\n');
+    }
+    return blocks;
+}
+
+QString emitMap(const YAML::Node &node)
+{
+    if (node.size() == 0)
+        return {};
+    YAML::Emitter emitter;
+    emitter << node;
+    return QString::fromStdString(emitter.c_str()) + QLatin1Char('\n');
+}
+
+// gcloud's describe: the Job's fields in alphabetical order. The spec's part is the store's
+// export verbatim (so "2.11" stays a string); Trainyard's run details follow under trainyardRun.
+QString describeYaml(const store::JobStore &store, const QString &jobId,
+                     const store::JobState &state)
+{
+    QMap<QString, QString> spec;
+    QByteArray config;
+    if (store.readConfig(jobId, &config)) {
+        const spec::ImportResult imported = spec::importJob(config, QStringLiteral("config.yaml"));
+        spec = topLevelBlocks(spec::exportYaml(imported.job, spec::ExportScope::WithLocal));
+    }
+    YAML::Node head(YAML::NodeType::Map);
+    if (state.createTime.isValid())
+        head["createTime"] = utf8(rfc3339(state.createTime));
+    if (state.endTime.isValid())
+        head["endTime"] = utf8(rfc3339(state.endTime));
+    if (!state.errorMessage.isEmpty())
+        head["errorMessage"] = utf8(state.errorMessage);
+    head["jobId"] = utf8(jobId);
+    YAML::Node middle(YAML::NodeType::Map);
+    if (state.startTime.isValid())
+        middle["startTime"] = utf8(rfc3339(state.startTime));
+    middle["state"] = utf8(store::jobStatusName(state.state));
+
+    YAML::Node run(YAML::NodeType::Map);
+    run["attempt"] = state.attempt;
+    YAML::Node replicas(YAML::NodeType::Sequence);
+    for (const store::ReplicaState &r : state.replicas) {
+        YAML::Node n(YAML::NodeType::Map);
+        n["name"] = utf8(r.name);
+        n["state"] = utf8(store::replicaStatusName(r.state));
+        if (r.pid > 0)
+            n["pid"] = r.pid;
+        if (r.port > 0)
+            n["port"] = r.port;
+        if (r.exitCode)
+            n["exitCode"] = *r.exitCode;
+        n["restartCount"] = r.restartCount;
+        replicas.push_back(n);
+    }
+    run["replicas"] = replicas;
+    run["logs"] = utf8(store.logsDir(jobId));
+    YAML::Node tail(YAML::NodeType::Map);
+    tail["trainyardRun"] = run;
+
+    return emitMap(head) + spec.value(QStringLiteral("labels")) + emitMap(middle) +
+           spec.value(QStringLiteral("trainingInput")) +
+           spec.value(QStringLiteral("trainyardLocal")) + emitMap(tail);
+}
+
+int runDescribe(const QStringList &args)
+{
+    QString jobId;
+    if (const int code = oneJobId(QStringLiteral("jobs describe"), args, &jobId); code >= 0)
+        return code;
+    const store::JobStore store;
+    store::recoverOrphans(store);
+    store::JobState state;
+    if (!requireJob(store, jobId, &state))
+        return exitSpecErrors;
+    printPayload(describeYaml(store, jobId, state));
+    return exitOk;
+}
+
+int runStreamLogs(const QStringList &args)
+{
+    QString jobId;
+    if (const int code = oneJobId(QStringLiteral("jobs stream-logs"), args, &jobId); code >= 0)
+        return code;
+    const store::JobStore store;
+    store::recoverOrphans(store);
+    store::JobState state;
+    if (!requireJob(store, jobId, &state))
+        return exitSpecErrors;
+    return followJob(store, jobId, FollowOptions());
+}
+
+int runCancel(const QStringList &args)
+{
+    QString jobId;
+    if (const int code = oneJobId(QStringLiteral("jobs cancel"), args, &jobId); code >= 0)
+        return code;
+    const store::JobStore store;
+    store::recoverOrphans(store);
+    store::JobState state;
+    if (!requireJob(store, jobId, &state))
+        return exitSpecErrors;
+    if (state.isTerminal()) {
+        err() << sanitize(Jobs::tr("The job %1 has already ended: %2.")
+                              .arg(jobId, store::jobStatusName(state.state)))
+              << '\n';
+        err().flush();
+        return exitSpecErrors;
+    }
+    if (const QString error = exec::requestCancel(store, jobId); !error.isEmpty()) {
+        err() << sanitize(error) << '\n';
+        err().flush();
+        return exitSpecErrors;
+    }
+    FollowOptions follow;
+    follow.printLogs = false;
+    follow.expected = store::JobStatus::Cancelled;
+    return followJob(store, jobId, follow);
+}
+
+} // namespace
+
+QList<JobFilterTerm> parseJobFilter(const QString &text, QString *error)
+{
+    error->clear();
+    QList<JobFilterTerm> terms;
+    const QStringList words =
+        text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    static const QRegularExpression term(QStringLiteral("^([A-Za-z_][A-Za-z0-9_.]*)(!=|=|:)(.*)$"));
+    for (const QString &word : words) {
+        if (word.compare(QLatin1String("AND"), Qt::CaseInsensitive) == 0)
+            continue;
+        const QRegularExpressionMatch m = term.match(word);
+        if (!m.hasMatch()) {
+            *error =
+                Jobs::tr(
+                    "cannot read the filter term '%1'; use KEY=VALUE, KEY!=VALUE or KEY:PATTERN")
+                    .arg(word);
+            return {};
+        }
+        QString key = m.captured(1);
+        const QString lower = key.toLower();
+        if (lower == QLatin1String("jobid") || lower == QLatin1String("job_id") ||
+            lower == QLatin1String("name"))
+            key = QStringLiteral("jobId");
+        else if (lower == QLatin1String("state") || lower == QLatin1String("status"))
+            key = QStringLiteral("state");
+        else if (!key.startsWith(QLatin1String("labels.")))
+            return (
+                *error =
+                    Jobs::tr("unknown filter key '%1'; use jobId, state or labels.NAME").arg(key),
+                QList<JobFilterTerm>());
+        QString value = m.captured(3);
+        if (value.size() >= 2 &&
+            (value.startsWith(QLatin1Char('"')) || value.startsWith(QLatin1Char('\''))) &&
+            value.endsWith(value.at(0)))
+            value = value.mid(1, value.size() - 2);
+        terms.append({key, m.captured(2), value});
+    }
+    return terms;
+}
+
+bool matchesJobFilter(const QList<JobFilterTerm> &terms, const QString &jobId,
+                      const store::JobState &state, const QMap<QString, QString> &labels)
+{
+    for (const JobFilterTerm &t : terms) {
+        QString actual;
+        if (t.key == QLatin1String("jobId"))
+            actual = jobId;
+        else if (t.key == QLatin1String("state"))
+            actual = store::jobStatusName(state.state);
+        else
+            actual = labels.value(t.key.mid(7));
+        bool match = false;
+        if (t.op == QLatin1String(":"))
+            match = globMatch(t.value, actual);
+        else
+            match = actual.compare(t.value, Qt::CaseInsensitive) == 0;
+        if (t.op == QLatin1String("!="))
+            match = !match;
+        if (!match)
+            return false;
+    }
+    return true;
+}
+
+QString jobsHelp()
+{
+    return Jobs::tr("Usage: trainyard jobs COMMAND ...\n"
+                    "\n"
+                    "Jobs run on this machine; they keep running when the console exits.\n"
+                    "\n"
+                    "Commands:\n"
+                    "  submit training JOB_ID --config FILE [...]   Validate and run a job\n"
+                    "  list [--filter EXPRESSION]                   List jobs (e.g. --filter "
+                    "state=RUNNING, --filter 'jobId:census*')\n"
+                    "  describe JOB_ID                              Show a job as YAML\n"
+                    "  stream-logs JOB_ID                           Follow a job's logs until it "
+                    "ends\n"
+                    "  cancel JOB_ID                                Cancel a job and wait until "
+                    "it is CANCELLED\n");
+}
+
+int runJobs(const QStringList &args)
+{
+    if (args.isEmpty() || args.first() == QLatin1String("--help") ||
+        args.first() == QLatin1String("-h")) {
+        out() << jobsHelp();
+        out().flush();
+        return args.isEmpty() ? exitUsage : exitOk;
+    }
+    const QString &sub = args.first();
+    if (sub == QLatin1String("submit")) {
+        if (args.size() < 2 || args.at(1) != QLatin1String("training"))
+            return usageError(QStringLiteral("jobs submit"),
+                              Jobs::tr("use 'jobs submit training'"));
+        return runSubmitTraining(args.mid(2));
+    }
+    if (sub == QLatin1String("list"))
+        return runList(args.mid(1));
+    if (sub == QLatin1String("describe"))
+        return runDescribe(args.mid(1));
+    if (sub == QLatin1String("stream-logs"))
+        return runStreamLogs(args.mid(1));
+    if (sub == QLatin1String("cancel"))
+        return runCancel(args.mid(1));
+    return usageError(QStringLiteral("jobs"), Jobs::tr("unknown command '%1'").arg(sub));
+}
+
+int runSupervise(const QStringList &args)
+{
+    const ParsedArgs parsed =
+        parseArgs(args, {{QStringLiteral("store"), QStringLiteral("DIR"), QString()}}, false);
+    if (!parsed.error.isEmpty() || parsed.positional.size() != 1)
+        return usageError(QStringLiteral("supervise"),
+                          Jobs::tr("usage: supervise [--store DIR] JOB_ID"));
+    const store::JobStore store = parsed.has(QStringLiteral("store"))
+                                      ? store::JobStore(parsed.value(QStringLiteral("store")))
+                                      : store::JobStore();
+    return exec::runOwner(store, parsed.positional.first());
+}
+
+} // namespace trainyard::cli

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+// Following a job from a console: logs to stdout, state until the end, Ctrl-C.
+#include "cli/jobcommands.h"
+#include "cli/output.h"
+#include "exec/runsettings.h"
+#include "logs/logfollower.h"
+#include "store/jobstore.h"
+#include "store/recovery.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QSet>
+#include <QTimer>
+#include <csignal>
+#include <signal.h>
+#include <unistd.h>
+
+namespace trainyard::cli {
+namespace {
+
+class Follow
+{
+    Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
+};
+
+volatile std::sig_atomic_t g_interrupts = 0;
+
+extern "C" void onInterrupt(int)
+{
+    g_interrupts = g_interrupts + 1;
+}
+
+// Installs the SIGINT handler for the lifetime of the object and restores the previous one.
+class InterruptGuard
+{
+public:
+    InterruptGuard()
+    {
+        g_interrupts = 0;
+        struct sigaction action = {};
+        action.sa_handler = onInterrupt;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        ::sigaction(SIGINT, &action, &m_previous);
+    }
+    ~InterruptGuard() { ::sigaction(SIGINT, &m_previous, nullptr); }
+    InterruptGuard(const InterruptGuard &) = delete;
+    InterruptGuard &operator=(const InterruptGuard &) = delete;
+
+private:
+    struct sigaction m_previous = {};
+};
+
+} // namespace
+
+int followJob(const store::JobStore &store, const QString &jobId, const FollowOptions &options)
+{
+    InterruptGuard interrupts;
+    const bool terminal = ::isatty(STDOUT_FILENO) == 1;
+    logs::LogFollower follower;
+    QSet<QString> followed;
+    QEventLoop loop;
+    QTimer tick;
+    tick.setInterval(100);
+    QElapsedTimer sinceLivenessCheck;
+    sinceLivenessCheck.start();
+    bool cancelRequested = false;
+    int exitCode = 1;
+
+    QObject::connect(
+        &follower, &logs::LogFollower::newRecords, &loop, [&](const logs::Records &batch) {
+            for (const logs::Record &record : batch) {
+                const QString text = terminal ? sanitize(record.text()) : record.text();
+                out() << record.replica << QStringLiteral(": ") << text << '\n';
+            }
+            out().flush();
+        });
+
+    auto drainLogs = [&] {
+        for (int i = 0; i < 1000; ++i) {
+            follower.poll();
+            if (follower.isCaughtUp())
+                break;
+        }
+    };
+
+    auto onTick = [&] {
+        if (g_interrupts > 0 && !cancelRequested) {
+            if (!options.cancelOnInterrupt) {
+                exitCode = 130;
+                loop.quit();
+                return;
+            }
+            cancelRequested = true;
+            err() << Follow::tr("Cancelling job [%1]...").arg(jobId) << '\n';
+            err().flush();
+            if (const QString e = exec::requestCancel(store, jobId); !e.isEmpty()) {
+                err() << sanitize(e) << '\n';
+                err().flush();
+            }
+        }
+        store::StateReadResult read = store.readState(jobId);
+        if (!read && read.failure == store::StateReadResult::Failure::NoSuchJob) {
+            err() << Follow::tr("The job %1 no longer exists.").arg(jobId) << '\n';
+            err().flush();
+            exitCode = 1;
+            loop.quit();
+            return;
+        }
+        if (read && !read.state.isTerminal() && sinceLivenessCheck.elapsed() >= 1000) {
+            sinceLivenessCheck.restart();
+            if (!store.isOwnerAlive(jobId)) {
+                store::recoverOrphans(store);
+                read = store.readState(jobId);
+            }
+        }
+        if (options.printLogs && read) {
+            for (const store::ReplicaState &replica : std::as_const(read.state.replicas)) {
+                if (followed.contains(replica.name))
+                    continue;
+                followed.insert(replica.name);
+                follower.addFile(store.logPath(jobId, replica.name), replica.name);
+            }
+            follower.poll();
+        }
+        if (read && read.state.isTerminal()) {
+            if (options.printLogs)
+                drainLogs();
+            const store::JobState &state = read.state;
+            const QString name = store::jobStatusName(state.state);
+            if (state.state == store::JobStatus::Failed && !state.errorMessage.isEmpty()) {
+                // Sanitized line by line: the message's own line breaks stay line breaks.
+                QStringList lines = Follow::tr("Job [%1] %2: %3")
+                                        .arg(jobId, name, state.errorMessage)
+                                        .split(QLatin1Char('\n'));
+                for (QString &line : lines)
+                    line = sanitize(line);
+                err() << lines.join(QLatin1Char('\n')) << '\n';
+            } else {
+                err() << Follow::tr("Job [%1] %2.").arg(jobId, name) << '\n';
+            }
+            err().flush();
+            exitCode = state.state == options.expected ? 0 : 1;
+            loop.quit();
+        }
+    };
+    QObject::connect(&tick, &QTimer::timeout, &loop, onTick);
+    tick.start();
+    QTimer::singleShot(0, &loop, onTick);
+    loop.exec();
+    return exitCode;
+}
+
+} // namespace trainyard::cli

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: MIT
+// `trainyard local train` and `trainyard jobs submit training`: create a job in the store,
+// start its owner process, follow it.
+#include "cli/commands.h"
+#include "cli/jobcommands.h"
+#include "cli/output.h"
+#include "exec/runsettings.h"
+#include "exec/supervisor.h"
+#include "store/jobstore.h"
+#include "store/recovery.h"
+#include "validation/validator.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace trainyard::cli {
+namespace {
+
+class Run
+{
+    Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
+};
+
+QList<OptionSpec> runtimeOptions()
+{
+    return {
+        {QStringLiteral("max-restarts"), QStringLiteral("N"),
+         Run::tr("Restarts of a failing replica before the job fails (default 5)")},
+        {QStringLiteral("job-reruns"), QStringLiteral("N"),
+         Run::tr("Reruns of the whole job after that (default 0; the service does 3)")},
+        {QStringLiteral("grace-period"), QStringLiteral("SECONDS"),
+         Run::tr("Time between SIGTERM and SIGKILL when stopping replicas (default 10)")},
+    };
+}
+
+QList<OptionSpec> localTrainOptions()
+{
+    QList<OptionSpec> options = {
+        {QStringLiteral("module-name"), QStringLiteral("MODULE"),
+         Run::tr("Python module to run (required)")},
+        {QStringLiteral("package-path"), QStringLiteral("DIR"),
+         Run::tr("Local Python package directory")},
+        {QStringLiteral("job-dir"), QStringLiteral("DIR"),
+         Run::tr("Output directory, passed to the app as --job-dir")},
+        {QStringLiteral("distributed"), QString(),
+         Run::tr("Run a distributed cluster (default 2 workers, 2 parameter servers)")},
+        {QStringLiteral("worker-count"), QStringLiteral("N"),
+         Run::tr("Workers with --distributed (0: 2)")},
+        {QStringLiteral("parameter-server-count"), QStringLiteral("N"),
+         Run::tr("Parameter servers with --distributed (0: 2)")},
+        {QStringLiteral("evaluator-count"), QStringLiteral("N"),
+         Run::tr("Evaluators with --distributed (default 0)")},
+        {QStringLiteral("start-port"), QStringLiteral("PORT"),
+         Run::tr("First port of the cluster (default 27182)")},
+    };
+    return options + runtimeOptions();
+}
+
+QList<OptionSpec> submitOptions()
+{
+    QList<OptionSpec> options = {
+        {QStringLiteral("config"), QStringLiteral("FILE"),
+         Run::tr("The job's config.yaml (required)")},
+        {QStringLiteral("async"), QString(),
+         Run::tr("Return once the job is started instead of streaming its logs")},
+        {QStringLiteral("catalog"), QStringLiteral("FILE"),
+         Run::tr("Use this service catalog instead of the built-in one")},
+        {QStringLiteral("start-port"), QStringLiteral("PORT"),
+         Run::tr("First port of the cluster (default 27182)")},
+        {QStringLiteral("max-local-replicas"), QStringLiteral("N"),
+         Run::tr("Start at most N replica processes (workers and parameter servers are reduced "
+                 "first)")},
+    };
+    return options + runtimeOptions();
+}
+
+// Reads an integer option; false (with a usage message) when it is not one in [min, max].
+bool intOption(const ParsedArgs &args, const QString &name, int min, int max, int *value,
+               QString *error)
+{
+    if (!args.has(name))
+        return true;
+    bool ok = false;
+    const int v = args.value(name).toInt(&ok);
+    if (!ok || v < min || v > max) {
+        *error = Run::tr("--%1 must be a number from %2 to %3, not '%4'")
+                     .arg(name)
+                     .arg(min)
+                     .arg(max)
+                     .arg(args.value(name));
+        return false;
+    }
+    *value = v;
+    return true;
+}
+
+bool runtimeSettings(const ParsedArgs &args, exec::RunSettings *settings, QString *error)
+{
+    int port = settings->startPort;
+    int grace = settings->graceMs / 1000;
+    if (!intOption(args, QStringLiteral("max-restarts"), 0, 1000, &settings->maxRestarts, error) ||
+        !intOption(args, QStringLiteral("job-reruns"), 0, 100, &settings->jobReruns, error) ||
+        !intOption(args, QStringLiteral("grace-period"), 0, 3600, &grace, error) ||
+        !intOption(args, QStringLiteral("start-port"), 1, 65535, &port, error))
+        return false;
+    settings->startPort = quint16(port);
+    if (args.has(QStringLiteral("grace-period")))
+        settings->graceMs = grace * 1000;
+    return true;
+}
+
+QString absolute(const QString &path)
+{
+    return path.isEmpty() ? path : QDir::cleanPath(QDir::current().absoluteFilePath(path));
+}
+
+// Creates the job, records its run settings and starts its owner. Prints and returns an exit
+// code on failure, -1 on success.
+int createAndStart(store::JobStore &store, const spec::Job &job, const exec::RunSettings &settings)
+{
+    if (const store::StoreResult created = store.createJob(job); !created) {
+        err() << sanitize(created.errorMessage) << '\n';
+        err().flush();
+        return exitSpecErrors;
+    }
+    QString error = exec::writeRunSettings(store, job.jobId, settings);
+    if (error.isEmpty())
+        exec::startOwner(store, job.jobId, QCoreApplication::applicationFilePath(), &error);
+    if (!error.isEmpty()) {
+        store::JobState state;
+        if (const store::StateReadResult read = store.readState(job.jobId))
+            state = read.state;
+        state.state = store::JobStatus::Failed;
+        state.errorMessage = error;
+        state.endTime = QDateTime::currentDateTimeUtc();
+        store.writeState(job.jobId, state);
+        err() << sanitize(error) << '\n';
+        err().flush();
+        return exitSpecErrors;
+    }
+    return -1;
+}
+
+} // namespace
+
+QString localJobId(const store::JobStore &store, const QString &module, const QDateTime &now)
+{
+    QString name = module;
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));
+    const QString base =
+        QStringLiteral("local_%1_%2").arg(name, now.toString(QStringLiteral("yyyyMMdd_HHmmss")));
+    QString id = base;
+    for (int n = 2; store.contains(id); ++n)
+        id = base + QStringLiteral("_%1").arg(n);
+    return id;
+}
+
+QString localHelp()
+{
+    return Run::tr("Usage: trainyard local train --module-name MODULE [OPTIONS] [-- ARG...]\n"
+                   "\n"
+                   "Runs a Python trainer on this machine as `gcloud ai-platform local train` "
+                   "does: one process, or with --distributed a cluster of processes wired with "
+                   "TF_CONFIG. Every replica's log is printed prefixed by its name. Ctrl-C "
+                   "cancels the job.\n"
+                   "\n"
+                   "Options:\n") +
+           formatOptions(localTrainOptions()) +
+           Run::tr("\nExit status: 0 the job succeeded, 1 it failed or was cancelled, 2 usage "
+                   "error.\n");
+}
+
+int runLocalTrain(const QStringList &args)
+{
+    const QString command = QStringLiteral("local train");
+    const ParsedArgs parsed = parseArgs(args, localTrainOptions(), true);
+    if (parsed.help) {
+        out() << localHelp();
+        out().flush();
+        return exitOk;
+    }
+    if (!parsed.error.isEmpty())
+        return usageError(command, parsed.error);
+    if (!parsed.jobFlags.flags.isEmpty())
+        return usageError(command,
+                          Run::tr("unknown flag '--%1'").arg(parsed.jobFlags.flags.first().name));
+    if (!parsed.positional.isEmpty())
+        return usageError(command,
+                          Run::tr("unexpected argument '%1'").arg(parsed.positional.first()));
+    const QString module = parsed.value(QStringLiteral("module-name"));
+    if (module.isEmpty())
+        return usageError(command, Run::tr("--module-name is required"));
+
+    exec::RunSettings settings;
+    settings.style = exec::RunStyle::LocalTrain;
+    settings.distributed = parsed.has(QStringLiteral("distributed"));
+    settings.baseDirectory = QDir::currentPath();
+    int workers = 0;
+    int ps = 0;
+    int evaluators = 0;
+    QString error;
+    if (!runtimeSettings(parsed, &settings, &error) ||
+        !intOption(parsed, QStringLiteral("worker-count"), 0, 1000, &workers, &error) ||
+        !intOption(parsed, QStringLiteral("parameter-server-count"), 0, 1000, &ps, &error) ||
+        !intOption(parsed, QStringLiteral("evaluator-count"), 0, 1000, &evaluators, &error))
+        return usageError(command, error);
+
+    store::JobStore store;
+    store::recoverOrphans(store);
+    spec::Job job;
+    job.jobId = localJobId(store, module, QDateTime::currentDateTime());
+    spec::TrainingInput &input = job.trainingInput;
+    input.pythonModule = module;
+    input.args = parsed.jobFlags.userArgs;
+    input.jobDir = absolute(parsed.value(QStringLiteral("job-dir")));
+    settings.jobDir = input.jobDir;
+    job.local.packagePath = absolute(parsed.value(QStringLiteral("package-path")));
+    if (settings.distributed) {
+        // gcloud: `count or 2` for workers and parameter servers, evaluators default to 0.
+        input.scaleTier = QStringLiteral("CUSTOM");
+        input.worker.count = workers > 0 ? workers : 2;
+        input.parameterServer.count = ps > 0 ? ps : 2;
+        input.evaluator.count = evaluators;
+    } else {
+        input.scaleTier = QStringLiteral("BASIC");
+    }
+    if (const int code = createAndStart(store, job, settings); code >= 0)
+        return code;
+    err()
+        << Run::tr("Job [%1] started; its files are in %2").arg(job.jobId, store.jobDir(job.jobId))
+        << '\n';
+    err().flush();
+    FollowOptions follow;
+    follow.cancelOnInterrupt = true;
+    return followJob(store, job.jobId, follow);
+}
+
+int runLocal(const QStringList &args)
+{
+    if (args.isEmpty() || args.first() == QLatin1String("--help") ||
+        args.first() == QLatin1String("-h")) {
+        out() << localHelp();
+        out().flush();
+        return args.isEmpty() ? exitUsage : exitOk;
+    }
+    if (args.first() != QLatin1String("train"))
+        return usageError(QStringLiteral("local"),
+                          Run::tr("unknown command '%1'").arg(args.first()));
+    return runLocalTrain(args.mid(1));
+}
+
+QString submitHelp()
+{
+    return Run::tr("Usage: trainyard jobs submit training JOB_ID --config FILE [OPTIONS] "
+                   "[JOB FLAGS] [-- ARG...]\n"
+                   "\n"
+                   "Validates the job like `trainyard validate --local` and runs it on this "
+                   "machine with the spec's cluster shape, streaming the logs until it ends "
+                   "(unless --async). Ctrl-C cancels the job.\n"
+                   "\n"
+                   "Options:\n") +
+           formatOptions(submitOptions()) + Run::tr("\nJob flags:\n") + formatJobFlags();
+}
+
+int runSubmitTraining(const QStringList &args)
+{
+    const QString command = QStringLiteral("jobs submit training");
+    ParsedArgs parsed = parseArgs(args, submitOptions(), true);
+    if (parsed.help) {
+        out() << submitHelp();
+        out().flush();
+        return exitOk;
+    }
+    if (!parsed.error.isEmpty())
+        return usageError(command, parsed.error);
+    if (parsed.positional.size() != 1)
+        return usageError(command, Run::tr("give exactly one JOB_ID"));
+    if (!parsed.has(QStringLiteral("config")))
+        return usageError(command, Run::tr("--config FILE is required"));
+    exec::RunSettings settings;
+    settings.style = exec::RunStyle::Submit;
+    QString error;
+    if (!runtimeSettings(parsed, &settings, &error) ||
+        !intOption(parsed, QStringLiteral("max-local-replicas"), 0, 10000,
+                   &settings.maxLocalReplicas, &error))
+        return usageError(command, error);
+    // Paths given as flags are relative to the current directory, the file's to its folder.
+    for (spec::FlagOverrides::Flag &flag : parsed.jobFlags.flags) {
+        if (flag.name == QLatin1String("package-path") ||
+            (flag.name == QLatin1String("job-dir") && !flag.value.contains(QLatin1String("://"))))
+            flag.value = absolute(flag.value);
+    }
+    const std::shared_ptr<const catalog::Catalog> catalog = loadCatalog(parsed);
+    if (!catalog)
+        return exitUsage;
+
+    store::JobStore store;
+    store::recoverOrphans(store);
+    const QString path = parsed.value(QStringLiteral("config"));
+    SpecInput input = loadSpec(path, parsed.jobFlags, *catalog);
+    if (input.unreadable) {
+        printDiagnostics(input.diagnostics, path, input.import.sources.fileName);
+        return exitUsage;
+    }
+    input.import.job.jobId = parsed.positional.first();
+    if (input.import.ok()) {
+        validation::Options options;
+        options.target = validation::Target::Local;
+        const QStringList ids = store.ids();
+        options.existingJobIds = QSet<QString>(ids.cbegin(), ids.cend());
+        input.diagnostics << validation::validate(input.import.job, *catalog, options,
+                                                  &input.import.sources);
+        for (spec::Diagnostic &d : input.diagnostics)
+            input.import.sources.locate(d);
+    }
+    printDiagnostics(input.diagnostics, path, input.import.sources.fileName);
+    if (spec::hasErrors(input.diagnostics)) {
+        err() << summary(path, input.diagnostics) << '\n';
+        err().flush();
+        return exitSpecErrors;
+    }
+    settings.baseDirectory = QFileInfo(path).absolutePath();
+    const spec::Job &job = input.import.job;
+    if (const int code = createAndStart(store, job, settings); code >= 0)
+        return code;
+    if (parsed.has(QStringLiteral("async"))) {
+        out() << Run::tr("Job [%1] submitted successfully.\n"
+                         "Your job is still active. You may view the status of your job with "
+                         "the command\n\n  $ trainyard jobs describe %1\n\n"
+                         "or continue streaming the logs with the command\n\n"
+                         "  $ trainyard jobs stream-logs %1\n")
+                     .arg(job.jobId);
+        out().flush();
+        return exitOk;
+    }
+    err() << Run::tr("Job [%1] submitted; streaming its logs.").arg(job.jobId) << '\n';
+    err().flush();
+    FollowOptions follow;
+    follow.cancelOnInterrupt = true;
+    return followJob(store, job.jobId, follow);
+}
+
+} // namespace trainyard::cli

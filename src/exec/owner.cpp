@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+// The owner process's main loop and how consoles start it (see supervisor.h).
+#include "exec/supervisor.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QProcess>
+#include <csignal>
+#include <signal.h>
+#include <unistd.h>
+
+namespace trainyard::exec {
+
+namespace {
+
+volatile std::sig_atomic_t g_stopSignal = 0;
+
+extern "C" void onStopSignal(int signal)
+{
+    g_stopSignal = signal;
+}
+
+void installStopHandlers()
+{
+    struct sigaction action = {};
+    action.sa_handler = onStopSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int signal : {SIGTERM, SIGINT, SIGHUP})
+        ::sigaction(signal, &action, nullptr);
+    ::signal(SIGPIPE, SIG_IGN);
+}
+
+} // namespace
+
+int runOwner(const store::JobStore &store, const QString &jobId)
+{
+    ::setsid(); // no controlling terminal: a console's Ctrl-C or hang-up never reaches us
+    installStopHandlers();
+    Supervisor supervisor(store, jobId);
+    QEventLoop loop;
+    int exitCode = 3;
+    QObject::connect(&supervisor, &Supervisor::finished, &loop, [&](int code) {
+        exitCode = code;
+        loop.quit();
+    });
+    QTimer signalPoll;
+    signalPoll.setInterval(50);
+    QObject::connect(&signalPoll, &QTimer::timeout, &supervisor, [&supervisor] {
+        if (g_stopSignal != 0)
+            supervisor.cancel();
+    });
+    signalPoll.start();
+    QTimer::singleShot(0, &supervisor, &Supervisor::start);
+    loop.exec();
+    return exitCode;
+}
+
+qint64 startOwner(const store::JobStore &store, const QString &jobId, const QString &program,
+                  QString *error)
+{
+    const QString log = store.jobDir(jobId) + QStringLiteral("/owner.log");
+    QProcess process;
+    process.setProgram(program);
+    process.setArguments(
+        {QStringLiteral("supervise"), QStringLiteral("--store"), store.root(), jobId});
+    process.setWorkingDirectory(store.jobDir(jobId));
+    process.setStandardInputFile(QProcess::nullDevice());
+    process.setStandardOutputFile(log, QIODevice::Append);
+    process.setStandardErrorFile(log, QIODevice::Append);
+    qint64 pid = 0;
+    if (!process.startDetached(&pid)) {
+        if (error) {
+            *error = QCoreApplication::translate("trainyard::Supervisor",
+                                                 "Cannot start the job's owner process %1: %2")
+                         .arg(program, process.errorString());
+        }
+        return 0;
+    }
+    return pid;
+}
+
+} // namespace trainyard::exec

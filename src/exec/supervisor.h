@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+// The owner of one running job (`trainyard supervise JOB_ID`, started detached by a console).
+//
+// It holds the job's OwnerLock for its whole life (consoles judge liveness by that lock, see
+// store/ownerlock.h), plans the cluster and the replicas' launches from the stored spec and
+// run.json, starts one ReplicaProcess per replica, and writes the lifecycle to state.json:
+//   QUEUED -> PREPARING -> RUNNING -> SUCCEEDED | FAILED;  any live state -> CANCELLING ->
+//   CANCELLED
+//
+// Rules (reference §9):
+//  - A replica exiting non-zero (or killed by a signal) is restarted with the same launch up to
+//    RunSettings::maxRestarts times; past that the whole job is rerun (RunSettings::jobReruns
+//    times, default 0), then the job FAILS with a message naming the replica, its exit code and
+//    the last lines of its stderr.
+//  - Failures a restart cannot fix fail the job at once: the program cannot be started, the
+//    package or working directory is missing (checked before launch), Python reports
+//    "No module named ...", or a port is "Address already in use".
+//  - The primary (chief/master) exiting 0 ends the job SUCCEEDED; the others are stopped.
+//  - scheduling.maxRunningTime, counted from RUNNING, cancels the job when exceeded (§9.7);
+//    the CANCELLED job's errorMessage says so.
+//  - Stopping (success, failure, cancel): SIGTERM to every replica's process group, SIGKILL to
+//    the groups still alive after RunSettings::graceMs; the job reaches its final state only
+//    when no process of any group is left.
+//
+// Cancel requests: a console creates <job>/cancel (exec::requestCancel), which the owner polls
+// every 100 ms. A file is used rather than a signal to the recorded owner pid because a pid can
+// be reused by an unrelated process once the owner is gone, and a file also works when the
+// request arrives before the owner has started. SIGTERM/SIGINT to the owner itself also cancel.
+#pragma once
+
+#include "exec/environment.h"
+#include "exec/runsettings.h"
+#include "spec/job.h"
+#include "store/jobstore.h"
+#include "store/ownerlock.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+#include <vector>
+
+namespace trainyard::exec {
+
+class ReplicaProcess;
+
+class Supervisor : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int PollIntervalMs = 100;
+    static constexpr int RestartDelayMs = 100;
+    static constexpr int StderrLinesInError = 5;
+
+    Supervisor(const store::JobStore &store, const QString &jobId, QObject *parent = nullptr);
+    ~Supervisor() override;
+
+    // Claims the job and starts it; finished() follows, also when the job cannot be claimed.
+    void start();
+    // Cancels as a cancel request would (used for signals to the owner).
+    void cancel();
+
+    store::JobStatus status() const { return m_state.state; }
+
+Q_SIGNALS:
+    // 0: SUCCEEDED; 1: FAILED or CANCELLED; 3: the job could not be claimed.
+    void finished(int exitCode);
+
+private:
+    enum class Phase { Idle, Starting, Running, Stopping, Done };
+
+    bool prepare();
+    void startAll();
+    void onStarted(int index, qint64 pid);
+    void onExited(int index, int exitCode, bool crashed);
+    void onFailedToStart(int index, const QString &message);
+    void restartReplica(int index, int generation);
+    void beginStop(store::JobStatus outcome, const QString &errorMessage, bool rerun = false);
+    void poll();
+    void completeStop();
+    void finishEarly(store::JobStatus outcome, const QString &errorMessage);
+    void finishWith(int exitCode);
+    void writeState();
+    QString failureMessage(int index, int exitCode, bool crashed, const QString &reason) const;
+
+    store::JobStore m_store;
+    QString m_jobId;
+    store::OwnerLock m_lock;
+    store::JobState m_state;
+    RunSettings m_settings;
+    spec::Job m_job;
+    LaunchPlan m_plan;
+    std::vector<ReplicaProcess *> m_replicas; // children of this
+    QTimer m_poll;
+    Phase m_phase = Phase::Idle;
+    int m_generation = 0; // bumped on stop: pending restarts of an older generation are void
+    bool m_dirty = false;
+    bool m_cancelRequested = false;
+    // Outcome of the stop in progress.
+    store::JobStatus m_outcome = store::JobStatus::Failed;
+    QString m_outcomeMessage;
+    bool m_rerunAfterStop = false;
+    QElapsedTimer m_stopTimer;
+    bool m_killSent = false;
+    QElapsedTimer m_runningTimer; // since the first RUNNING
+    qint64 m_maxRunningMs = 0;    // scheduling.maxRunningTime; 0: none
+};
+
+// The owner process's main: runs the job in an event loop until it ends. SIGTERM, SIGINT and
+// SIGHUP cancel the job. Needs a QCoreApplication. Returns Supervisor's exit code.
+int runOwner(const store::JobStore &store, const QString &jobId);
+
+// Starts `program supervise --store ROOT JOB_ID` detached (its own session, surviving the
+// console), with its output in <job>/owner.log. Returns the pid, or 0 with *error set.
+qint64 startOwner(const store::JobStore &store, const QString &jobId, const QString &program,
+                  QString *error);
+
+} // namespace trainyard::exec

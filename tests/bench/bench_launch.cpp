@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: MIT
+// Submit-to-all-running: from `trainyard jobs submit training --async` to every replica of a
+// 1 master + 8 workers + 2 parameter servers job RUNNING in state.json, against a shell
+// script that starts the same 11 processes in the background. Median over runs; prints figures,
+// asserts nothing.
+//
+//   bench_launch [RUNS=7] [sh|python]
+//   sh:     the trainer is a shell script that sleeps (trainyardLocal.executable)
+//   python: the trainer is `python3 -m bench_sleeper` (TRAINYARD_PYTHON or /usr/bin/python3)
+//
+// What "running" means: ours, every replica's QProcess has started (exec succeeded) and the
+// owner has written RUNNING; the shell's, the script has forked all 11 background jobs.
+#include "exec/runsettings.h"
+#include "store/jobstore.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+#include <algorithm>
+#include <cstdio>
+#include <signal.h>
+
+using namespace trainyard;
+
+namespace {
+
+constexpr int Workers = 8;
+constexpr int ParameterServers = 2;
+constexpr int Replicas = 1 + Workers + ParameterServers;
+
+void writeFile(const QString &path, const QByteArray &bytes, bool executable = false)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return;
+    f.write(bytes);
+    f.close();
+    if (executable)
+        f.setPermissions(f.permissions() | QFileDevice::ExeOwner | QFileDevice::ExeUser);
+}
+
+double median(QList<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.isEmpty() ? 0 : v.at(v.size() / 2);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = QCoreApplication::arguments();
+    const int runs = args.size() > 1 ? std::max(1, args.at(1).toInt()) : 7;
+    const bool python = args.size() > 2 && args.at(2) == QLatin1String("python");
+    QString interpreter = qEnvironmentVariable("TRAINYARD_PYTHON");
+    if (interpreter.isEmpty())
+        interpreter = QStringLiteral("/usr/bin/python3");
+
+    QTemporaryDir tmp;
+    const QString home = tmp.filePath(QStringLiteral("store"));
+    QDir().mkpath(home);
+    const QString script = tmp.filePath(QStringLiteral("sleeper.sh"));
+    writeFile(script, "#!/bin/sh\nexec sleep 1000\n", true);
+    QDir().mkpath(tmp.filePath(QStringLiteral("pkg/bench_sleeper")));
+    writeFile(tmp.filePath(QStringLiteral("pkg/bench_sleeper/__init__.py")), "");
+    writeFile(tmp.filePath(QStringLiteral("pkg/bench_sleeper/__main__.py")),
+              "import time\ntime.sleep(1000)\n");
+
+    QByteArray spec = "trainingInput:\n  scaleTier: CUSTOM\n  region: us-central1\n"
+                      "  runtimeVersion: \"2.11\"\n  pythonVersion: \"3.7\"\n"
+                      "  pythonModule: bench_sleeper\n  masterType: n1-standard-4\n"
+                      "  workerType: n1-standard-4\n  workerCount: 8\n"
+                      "  parameterServerType: n1-standard-4\n  parameterServerCount: 2\n";
+    spec += "  jobDir: " + tmp.filePath(QStringLiteral("out")).toUtf8() + "\ntrainyardLocal:\n";
+    if (python)
+        spec +=
+            "  packagePath: " + tmp.filePath(QStringLiteral("pkg/bench_sleeper")).toUtf8() + "\n";
+    else
+        spec += "  executable: " + script.toUtf8() + "\n";
+    const QString config = tmp.filePath(QStringLiteral("config.yaml"));
+    writeFile(config, spec);
+
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("TRAINYARD_HOME"), home);
+    env.insert(QStringLiteral("TRAINYARD_PYTHON"), interpreter);
+    const store::JobStore store(home);
+
+    QList<double> ours;
+    QList<double>
+        cliPart; // until the submit command exited (validation, job creation, owner start)
+    QList<double> shell;
+    for (int run = 0; run < runs; ++run) {
+        const QString jobId = QStringLiteral("bench_%1").arg(run);
+        QElapsedTimer timer;
+        timer.start();
+        QProcess submit;
+        submit.setProcessEnvironment(env);
+        submit.start(QStringLiteral(JOBS_HARNESS),
+                     {QStringLiteral("jobs"), QStringLiteral("submit"), QStringLiteral("training"),
+                      jobId, QStringLiteral("--config"), config, QStringLiteral("--async"),
+                      QStringLiteral("--start-port"), QStringLiteral("29700"),
+                      QStringLiteral("--grace-period"), QStringLiteral("1")});
+        bool running = false;
+        double submitMs = -1;
+        while (timer.elapsed() < 30000) {
+            if (submitMs < 0 &&
+                (submit.state() == QProcess::NotRunning || submit.waitForFinished(0)))
+                submitMs = double(timer.nsecsElapsed()) / 1e6;
+            const store::StateReadResult read = store.readState(jobId);
+            if (read && read.state.state == store::JobStatus::Running) {
+                running = read.state.replicas.size() == Replicas;
+                break;
+            }
+            if (read && read.state.isTerminal())
+                break;
+            QThread::usleep(500);
+        }
+        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        submit.waitForFinished(10000);
+        if (!running) {
+            std::fprintf(stderr, "run %d: the job did not reach RUNNING: %s\n", run,
+                         submit.readAllStandardError().constData());
+            return 1;
+        }
+        ours << ms;
+        if (submitMs < 0)
+            submitMs = ms; // the job was RUNNING before the submit command had exited
+        cliPart << submitMs;
+        exec::requestCancel(store, jobId);
+        while (true) {
+            const store::StateReadResult read = store.readState(jobId);
+            if (read && read.state.isTerminal())
+                break;
+            QThread::msleep(10);
+        }
+
+        // The same processes started by a shell script, in a session of its own.
+        const QString program = python ? interpreter : script;
+        const QString programArgs = python ? QStringLiteral(" -m bench_sleeper") : QString();
+        const QString sh = QStringLiteral("cd %1; for i in $(seq %2); do %3%4 & done; echo started")
+                               .arg(tmp.filePath(QStringLiteral("pkg")))
+                               .arg(Replicas)
+                               .arg(program, programArgs);
+        QProcess baseline;
+        baseline.setChildProcessModifier([] { ::setsid(); });
+        timer.restart();
+        baseline.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), sh});
+        const qint64 group = baseline.processId(); // the script leads its session and group
+        baseline.waitForFinished(30000);
+        shell << double(timer.nsecsElapsed()) / 1e6;
+        if (group > 1)
+            ::kill(-pid_t(group), SIGKILL);
+    }
+    const double a = median(ours);
+    const double b = median(shell);
+    std::printf("bench_launch: %d runs, 1 master + %d workers + %d ps, trainer %s\n", runs, Workers,
+                ParameterServers, python ? "python3 -m (sleep)" : "sh script (exec sleep)");
+    std::printf("  trainyard submit --async -> all %d replicas RUNNING: median %.1f ms\n", Replicas,
+                a);
+    std::printf("    of which the submit command (validate, create, start owner): median %.1f ms\n",
+                median(cliPart));
+    std::printf("  shell script forking the same %d processes:        median %.1f ms\n", Replicas,
+                b);
+    std::printf("  ratio: %.1fx\n", b > 0 ? a / b : 0.0);
+    return 0;
+}

@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: MIT
+// The job commands as a user runs them: `local train` streaming prefixed logs and cancelling on
+// Ctrl-C, `jobs submit training` refusing invalid specs, `jobs list --filter` and
+// `jobs describe`. Real processes, like tst_executor.
+#include "cli/jobcommands.h"
+#include "exec/runsettings.h"
+#include "store/jobstore.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+#include <signal.h>
+
+using namespace trainyard;
+using namespace trainyard::testing;
+using store::JobStatus;
+
+class TestJobCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void ctrlCCancelsLocalTrain();
+    void localTrainStreamsPrefixedLogs();
+    void invalidSpecIsRefused();
+    void listFilterAndDescribe_data();
+    void listFilterAndDescribe();
+    void filterSyntax_data();
+    void filterSyntax();
+    void trainyardBinaryRunsJobs();
+    void cancelOfAnEndedJobIsRefused();
+    void unknownJob_data();
+    void unknownJob();
+    void runSettingsRoundTrip();
+
+private:
+    QString path(const QString &name) const { return m_tmp.filePath(name); }
+    QString spec(const QString &name, const QByteArray &yaml)
+    {
+        return writeFile(path(name + QStringLiteral(".yaml")), yaml);
+    }
+    store::JobStore jobStore() const { return store::JobStore(m_home); }
+
+    QTemporaryDir m_tmp;
+    QString m_home;
+};
+
+void TestJobCli::initTestCase()
+{
+    if (!QFileInfo(QStringLiteral("/usr/bin/python3")).isExecutable())
+        QSKIP("These tests need /usr/bin/python3");
+    QVERIFY(m_tmp.isValid());
+    m_home = path(QStringLiteral("store"));
+    QVERIFY(QDir().mkpath(m_home));
+    // A finished job (chief, 2 workers, 1 evaluator) for list and describe.
+    const QString config =
+        spec(QStringLiteral("described"),
+             customSpec(QStringLiteral("envdump"), 2, 0, 1, path(QStringLiteral("described")),
+                        {QStringLiteral("--expect"), QStringLiteral("4")}));
+    const CliRun run = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("submit"),
+                                       QStringLiteral("training"), QStringLiteral("described_job"),
+                                       QStringLiteral("--config"), config,
+                                       QStringLiteral("--start-port"), QStringLiteral("29520")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+}
+
+void TestJobCli::ctrlCCancelsLocalTrain()
+{
+    const QString out = path(QStringLiteral("ctrl-c"));
+    QProcess cli;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("TRAINYARD_HOME"), m_home);
+    env.insert(QStringLiteral("TRAINYARD_PYTHON"), QStringLiteral("/usr/bin/python3"));
+    cli.setProcessEnvironment(env);
+    cli.start(QStringLiteral(JOBS_HARNESS),
+              {QStringLiteral("local"), QStringLiteral("train"), QStringLiteral("--module-name"),
+               QStringLiteral("fixtrainer.stubborn"), QStringLiteral("--package-path"),
+               fixturePackage(), QStringLiteral("--job-dir"), out, QStringLiteral("--grace-period"),
+               QStringLiteral("1")});
+    QVERIFY(cli.waitForStarted());
+    // Not distributed: one replica, gcloud's "master" with an empty TF_CONFIG task -> master-0.
+    const QString grandchildFile = out + QStringLiteral("/grandchild-master-0");
+    QVERIFY(QTest::qWaitFor([&] { return QFileInfo::exists(grandchildFile); }, 20000));
+    const int grandchild = readPid(grandchildFile);
+    ::kill(pid_t(cli.processId()), SIGINT);
+    QVERIFY(cli.waitForFinished(30000));
+    QCOMPARE(cli.exitCode(), 1);
+    const QByteArray err = cli.readAllStandardError();
+    QVERIFY2(err.contains("CANCELLED"), err.constData());
+    QVERIFY(!processExists(grandchild));
+}
+
+void TestJobCli::localTrainStreamsPrefixedLogs()
+{
+    const QString out = path(QStringLiteral("local-train"));
+    const CliRun run = runCli(
+        m_home, {QStringLiteral("local"), QStringLiteral("train"), QStringLiteral("--module-name"),
+                 QStringLiteral("fixtrainer.envdump"), QStringLiteral("--package-path"),
+                 fixturePackage(), QStringLiteral("--job-dir"), out,
+                 QStringLiteral("--distributed"), QStringLiteral("--worker-count"),
+                 QStringLiteral("1"), QStringLiteral("--parameter-server-count"),
+                 QStringLiteral("1"), QStringLiteral("--start-port"), QStringLiteral("29460"),
+                 QStringLiteral("--"), QStringLiteral("--expect"), QStringLiteral("3")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    for (const char *line : {"chief-0: hello from chief-0", "worker-0: hello from worker-0",
+                             "ps-0: hello from ps-0", "chief-0: chief-0 saw 3 dumps"})
+        QVERIFY2(run.out.contains(line), run.out.constData());
+    static const QRegularExpression idPattern(
+        QStringLiteral("Job \\[(local_fixtrainer_envdump_\\d{8}_\\d{6}(_\\d+)?)\\]"));
+    const QRegularExpressionMatch id = idPattern.match(QString::fromUtf8(run.err));
+    QVERIFY2(id.hasMatch(), run.err.constData());
+
+    // gcloud local train's TF_CONFIG: job = {job_name, args}, contiguous ports from the start.
+    const QJsonObject env = readJson(out + QStringLiteral("/env-worker-0.json"))
+                                .value(QStringLiteral("env"))
+                                .toObject();
+    const QJsonObject tf = parseObject(env.value(QStringLiteral("TF_CONFIG")).toString());
+    const QJsonObject job = tf.value(QStringLiteral("job")).toObject();
+    QCOMPARE(job.value(QStringLiteral("job_name")).toString(),
+             QStringLiteral("fixtrainer.envdump"));
+    QCOMPARE(job.value(QStringLiteral("args")).toArray().last().toString(), out);
+    const QJsonObject cluster = tf.value(QStringLiteral("cluster")).toObject();
+    QCOMPARE(cluster.value(QStringLiteral("chief")).toArray().at(0).toString(),
+             QStringLiteral("localhost:29460"));
+    QCOMPARE(cluster.value(QStringLiteral("ps")).toArray().at(0).toString(),
+             QStringLiteral("localhost:29461"));
+    QCOMPARE(cluster.value(QStringLiteral("worker")).toArray().at(0).toString(),
+             QStringLiteral("localhost:29462"));
+}
+
+void TestJobCli::invalidSpecIsRefused()
+{
+    const QString config =
+        spec(QStringLiteral("invalid"),
+             customSpec(QStringLiteral("envdump"), 2, 0, 0, path(QStringLiteral("invalid")))
+                 .replace("workerCount: 2", "workerCount: nine"));
+    const CliRun run = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("submit"),
+                                       QStringLiteral("training"), QStringLiteral("invalid_job"),
+                                       QStringLiteral("--config"), config});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(": error: trainingInput.workerCount"), run.err.constData());
+    QVERIFY(!jobStore().contains(QStringLiteral("invalid_job")));
+
+    // A taken job ID is refused like the service refuses it.
+    const CliRun again = runCli(
+        m_home, {QStringLiteral("jobs"), QStringLiteral("submit"), QStringLiteral("training"),
+                 QStringLiteral("described_job"), QStringLiteral("--config"),
+                 spec(QStringLiteral("again"), customSpec(QStringLiteral("envdump"), 0, 0, 0,
+                                                          path(QStringLiteral("again"))))});
+    QCOMPARE(again.exitCode, 1);
+    QVERIFY2(again.err.contains("described_job"), again.err.constData());
+}
+
+void TestJobCli::listFilterAndDescribe_data()
+{
+    QTest::addColumn<QString>("filter");
+    QTest::addColumn<bool>("listsClusterJob");
+    QTest::newRow("state=SUCCEEDED") << "state=SUCCEEDED" << true;
+    QTest::newRow("state=failed") << "state=failed" << false;
+    QTest::newRow("jobId:described*") << "jobId:described*" << true;
+    QTest::newRow("jobId:census*") << "jobId:census*" << false;
+    QTest::newRow("two terms") << "state=SUCCEEDED AND jobId:desc*" << true;
+}
+
+void TestJobCli::listFilterAndDescribe()
+{
+    QFETCH(QString, filter);
+    QFETCH(bool, listsClusterJob);
+    const CliRun list = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("list"),
+                                        QStringLiteral("--filter"), filter});
+    QCOMPARE(list.exitCode, 0);
+    QCOMPARE(list.out.contains("described_job"), listsClusterJob);
+    if (listsClusterJob)
+        QVERIFY(list.out.startsWith("JOB_ID"));
+
+    const CliRun describe = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("describe"),
+                                            QStringLiteral("described_job")});
+    QCOMPARE(describe.exitCode, 0);
+    for (const char *text : {"jobId: described_job", "state: SUCCEEDED", "trainingInput:",
+                             "workerCount: 2", "name: evaluator-0", "createTime: ", "endTime: "})
+        QVERIFY2(describe.out.contains(text), describe.out.constData());
+}
+
+void TestJobCli::filterSyntax_data()
+{
+    QTest::addColumn<QString>("filter");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<bool>("matches"); // against job census_1, RUNNING, labels {team: ml}
+    QTest::newRow("empty") << "" << true << true;
+    QTest::newRow("state") << "state=RUNNING" << true << true;
+    QTest::newRow("status alias, lower case") << "status=running" << true << true;
+    QTest::newRow("not equal") << "state!=RUNNING" << true << false;
+    QTest::newRow("glob") << "jobId:census*" << true << true;
+    QTest::newRow("glob no match") << "jobId:mnist*" << true << false;
+    QTest::newRow("label") << "labels.team=ml" << true << true;
+    QTest::newRow("quoted") << "jobId=\"census_1\"" << true << true;
+    QTest::newRow("unknown key") << "color=red" << false << false;
+    QTest::newRow("no operator") << "RUNNING" << false << false;
+}
+
+void TestJobCli::filterSyntax()
+{
+    QFETCH(QString, filter);
+    QFETCH(bool, valid);
+    QFETCH(bool, matches);
+    QString error;
+    const QList<cli::JobFilterTerm> terms = cli::parseJobFilter(filter, &error);
+    QCOMPARE(error.isEmpty(), valid);
+    if (!valid)
+        return;
+    store::JobState state;
+    state.state = JobStatus::Running;
+    QCOMPARE(cli::matchesJobFilter(terms, QStringLiteral("census_1"), state,
+                                   {{QStringLiteral("team"), QStringLiteral("ml")}}),
+             matches);
+}
+
+void TestJobCli::trainyardBinaryRunsJobs()
+{
+    // The same through the real dispatcher: `trainyard local train` starts `trainyard supervise`.
+    const QString binary = QStringLiteral(TRAINYARD_BINARY);
+    if (!QFileInfo(binary).isExecutable())
+        QSKIP("the trainyard binary is not built (cmake --build ... --target trainyard)");
+    const QString out = path(QStringLiteral("real-binary"));
+    const CliRun run =
+        runCli(m_home,
+               {QStringLiteral("local"), QStringLiteral("train"), QStringLiteral("--module-name"),
+                QStringLiteral("fixtrainer.envdump"), QStringLiteral("--package-path"),
+                fixturePackage(), QStringLiteral("--job-dir"), out},
+               60000, QProcessEnvironment(), binary);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.out.contains("chief-0: hello from"), run.out.constData());
+    const CliRun list =
+        runCli(m_home,
+               {QStringLiteral("jobs"), QStringLiteral("list"), QStringLiteral("--filter"),
+                QStringLiteral("jobId:local_fixtrainer_envdump_*")},
+               20000, QProcessEnvironment(), binary);
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY2(list.out.contains("SUCCEEDED"), list.out.constData());
+}
+
+void TestJobCli::cancelOfAnEndedJobIsRefused()
+{
+    const CliRun run = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("cancel"),
+                                       QStringLiteral("described_job")});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("already ended: SUCCEEDED"), run.err.constData());
+    QCOMPARE(jobStore().readState(QStringLiteral("described_job")).state.state,
+             JobStatus::Succeeded);
+}
+
+void TestJobCli::unknownJob_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::newRow("describe") << "describe";
+    QTest::newRow("stream-logs") << "stream-logs";
+    QTest::newRow("cancel") << "cancel";
+}
+
+void TestJobCli::unknownJob()
+{
+    QFETCH(QString, command);
+    const CliRun run =
+        runCli(m_home, {QStringLiteral("jobs"), command, QStringLiteral("no_such_job")}, 20000);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("There is no job no_such_job"), run.err.constData());
+}
+
+void TestJobCli::runSettingsRoundTrip()
+{
+    exec::RunSettings s;
+    s.style = exec::RunStyle::LocalTrain;
+    s.distributed = false;
+    s.startPort = 30000;
+    s.maxRestarts = 2;
+    s.jobReruns = 3;
+    s.graceMs = 500;
+    s.maxLocalReplicas = 4;
+    s.python = QStringLiteral("/usr/bin/python3");
+    s.jobDir = QStringLiteral("/tmp/out");
+    s.baseDirectory = QStringLiteral("/tmp");
+    exec::RunSettings back;
+    QString error;
+    QVERIFY(exec::RunSettings::fromJson(s.toJson(), &back, &error));
+    QCOMPARE(back, s);
+    QVERIFY(!exec::RunSettings::fromJson("[1, 2]", &back, &error));
+    QVERIFY(!error.isEmpty());
+    // Missing keys keep the defaults: 5 restarts, no reruns, 10 s grace.
+    QVERIFY(exec::RunSettings::fromJson("{}", &back, &error));
+    QCOMPARE(back, exec::RunSettings());
+    QCOMPARE(back.maxRestarts, 5);
+}
+
+QTEST_GUILESS_MAIN(TestJobCli)
+#include "tst_jobcli.moc"
