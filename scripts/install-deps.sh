@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Trainyard needs to build, run and test on Debian 12 (run as root).
 # Idempotent and quick when everything is already there.
+#   --tests   also what only the test suite needs (python3-torch for the PyTorch DDP example)
 set -euo pipefail
 
 packages=(
@@ -11,6 +12,10 @@ packages=(
     gnome-keyring dbus dbus-x11 xvfb xauth
     python3 python3-numpy
 )
+
+if [ "${1:-}" = "--tests" ]; then
+    packages+=(python3-torch)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/install-deps.sh
+scripts/install-deps.sh --tests
 cmake --preset ci >/dev/null
 cmake --build --preset ci
 cmake --build --preset ci --target bench
