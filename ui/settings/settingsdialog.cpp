@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#include "settings/settingsdialog.h"
+
+#include "secrets/secretstore.h"
+#include "settings/secretspage.h"
+
+#include <QDialogButtonBox>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace trainyard::ui {
+
+SettingsDialog::SettingsDialog(secrets::SecretStore *store, QWidget *parent)
+    : QDialog(parent)
+    , m_tabs(new QTabWidget(this))
+{
+    setWindowTitle(tr("Settings"));
+    setObjectName(QStringLiteral("settingsDialog"));
+    if (!store)
+        store = new secrets::SecretStore(this);
+    m_secrets = new SecretsPage(store, this);
+    m_tabs->addTab(m_secrets, tr("&Secrets"));
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(buttons);
+    resize(560, 460);
+}
+
+SettingsDialog::~SettingsDialog() = default;
+
+SettingsDialog *SettingsDialog::showFor(QWidget *owner)
+{
+    auto *dialog = owner->findChild<SettingsDialog *>(QString(), Qt::FindDirectChildrenOnly);
+    if (!dialog)
+        dialog = new SettingsDialog(nullptr, owner);
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+    return dialog;
+}
+
+} // namespace trainyard::ui
