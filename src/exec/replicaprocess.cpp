@@ -56,6 +56,7 @@ void ReplicaProcess::start()
     // A fresh capture per run: lastStderrLines() then speaks of this run only. The writer (and
     // so the log file) is shared by all runs.
     m_capture = std::make_unique<logs::LogCapture>(m_writer.get(), m_launch.replica.name);
+    m_capture->setLineFilter(m_lineFilter);
     auto *process = new QProcess(this);
     m_process = process;
     m_pid = 0;
@@ -128,6 +129,13 @@ QStringList ReplicaProcess::lastStderrLines(int count) const
     for (qsizetype i = qMax<qsizetype>(0, lines.size() - count); i < lines.size(); ++i)
         result.append(QString::fromUtf8(lines.at(i)));
     return result;
+}
+
+void ReplicaProcess::setLineFilter(LineFilter filter)
+{
+    m_lineFilter = std::move(filter);
+    if (m_capture)
+        m_capture->setLineFilter(m_lineFilter);
 }
 
 } // namespace trainyard::exec

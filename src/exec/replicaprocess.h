@@ -15,6 +15,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QProcess>
+#include <functional>
 #include <memory>
 
 namespace trainyard::logs {
@@ -55,6 +56,11 @@ public:
     // The last lines of stderr of the current (or last) run, oldest first.
     QStringList lastStderrLines(int count) const;
 
+    // Rewrites every output line before it is stored (masks secret values); applies to this and
+    // every later run. Same contract as logs::LogCapture::LineFilter.
+    using LineFilter = std::function<bool(const char *data, qsizetype size, QByteArray *out)>;
+    void setLineFilter(LineFilter filter);
+
 Q_SIGNALS:
     void started(qint64 pid);
     void failedToStart(const QString &message);
@@ -68,6 +74,7 @@ private:
     ReplicaLaunch m_launch;
     std::unique_ptr<logs::LogWriter> m_writer;
     std::unique_ptr<logs::LogCapture> m_capture;
+    LineFilter m_lineFilter;
     QPointer<QProcess> m_process;
     QString m_logError;
     qint64 m_pid = 0;

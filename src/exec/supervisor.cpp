@@ -208,15 +208,18 @@ bool Supervisor::prepare()
     envOptions.jobDir = jobDir;
 
     // Secret references (trainyardLocal.env NAME: {secret: ...}) are read from the keychain
-    // here; a job without any never touches it. Note: their values are not yet masked in the
-    // logs (logs::LogCapture has no line hook for secrets::Masker).
+    // here; a job without any never touches it, a job whose secret is missing fails naming it.
+    // Their values are masked in every line the replicas print before it is stored.
     if (!secrets::secretReferences(m_job).isEmpty()) {
         const secrets::SecretResolution resolution = secrets::resolveSecretsBlocking(m_job);
         if (!resolution) {
             finishEarly(JobStatus::Failed, resolution.errorMessage);
             return false;
         }
+        for (const QString &name : resolution.shortSecrets)
+            note(tr("The secret %1 is shorter than 4 bytes and is not masked in logs.").arg(name));
         envOptions.secretResolver = resolution.resolver();
+        m_masker = resolution.masker();
     }
 
     m_plan = planLaunch(m_job, layout.layout, envOptions);
@@ -243,6 +246,12 @@ bool Supervisor::prepare()
         const ReplicaLaunch &launch = m_plan.replicas.at(i);
         auto *replica =
             new ReplicaProcess(launch, m_store.logPath(m_jobId, launch.replica.name), this);
+        if (!m_masker.isEmpty()) {
+            replica->setLineFilter([masker = m_masker](const char *data, qsizetype size,
+                                                       QByteArray *out) {
+                return masker.mask(data, size, out);
+            });
+        }
         if (!replica->logError().isEmpty())
             note(tr("%1: the log file cannot be written: %2")
                      .arg(launch.replica.name, replica->logError()));

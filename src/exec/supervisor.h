@@ -30,6 +30,7 @@
 
 #include "exec/environment.h"
 #include "exec/runsettings.h"
+#include "secrets/masker.h"
 #include "spec/job.h"
 #include "store/jobstore.h"
 #include "store/ownerlock.h"
@@ -90,6 +91,7 @@ private:
     RunSettings m_settings;
     spec::Job m_job;
     LaunchPlan m_plan;
+    secrets::Masker m_masker; // secret values of this job, masked in every stored log line
     std::vector<ReplicaProcess *> m_replicas; // children of this
     QTimer m_poll;
     Phase m_phase = Phase::Idle;

@@ -80,6 +80,11 @@ void LogCapture::feedChannel(Channel &channel, const char *data, qsizetype size,
 {
     const bool keep = channel.stream == Stream::Stderr;
     auto sink = [&](const char *line, qsizetype len, bool continuation) {
+        QByteArray filtered;
+        if (m_filter && m_filter(line, len, &filtered)) {
+            line = filtered.constData();
+            len = filtered.size();
+        }
         const Severity severity = channel.classifier.classify(line, len, continuation);
         if (m_writer)
             m_writer->append(now, channel.stream, severity, continuation, line, len);

@@ -54,6 +54,11 @@ public:
     qint64 linesCaptured() const { return m_lines; }
     QString replica() const { return m_replica; }
 
+    // Rewrites each line before it is classified, stored or kept for error messages; the owner
+    // uses it to mask secret values. Returns true and fills *out when the line changes.
+    using LineFilter = std::function<bool(const char *data, qsizetype size, QByteArray *out)>;
+    void setLineFilter(LineFilter filter) { m_filter = std::move(filter); }
+
     // For tests: replaces the clock (default: QDateTime::currentMSecsSinceEpoch()).
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
 
@@ -69,6 +74,7 @@ private:
     void feedChannel(Channel &channel, const char *data, qsizetype size, qint64 now, bool flush);
 
     QPointer<LogWriter> m_writer;
+    LineFilter m_filter;
     QString m_replica;
     QPointer<QProcess> m_process;
     QList<QMetaObject::Connection> m_connections;
