@@ -2,10 +2,18 @@
 #include "mainwindow/mainwindow.h"
 
 #include "catalog/catalog.h"
+#include "store/jobstore.h"
+#include "wizard/jobwizard.h"
 #include "settings/settingsdialog.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMimeData>
+#include <QStatusBar>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
@@ -21,6 +29,13 @@ MainWindow::MainWindow(QWidget *parent)
     resize(1000, 640);
 
     auto *fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction *newJobAction = fileMenu->addAction(tr("&New job…"));
+    newJobAction->setShortcut(QKeySequence::New);
+    connect(newJobAction, &QAction::triggered, this, &MainWindow::newJob);
+    QAction *openAction = fileMenu->addAction(tr("&Open config…"));
+    openAction->setShortcut(QKeySequence::Open);
+    connect(openAction, &QAction::triggered, this, &MainWindow::chooseConfig);
+    fileMenu->addSeparator();
     QAction *quit = fileMenu->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &QWidget::close);
@@ -51,6 +66,16 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(subtitle);
 
     const catalog::LoadResult loaded = catalog::Catalog::loadDefault();
+    m_catalog = loaded.catalog;
+    if (!m_catalog) {
+        const QString why = tr("The job wizard needs the service catalog, which could not be "
+                               "loaded.");
+        for (QAction *a : {newJobAction, openAction}) {
+            a->setEnabled(false);
+            a->setToolTip(why);
+        }
+    }
+    setAcceptDrops(m_catalog != nullptr);
     auto *catalogLabel = new QLabel(central);
     catalogLabel->setTextFormat(Qt::PlainText);
     catalogLabel->setWordWrap(true);
@@ -75,7 +100,8 @@ MainWindow::MainWindow(QWidget *parent)
     cliLabel->setTextFormat(Qt::PlainText);
     cliLabel->setWordWrap(true);
     cliLabel->setText(
-        tr("The job wizard and the job list are not part of this version yet. Today the "
+        tr("Create a job with File > New job, or open a config.yaml with File > Open config "
+           "(or drop it on this window). The job list is not part of this version yet. The "
            "command line checks and converts job specs:\n\n"
            "  trainyard validate config.yaml\n"
            "  trainyard export --to gcloud config.yaml\n"
@@ -89,6 +115,74 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addStretch(1);
 
     setCentralWidget(central);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::newJob()
+{
+    showWizard(QString());
+}
+
+void MainWindow::openConfig(const QString &path)
+{
+    showWizard(path);
+}
+
+void MainWindow::chooseConfig()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open config"), QString(), tr("Job configs (*.yaml *.yml *.json);;All files (*)"));
+    if (!path.isEmpty())
+        openConfig(path);
+}
+
+void MainWindow::showWizard(const QString &path)
+{
+    if (!m_catalog)
+        return;
+    auto *wizard = new wizard::JobWizard(*m_catalog, this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    // The wizard refers to the catalog; it lives as long as this window (its parent).
+    const QStringList ids = store::JobStore().ids();
+    wizard->setExistingJobIds(QSet<QString>(ids.cbegin(), ids.cend()));
+    if (!path.isEmpty())
+        wizard->openFile(path);
+    connect(wizard, &wizard::JobWizard::jobStarted, this,
+            [this](const QString &jobId, const QString &directory) {
+                statusBar()->showMessage(
+                    tr("Job %1 started on this machine; its files are in %2").arg(jobId, directory));
+            });
+    wizard->show();
+}
+
+namespace {
+
+bool isConfigFile(const QUrl &url)
+{
+    if (!url.isLocalFile())
+        return false;
+    const QString suffix = QFileInfo(url.toLocalFile()).suffix().toLower();
+    return suffix == QLatin1String("yaml") || suffix == QLatin1String("yml")
+        || suffix == QLatin1String("json");
+}
+
+} // namespace
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && isConfigFile(urls.first()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !isConfigFile(urls.first()))
+        return;
+    event->acceptProposedAction();
+    openConfig(urls.first().toLocalFile());
 }
 
 void MainWindow::showAbout()

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// Entry of the CLI: which command runs, help and version.
+#include "cli/cli.h"
+
+#include "cli/commands.h"
+#include "cli/jobcommands.h"
+#include "cli/output.h"
+#include "cli/secretcommands.h"
+#include "gcloud/gcloud.h"
+
+#include <QCoreApplication>
+#include <cstring>
+
+namespace trainyard::cli {
+namespace {
+
+class Cli
+{
+    Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
+};
+
+struct Command
+{
+    const char *name;
+    int (*run)(const QStringList &args);
+    QString (*help)(); // null: a hidden command (the job owner process)
+};
+
+const Command commands[] = {
+    {"validate", runValidate, validateHelp},
+    {"export", runExport, exportHelp},
+    {"local", runLocal, localHelp},
+    {"jobs", runJobs, jobsHelp},
+    {"supervise", runSupervise, nullptr},
+    {"secrets", runSecrets, secretsHelp},
+};
+
+const Command *findCommand(const QString &name)
+{
+    for (const Command &c : commands) {
+        if (name == QLatin1String(c.name))
+            return &c;
+    }
+    return nullptr;
+}
+
+QString helpLine(const QString &left, const QString &help)
+{
+    constexpr int width = 25;
+    QString line = QStringLiteral("  ") + left;
+    line += line.size() + 2 <= width ? QString(width - line.size(), QLatin1Char(' '))
+                                     : QStringLiteral("\n") + QString(width, QLatin1Char(' '));
+    return line + help + QLatin1Char('\n');
+}
+
+int printText(const QString &text)
+{
+    out() << text;
+    out().flush();
+    return exitOk;
+}
+
+} // namespace
+
+QString formatOptions(const QList<OptionSpec> &options)
+{
+    QString text;
+    for (const OptionSpec &o : options) {
+        const QString left = QStringLiteral("--") + o.name +
+                             (o.valueName.isEmpty() ? QString() : QLatin1Char('=') + o.valueName);
+        text += helpLine(left, o.help);
+    }
+    return text;
+}
+
+QString formatJobFlags()
+{
+    QString text;
+    const QList<spec::JobFlag> flags = spec::jobFlags();
+    for (const spec::JobFlag &f : flags) {
+        const QString left = QStringLiteral("--") + f.name +
+                             (f.isSwitch ? QString() : QLatin1Char('=') + f.valueName);
+        text += helpLine(left, f.help);
+    }
+    text += helpLine(QStringLiteral("-- ARG..."),
+                     Cli::tr("Arguments for the app (replace trainingInput.args)"));
+    return text;
+}
+
+QString mainHelp()
+{
+    return Cli::tr("Usage: trainyard [COMMAND [ARGS...]]\n"
+                   "\n"
+                   "Without a command, Trainyard opens its window.\n"
+                   "\n"
+                   "Commands:\n"
+                   "  validate   Check job specs against the service's rules\n"
+                   "  export     Print a job spec as config YAML, a gcloud command or a "
+                   "Vertex AI CustomJob\n"
+                   "  local      Run a training job on this machine (local train)\n"
+                   "  jobs       Submit, list, describe, follow and cancel jobs\n"
+                   "  secrets    Store, list and delete named secrets for trainers\n"
+                   "  help       Show the help of a command\n"
+                   "\n"
+                   "Options:\n"
+                   "  -h, --help     Show this help\n"
+                   "  --version      Show the version\n"
+                   "\n"
+                   "Run 'trainyard help COMMAND' or 'trainyard COMMAND --help' for the "
+                   "options and job flags of a command.\n");
+}
+
+bool wantsCli(int argc, char **argv)
+{
+    if (argc < 2 || !argv[1])
+        return false;
+    const char *first = argv[1];
+    if (std::strcmp(first, "help") == 0 || std::strcmp(first, "-h") == 0)
+        return true;
+    // Qt's own GUI options take one dash (-platform, -style): leave those to the GUI.
+    if (std::strncmp(first, "--", 2) == 0)
+        return true;
+    return findCommand(QString::fromLocal8Bit(first)) != nullptr;
+}
+
+int run(const QStringList &arguments)
+{
+    const QStringList args = arguments.mid(1);
+    if (args.isEmpty())
+        return printText(mainHelp());
+    const QString &first = args.constFirst();
+    if (first == QLatin1String("--help") || first == QLatin1String("-h"))
+        return printText(mainHelp());
+    if (first == QLatin1String("--version")) {
+        return printText(QStringLiteral("trainyard %1\n")
+                             .arg(QCoreApplication::applicationVersion().isEmpty()
+                                      ? QStringLiteral(TRAINYARD_VERSION)
+                                      : QCoreApplication::applicationVersion()));
+    }
+    if (first == QLatin1String("help")) {
+        if (args.size() < 2)
+            return printText(mainHelp());
+        const Command *command = findCommand(args.at(1));
+        if (!command || !command->help) {
+            return usageError(QStringLiteral("help"),
+                              Cli::tr("unknown command '%1'").arg(args.at(1)));
+        }
+        return printText(command->help());
+    }
+    const Command *command = findCommand(first);
+    if (!command) {
+        err() << sanitize(Cli::tr("trainyard: unknown command or flag '%1'").arg(first)) << '\n'
+              << Cli::tr("Run 'trainyard --help' for usage.") << '\n';
+        err().flush();
+        return exitUsage;
+    }
+    return command->run(args.mid(1));
+}
+
+} // namespace trainyard::cli

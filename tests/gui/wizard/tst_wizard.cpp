@@ -1,0 +1,785 @@
+// SPDX-License-Identifier: MIT
+// The job wizard driven like a user: type, click, choose, and read what is shown next to the
+// fields. Validation comes from the core validator; these tests check that its messages reach
+// the right widgets and that Next/Finish follow them.
+#include "catalog/catalog.h"
+#include "mainwindow/mainwindow.h"
+#include "spec/yamlio.h"
+#include "store/jobstore.h"
+#include "wizard/clusterpage.h"
+#include "wizard/hyperparampage.h"
+#include "wizard/jobpage.h"
+#include "wizard/listeditors.h"
+#include "wizard/regionpage.h"
+#include "wizard/reviewpage.h"
+#include "wizard/trainerpage.h"
+#include "wizard/wizardfields.h"
+#include "wizardtesthelpers.h"
+
+#include <QApplication>
+#include <QMimeData>
+#include <QDropEvent>
+#include <QAction>
+#include <QMenuBar>
+#include <QCheckBox>
+#include <QCompleter>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStringListModel>
+#include <QStyleFactory>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QSignalSpy>
+#include <QDirIterator>
+
+using namespace trainyard;
+using namespace trainyard::ui::wizard;
+using namespace wizardtest;
+
+namespace {
+
+const catalog::Catalog &cat()
+{
+    return catalog::Catalog::builtIn();
+}
+
+QString gpuGuideFixture()
+{
+    return QStringLiteral(WIZARD_TEST_DIR "/gpu_guide_job.yaml");
+}
+
+bool isNextEnabled(QWizard &w)
+{
+    return w.button(QWizard::NextButton)->isEnabled();
+}
+
+// Job page -> Cluster page: a valid ID and a module, clicking Next like a user.
+void goToCluster(JobWizard &w)
+{
+    QTest::keyClicks(w.jobPage()->jobIdEdit(), QStringLiteral("gpu_job"));
+    QTRY_VERIFY(isNextEnabled(w));
+    clickButton(w, QWizard::NextButton);
+    QCOMPARE(w.currentId(), int(TrainerPageId));
+    QTest::keyClicks(w.trainerPage()->moduleEdit(), QStringLiteral("trainer.task"));
+    QTRY_VERIFY(isNextEnabled(w));
+    clickButton(w, QWizard::NextButton);
+    QCOMPARE(w.currentId(), int(ClusterPageId));
+}
+
+void chooseCustomT4(JobWizard &w, const QString &machine, qlonglong count)
+{
+    const ClusterPage::RoleRow &master = w.clusterPage()->row(spec::Role::Master);
+    QVERIFY(choose(w.clusterPage()->tierCombo(), QStringLiteral("CUSTOM")));
+    QVERIFY(choose(master.type, machine));
+    QVERIFY(choose(master.acceleratorType, QStringLiteral("NVIDIA_TESLA_T4")));
+    QVERIFY(choose(master.acceleratorCount, count));
+}
+
+spec::ImportResult importFixture(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return spec::importJob(f.readAll(), path);
+}
+
+} // namespace
+
+class TestWizard : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+
+    void jobIdMessages_data();
+    void jobIdMessages();
+    void suggestId();
+    void gpuCountChoices();
+    void machineChangeKeepsCount();
+    void regionWithoutGpu();
+    void openFillsEveryField();
+    void roundTrip_data();
+    void roundTrip();
+    void tuningPageOnlyWhenAsked();
+    void loadKeepsWhatItCannotFix();
+    void packageScan();
+    void importProblemsOnFields();
+    void argumentsPassedAsShown();
+    void rememberedValues();
+    void keyboardOnly();
+    void mainWindowOpensWizard();
+    void runLocally();
+    void runLocallyRefusesInvalidJob();
+    void screenshots();
+};
+
+void TestWizard::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("TrainyardWizardTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_wizard"));
+}
+
+void TestWizard::init()
+{
+    QSettings().clear();
+}
+
+void TestWizard::jobIdMessages_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QStringList>("existing");
+    QTest::addColumn<QString>("expected"); // part of the message shown; empty: none
+
+    QTest::newRow("leading digit") << QStringLiteral("1job") << QStringList()
+                                   << QStringLiteral("must start with a letter");
+    QTest::newRow("129 characters") << QString(129, QLatin1Char('a')) << QStringList()
+                                    << QStringLiteral("129 characters long; the maximum is 128");
+    QTest::newRow("hyphen") << QStringLiteral("my-job") << QStringList()
+                            << QStringLiteral("character 3 '-' is not allowed");
+    QTest::newRow("duplicate") << QStringLiteral("census_1")
+                               << QStringList{QStringLiteral("census_1")}
+                               << QStringLiteral("a job named census_1 already exists");
+    QTest::newRow("valid") << QStringLiteral("census_2") << QStringList{QStringLiteral("census_1")}
+                           << QString();
+}
+
+void TestWizard::jobIdMessages()
+{
+    QFETCH(QString, typed);
+    QFETCH(QStringList, existing);
+    QFETCH(QString, expected);
+
+    JobWizard w(cat());
+    w.setExistingJobIds(QSet<QString>(existing.cbegin(), existing.cend()));
+    w.show();
+    QLineEdit *edit = w.jobPage()->jobIdEdit();
+    // An empty ID is an error from the start.
+    QTRY_VERIFY(shownFor(&w, edit).contains(QLatin1String("jobId is required")));
+    QVERIFY(!isNextEnabled(w));
+
+    QTest::keyClicks(edit, typed);
+    if (expected.isEmpty()) {
+        QTRY_VERIFY(shownFor(&w, edit).isEmpty());
+        QVERIFY(isNextEnabled(w));
+        QVERIFY(edit->accessibleDescription().isEmpty());
+    } else {
+        QTRY_VERIFY2(shownFor(&w, edit).contains(expected), qPrintable(shownFor(&w, edit)));
+        QVERIFY(!isNextEnabled(w));
+        // Screen readers get the message too.
+        QVERIFY(edit->accessibleDescription().contains(expected));
+    }
+}
+
+void TestWizard::suggestId()
+{
+    JobWizard w(cat());
+    w.show();
+    QLineEdit *edit = w.jobPage()->jobIdEdit();
+    QTest::keyClicks(edit, QStringLiteral("my-model.v2"));
+    QTest::mouseClick(w.jobPage()->suggestButton(), Qt::LeftButton);
+    static const QRegularExpression form(QStringLiteral("^my_model_v2_\\d{8}_\\d{6}$"));
+    QVERIFY2(form.match(edit->text()).hasMatch(), qPrintable(edit->text()));
+    QTRY_VERIFY(shownFor(&w, edit).isEmpty());
+
+    // Suggesting again keeps the base, not stacking timestamps; a taken name gets a suffix.
+    w.setExistingJobIds({edit->text()});
+    const QString taken = edit->text();
+    QTest::mouseClick(w.jobPage()->suggestButton(), Qt::LeftButton);
+    static const QRegularExpression again(QStringLiteral("^my_model_v2_\\d{8}_\\d{6}(_2)?$"));
+    QVERIFY2(again.match(edit->text()).hasMatch(), qPrintable(edit->text()));
+    QVERIFY(edit->text() != taken);
+
+    // Without an ID the module name gives the base.
+    edit->clear();
+    w.trainerPage()->moduleEdit()->setText(QStringLiteral("trainer.task"));
+    QTest::mouseClick(w.jobPage()->suggestButton(), Qt::LeftButton);
+    QVERIFY2(edit->text().startsWith(QLatin1String("trainer_task_")), qPrintable(edit->text()));
+}
+
+void TestWizard::gpuCountChoices()
+{
+    JobWizard w(cat());
+    w.show();
+    goToCluster(w);
+    chooseCustomT4(w, QStringLiteral("n1-highcpu-16"), 2);
+    const ClusterPage::RoleRow &master = w.clusterPage()->row(spec::Role::Master);
+    QCOMPARE(itemCounts(master.acceleratorCount), (QList<qlonglong>{1, 2, 4}));
+    QVERIFY(master.type->currentText().contains(QLatin1String("16 vCPUs, 14.4 GB")));
+    QTRY_VERIFY(shownFor(&w, master.acceleratorCount).isEmpty());
+    QVERIFY(isNextEnabled(w));
+
+    // K80 on the same machine: 2, 4, 8.
+    QVERIFY(choose(master.acceleratorType, QStringLiteral("NVIDIA_TESLA_K80")));
+    QCOMPARE(itemCounts(master.acceleratorCount), (QList<qlonglong>{2, 4, 8}));
+    QCOMPARE(master.acceleratorCount->currentData().toLongLong(), 2);
+}
+
+void TestWizard::machineChangeKeepsCount()
+{
+    JobWizard w(cat());
+    w.show();
+    goToCluster(w);
+    chooseCustomT4(w, QStringLiteral("n1-highcpu-16"), 1);
+    const ClusterPage::RoleRow &master = w.clusterPage()->row(spec::Role::Master);
+    QTRY_VERIFY(isNextEnabled(w));
+
+    // n1-highcpu-32 takes 2 or 4 T4s: the chosen 1 stays, marked with the reason.
+    QVERIFY(choose(master.type, QStringLiteral("n1-highcpu-32")));
+    QCOMPARE(master.acceleratorCount->currentData().toLongLong(), 1);
+    QVERIFY(itemCounts(master.acceleratorCount).contains(2));
+    QTRY_VERIFY2(shownFor(&w, master.acceleratorCount)
+                     .contains(QString::fromUtf8("1 × NVIDIA_TESLA_T4 cannot attach to n1-highcpu-32; "
+                                                 "valid counts: 2, 4")),
+                 qPrintable(shownFor(&w, master.acceleratorCount)));
+    QVERIFY(!isNextEnabled(w));
+    QCOMPARE(w.job().trainingInput.master.config.acceleratorConfig->count, qint64(1));
+
+    // The user picks a valid count: the message goes, Next comes back.
+    QVERIFY(choose(master.acceleratorCount, 2));
+    QTRY_VERIFY(shownFor(&w, master.acceleratorCount).isEmpty());
+    QVERIFY(isNextEnabled(w));
+}
+
+void TestWizard::regionWithoutGpu()
+{
+    JobWizard w(cat());
+    w.show();
+    goToCluster(w);
+    chooseCustomT4(w, QStringLiteral("n1-highcpu-16"), 4);
+    QTRY_VERIFY(isNextEnabled(w));
+    clickButton(w, QWizard::NextButton);
+    QCOMPARE(w.currentId(), int(RegionPageId));
+
+    QComboBox *region = w.regionPage()->regionCombo();
+    QVERIFY(choose(region, QStringLiteral("us-central1")));
+    QTRY_VERIFY(shownFor(&w, region).isEmpty());
+    QVERIFY(!region->currentText().contains(QString::fromUtf8("— no")));
+
+    QVERIFY(choose(region, QStringLiteral("europe-west1")));
+    QTRY_VERIFY2(shownFor(&w, region).contains(
+                     QLatin1String("europe-west1 does not offer NVIDIA_TESLA_T4")),
+                 qPrintable(shownFor(&w, region)));
+    QVERIFY2(region->currentText().contains(QString::fromUtf8("— no NVIDIA_TESLA_T4")),
+             qPrintable(region->currentText()));
+    QVERIFY(region->itemData(region->currentIndex(), Qt::ToolTipRole)
+                .toString()
+                .contains(QLatin1String("does not offer")));
+    QVERIFY(region->accessibleDescription().contains(QLatin1String("NVIDIA_TESLA_T4")));
+}
+
+void TestWizard::openFillsEveryField()
+{
+    JobWizard w(cat());
+    w.show();
+    QVERIFY(w.openFile(gpuGuideFixture()));
+    QVERIFY2(!spec::hasErrors(w.diagnostics()),
+             qPrintable(w.diagnostics().isEmpty() ? QString() : w.diagnostics().first().message));
+
+    QCOMPARE(w.jobPage()->jobIdEdit()->text(), QStringLiteral("gpu_guide_20240101_120000"));
+    QCOMPARE(w.jobPage()->labelsEditor()->rows(),
+             (QList<QStringList>{{QStringLiteral("team"), QStringLiteral("vision")}}));
+    QVERIFY(!w.jobPage()->tuningCheck()->isChecked());
+
+    TrainerPage *t = w.trainerPage();
+    QCOMPARE(t->mode(), TrainerPage::Mode::Package);
+    QCOMPARE(t->packageDirEdit()->text(), QStringLiteral("trainer"));
+    QCOMPARE(t->moduleEdit()->text(), QStringLiteral("trainer.task"));
+    QCOMPARE(t->argsEditor()->values(),
+             (QStringList{QStringLiteral("--epochs"), QStringLiteral("5"), QStringLiteral("two words")}));
+    QCOMPARE(t->envEditor()->rows(),
+             (QList<QStringList>{{QStringLiteral("BATCH_SIZE"), QStringLiteral("64"), QString()}}));
+
+    ClusterPage *c = w.clusterPage();
+    QCOMPARE(c->tierCombo()->currentData().toString(), QStringLiteral("CUSTOM"));
+    const auto &master = c->row(spec::Role::Master);
+    QCOMPARE(master.type->currentData().toString(), QStringLiteral("n1-highcpu-16"));
+    QCOMPARE(master.acceleratorType->currentData().toString(), QStringLiteral("NVIDIA_TESLA_T4"));
+    QCOMPARE(master.acceleratorCount->currentData().toLongLong(), 4);
+    const auto &worker = c->row(spec::Role::Worker);
+    QCOMPARE(worker.count->value(), 9);
+    QCOMPARE(worker.type->currentData().toString(), QStringLiteral("n1-highcpu-16"));
+    QCOMPARE(worker.acceleratorCount->currentData().toLongLong(), 4);
+    const auto &ps = c->row(spec::Role::ParameterServer);
+    QCOMPARE(ps.count->value(), 3);
+    QCOMPARE(ps.type->currentData().toString(), QStringLiteral("n1-highmem-8"));
+    QCOMPARE(ps.acceleratorType->currentData().toString(), QString());
+    QCOMPARE(c->row(spec::Role::Evaluator).count->value(), 0);
+
+    RegionPage *r = w.regionPage();
+    QCOMPARE(r->regionCombo()->currentData().toString(), QStringLiteral("us-central1"));
+    QCOMPARE(r->runtimeCombo()->currentText(), QStringLiteral("2.11"));
+    QCOMPARE(r->pythonCombo()->currentText(), QStringLiteral("3.7"));
+    QCOMPARE(r->jobDirEdit()->text(), QStringLiteral("gs://my-bucket/jobs/gpu_guide"));
+    QVERIFY(!r->localOnlyCheck()->isChecked());
+
+    // No error next to any field.
+    const QList<FieldMessage *> messages = w.findChildren<FieldMessage *>();
+    for (const FieldMessage *m : messages)
+        QVERIFY2(!m->hasErrors(), qPrintable(m->text()));
+}
+
+void TestWizard::roundTrip_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<bool>("tuning");
+    QTest::newRow("GPU guide") << gpuGuideFixture() << false;
+    QTest::newRow("full example")
+        << QStringLiteral(TRAINYARD_FIXTURES_DIR "/spec/full_example.yaml") << true;
+}
+
+void TestWizard::roundTrip()
+{
+    QFETCH(QString, path);
+    QFETCH(bool, tuning);
+    const spec::ImportResult imported = importFixture(path);
+    QVERIFY(imported.ok());
+
+    JobWizard w(cat());
+    w.show();
+    w.openFile(path);
+    const QList<int> expectedPages =
+        tuning ? QList<int>{JobPageId, TrainerPageId, ClusterPageId, RegionPageId,
+                            HyperparameterPageId, ReviewPageId}
+               : QList<int>{JobPageId, TrainerPageId, ClusterPageId, RegionPageId, ReviewPageId};
+    QCOMPARE(w.currentId(), int(JobPageId));
+    for (qsizetype i = 1; i < expectedPages.size(); ++i) {
+        QTRY_VERIFY2(isNextEnabled(w),
+                     qPrintable(static_cast<WizardPage *>(w.currentPage())->summaryText()));
+        clickButton(w, QWizard::NextButton);
+        QCOMPARE(w.currentId(), expectedPages.at(i));
+    }
+    QTRY_VERIFY(w.button(QWizard::FinishButton)->isEnabled());
+
+    // The review's YAML is the cloud part of the same job.
+    const QString yaml = w.reviewPage()->yamlView()->toPlainText();
+    QVERIFY(!yaml.contains(QLatin1String("trainyardLocal")));
+    const spec::ImportResult again = spec::importJob(yaml.toUtf8(), QStringLiteral("review.yaml"));
+    QVERIFY(again.ok());
+    spec::Job cloudPart = imported.job;
+    cloudPart.local = {};
+    QCOMPARE(spec::exportYaml(again.job, spec::ExportScope::WithLocal),
+             spec::exportYaml(cloudPart, spec::ExportScope::WithLocal));
+    QVERIFY(again.job == cloudPart);
+    QVERIFY(w.reviewPage()->gcloudView()->toPlainText().contains(
+        QLatin1String("gcloud ai-platform jobs submit training")));
+    QVERIFY(w.reviewPage()->vertexView()->toPlainText().contains(QLatin1String("workerPoolSpecs")));
+
+    clickButton(w, QWizard::FinishButton);
+    QCOMPARE(w.result(), int(QDialog::Accepted));
+    QCOMPARE(spec::exportYaml(w.job(), spec::ExportScope::WithLocal),
+             spec::exportYaml(imported.job, spec::ExportScope::WithLocal));
+    QVERIFY(w.job() == imported.job);
+}
+
+void TestWizard::tuningPageOnlyWhenAsked()
+{
+    JobWizard w(cat());
+    w.show();
+    w.openFile(gpuGuideFixture());
+    for (int i = 0; i < 4; ++i) {
+        QTRY_VERIFY(isNextEnabled(w));
+        clickButton(w, QWizard::NextButton);
+    }
+    QCOMPARE(w.currentId(), int(ReviewPageId));
+
+    // Back to the start: values stay (free movement), then ask for tuning.
+    for (int i = 0; i < 4; ++i)
+        clickButton(w, QWizard::BackButton);
+    QCOMPARE(w.currentId(), int(JobPageId));
+    QCOMPARE(w.jobPage()->jobIdEdit()->text(), QStringLiteral("gpu_guide_20240101_120000"));
+    w.jobPage()->tuningCheck()->setFocus();
+    QTest::keyClick(w.jobPage()->tuningCheck(), Qt::Key_Space);
+    QVERIFY(w.jobPage()->tuningCheck()->isChecked());
+    for (int i = 0; i < 4; ++i) {
+        QTRY_VERIFY(isNextEnabled(w));
+        clickButton(w, QWizard::NextButton);
+    }
+    QCOMPARE(w.currentId(), int(HyperparameterPageId));
+    // No parameters yet: the validator's message shows and Next waits.
+    QTRY_VERIFY(!isNextEnabled(w));
+    HyperparameterPage *hp = w.hyperparameterPage();
+    QVERIFY(shownFor(&w, hp->paramsEditor()->table()).contains(QLatin1String("at least one parameter")));
+    hp->paramsEditor()->appendRow({QStringLiteral("lr"), QStringLiteral("DOUBLE"),
+                                   QStringLiteral("0.001"), QStringLiteral("0.1"),
+                                   QStringLiteral("UNIT_LOG_SCALE"), QString()});
+    QTest::keyClicks(hp->metricEdit(), QStringLiteral("accuracy"));
+    QVERIFY(choose(hp->goalCombo(), QStringLiteral("MAXIMIZE")));
+    QTRY_VERIFY2(isNextEnabled(w), qPrintable(hp->summaryText()));
+    const spec::Job j = w.job();
+    QVERIFY(j.trainingInput.hyperparameters.has_value());
+    QCOMPARE(j.trainingInput.hyperparameters->params.size(), 1);
+    QCOMPARE(j.trainingInput.hyperparameters->params.first().minValue, std::optional<double>(0.001));
+
+    // Turning tuning off again drops the section from the job.
+    for (int i = 0; i < 4; ++i)
+        clickButton(w, QWizard::BackButton);
+    QTest::keyClick(w.jobPage()->tuningCheck(), Qt::Key_Space);
+    QVERIFY(!w.job().trainingInput.hyperparameters.has_value());
+}
+
+// Opening a job never fills in or drops a value on its own: unset stays unset, unknown stays.
+void TestWizard::loadKeepsWhatItCannotFix()
+{
+    spec::Job j;
+    j.jobId = QStringLiteral("odd_job");
+    j.trainingInput.worker.count = 2; // no workerType, no scaleTier
+    j.trainingInput.region = QStringLiteral("mars-north1");
+    j.trainingInput.runtimeVersion = QStringLiteral("9.9");
+    j.trainingInput.master.config.acceleratorConfig = spec::AcceleratorConfig{3, QStringLiteral("NVIDIA_TESLA_T4")};
+    j.trainingInput.master.type = QStringLiteral("n1-highcpu-16");
+    JobWizard w(cat());
+    w.loadJob(j);
+    QVERIFY(w.job() == j);
+    QCOMPARE(w.clusterPage()->tierCombo()->currentData().toString(), QString());
+    QVERIFY(w.regionPage()->regionCombo()->currentText().contains(QLatin1String("mars-north1")));
+    // The invalid count is kept and explained.
+    const auto &master = w.clusterPage()->row(spec::Role::Master);
+    QCOMPARE(master.acceleratorCount->currentData().toLongLong(), 3);
+    QVERIFY(shownFor(&w, master.acceleratorCount).contains(QLatin1String("valid counts: 1, 2, 4")));
+    QVERIFY(shownFor(&w, w.regionPage()->regionCombo()).contains(QLatin1String("mars-north1")));
+}
+
+void TestWizard::packageScan()
+{
+    JobWizard w(cat());
+    w.show();
+    TrainerPage *t = w.trainerPage();
+    t->setMode(TrainerPage::Mode::Package);
+    QTest::keyClicks(t->packageDirEdit(), QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"));
+    QTRY_VERIFY(t->knownModules().contains(QLatin1String("fixtrainer.sleeper")));
+    QTRY_VERIFY(!t->isScanning());
+    auto *model = qobject_cast<QStringListModel *>(t->moduleEdit()->completer()->model());
+    QVERIFY(model && model->stringList().contains(QLatin1String("fixtrainer.envdump")));
+    QVERIFY2(t->packageNote()->text().contains(QLatin1String("Python package with")),
+             qPrintable(t->packageNote()->text()));
+
+    QTest::keyClicks(t->moduleEdit(), QStringLiteral("fixtrainer.nope"));
+    QVERIFY2(t->packageNote()->text().contains(QLatin1String("has no module fixtrainer.nope")),
+             qPrintable(t->packageNote()->text()));
+
+    // A directory that is not a package.
+    t->packageDirEdit()->clear();
+    QTest::keyClicks(t->packageDirEdit(), QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers"));
+    QTRY_VERIFY2(t->packageNote()->text().contains(QLatin1String("no __init__.py")),
+                 qPrintable(t->packageNote()->text()));
+}
+
+void TestWizard::importProblemsOnFields()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("broken.yaml"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("jobId: 1bad\n"
+            "trainingInput:\n"
+            "  scaleTier: CUSTOM\n"
+            "  masterType: n1-standard-4\n"
+            "  workerCount: nine\n"
+            "  pythonModule: trainer.task\n"
+            "  region: us-central1\n"
+            "  runtimeVersion: \"2.11\"\n");
+    f.close();
+
+    JobWizard w(cat());
+    w.show();
+    w.openFile(path);
+    QVERIFY(shownFor(&w, w.jobPage()->jobIdEdit()).contains(QLatin1String("must start with a letter")));
+    QSpinBox *workers = w.clusterPage()->row(spec::Role::Worker).count;
+    QVERIFY2(shownFor(&w, workers).contains(QLatin1String("nine")), qPrintable(shownFor(&w, workers)));
+    QCOMPARE(w.clusterPage()->errorCount(), 1);
+
+    // Editing the cluster page clears the file's note; the validator's view remains.
+    workers->setFocus();
+    workers->selectAll();
+    QTest::keyClicks(workers, QStringLiteral("2"));
+    QTRY_VERIFY(shownFor(&w, workers).isEmpty());
+    QCOMPARE(workers->value(), 2);
+
+    // A file that does not parse: the problem is on the first page, not hidden at the end.
+    const QString syntax = dir.filePath(QStringLiteral("syntax.yaml"));
+    QFile g(syntax);
+    QVERIFY(g.open(QIODevice::WriteOnly));
+    g.write("trainingInput: [unclosed\n");
+    g.close();
+    QVERIFY(w.openFile(syntax));
+    QCOMPARE(w.currentId(), int(JobPageId));
+    QVERIFY(spec::hasErrors(w.diagnostics()));
+    QVERIFY2(w.jobPage()->summaryText().contains(w.diagnostics().first().message),
+             qPrintable(w.jobPage()->summaryText()));
+    QVERIFY(!isNextEnabled(w));
+}
+
+void TestWizard::argumentsPassedAsShown()
+{
+    JobWizard w(cat());
+    w.show();
+    TrainerPage *t = w.trainerPage();
+    QTest::keyClicks(t->moduleEdit(), QStringLiteral("trainer.task"));
+    t->argsEditor()->setValues({QStringLiteral("--name"), QStringLiteral("two words"),
+                                QStringLiteral("it's")});
+    QCOMPARE(w.job().trainingInput.args,
+             (QStringList{QStringLiteral("--name"), QStringLiteral("two words"), QStringLiteral("it's")}));
+    const QString preview = t->commandPreview()->text();
+    QVERIFY2(preview.startsWith(QLatin1String("python -m trainer.task --name 'two words' ")),
+             qPrintable(preview));
+    QCOMPARE(t->argsEditor()->list()->count(), 3);
+    QCOMPARE(t->argsEditor()->list()->item(1)->text(), QStringLiteral("two words"));
+}
+
+void TestWizard::rememberedValues()
+{
+    {
+        JobWizard w(cat());
+        w.show();
+        w.openFile(gpuGuideFixture());
+        for (int i = 0; i < 4; ++i) {
+            QTRY_VERIFY(isNextEnabled(w));
+            clickButton(w, QWizard::NextButton);
+        }
+        QTRY_VERIFY(w.button(QWizard::FinishButton)->isEnabled());
+        clickButton(w, QWizard::FinishButton);
+    }
+    JobWizard fresh(cat());
+    QCOMPARE(fresh.regionPage()->regionCombo()->currentData().toString(), QStringLiteral("us-central1"));
+    QCOMPARE(fresh.regionPage()->runtimeCombo()->currentText(), QStringLiteral("2.11"));
+    QCOMPARE(fresh.regionPage()->pythonCombo()->currentText(), QStringLiteral("3.7"));
+    QCOMPARE(fresh.trainerPage()->packageDirEdit()->text(), QStringLiteral("trainer"));
+    QCOMPARE(fresh.jobPage()->jobIdEdit()->text(), QString());
+}
+
+// Mnemonics reach the fields; Alt+N is Next.
+void TestWizard::keyboardOnly()
+{
+    JobWizard w(cat());
+    w.show();
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::keyClick(&w, Qt::Key_I, Qt::AltModifier);
+    QCOMPARE(QApplication::focusWidget(), w.jobPage()->jobIdEdit());
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("kb_job"));
+    QTRY_VERIFY(isNextEnabled(w));
+    QTest::keyClick(&w, Qt::Key_N, Qt::AltModifier);
+    QTRY_COMPARE(w.currentId(), int(TrainerPageId)); // a mnemonic clicks with animateClick()
+    QTest::keyClick(&w, Qt::Key_M, Qt::AltModifier);
+    QCOMPARE(QApplication::focusWidget(), w.trainerPage()->moduleEdit());
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("trainer.task"));
+    // Tab moves on to the next field of the form.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), w.trainerPage()->packageUrisFocus());
+    QTRY_VERIFY(isNextEnabled(w));
+    QTest::keyClick(&w, Qt::Key_N, Qt::AltModifier);
+    QTRY_COMPARE(w.currentId(), int(ClusterPageId));
+    QTest::keyClick(&w, Qt::Key_S, Qt::AltModifier);
+    QCOMPARE(QApplication::focusWidget(), w.clusterPage()->tierCombo());
+}
+
+// File > New job (Ctrl+N), and a config dropped on the main window opens in the wizard with the
+// store's job IDs as the taken ones.
+void TestWizard::mainWindowOpensWizard()
+{
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    qputenv("TRAINYARD_HOME", home.path().toLocal8Bit());
+    QVERIFY(QDir().mkpath(home.filePath(QStringLiteral("gpu_guide_20240101_120000"))));
+
+    ui::MainWindow mw;
+    mw.show();
+    QApplication::setActiveWindow(&mw);
+    QVERIFY(QTest::qWaitForWindowActive(&mw));
+    QTest::keyClick(&mw, Qt::Key_N, Qt::ControlModifier);
+    JobWizard *fresh = mw.findChild<JobWizard *>();
+    QVERIFY(fresh);
+    QCOMPARE(fresh->jobPage()->jobIdEdit()->text(), QString());
+    fresh->close(); // deletes itself
+    QTRY_VERIFY(!mw.findChild<JobWizard *>());
+
+    auto *mime = new QMimeData;
+    mime->setUrls({QUrl::fromLocalFile(gpuGuideFixture())});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&mw, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&mw, &drop);
+    JobWizard *opened = mw.findChild<JobWizard *>();
+    QVERIFY(opened);
+    QCOMPARE(opened->jobPage()->jobIdEdit()->text(), QStringLiteral("gpu_guide_20240101_120000"));
+    // That ID is in the store already.
+    QVERIFY(shownFor(opened, opened->jobPage()->jobIdEdit()).contains(QLatin1String("already exists")));
+    delete mime;
+    qunsetenv("TRAINYARD_HOME");
+}
+
+namespace {
+
+spec::Job localJob(const QString &jobDir)
+{
+    spec::Job job;
+    job.jobId = QStringLiteral("wizard_local_1");
+    spec::TrainingInput &in = job.trainingInput;
+    in.scaleTier = QStringLiteral("BASIC");
+    in.pythonModule = QStringLiteral("fixtrainer.envdump");
+    in.region = QStringLiteral("us-central1");
+    in.jobDir = jobDir;
+    job.local.packagePath = QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer");
+    job.local.env.append({QStringLiteral("FIXTURE_VAR"), QStringLiteral("from the wizard"), QString()});
+    return job;
+}
+
+} // namespace
+
+// "Run locally" stores the job and starts it with the real executor (trainyard supervise).
+void TestWizard::runLocally()
+{
+    if (!QFileInfo::exists(QStringLiteral(TRAINYARD_BINARY)))
+        QSKIP("the trainyard executable is not built");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString storeRoot = dir.filePath(QStringLiteral("store"));
+    const QString out = dir.filePath(QStringLiteral("out"));
+
+    JobWizard w(cat());
+    w.setStoreRoot(storeRoot);
+    w.setOwnerProgram(QStringLiteral(TRAINYARD_BINARY));
+    w.show();
+    w.loadJob(localJob(out));
+    QVERIFY(w.regionPage()->localOnlyCheck()->isChecked()); // a local job dir means a local run
+    while (w.currentId() != ReviewPageId) {
+        QTRY_VERIFY2(isNextEnabled(w),
+                     qPrintable(static_cast<WizardPage *>(w.currentPage())->summaryText()));
+        clickButton(w, QWizard::NextButton);
+    }
+    QSignalSpy started(&w, &JobWizard::jobStarted);
+    QTest::mouseClick(w.reviewPage()->runButton(), Qt::LeftButton);
+    QVERIFY2(started.count() == 1, qPrintable(w.reviewPage()->statusLabel()->text()));
+    QCOMPARE(started.first().at(0).toString(), QStringLiteral("wizard_local_1"));
+    QCOMPARE(w.result(), int(QDialog::Accepted));
+
+    const store::JobStore store(storeRoot);
+    QVERIFY(store.contains(QStringLiteral("wizard_local_1")));
+    QTRY_VERIFY_WITH_TIMEOUT(store::isTerminal(store.readState(QStringLiteral("wizard_local_1")).state.state),
+                             60000);
+    const store::StateReadResult state = store.readState(QStringLiteral("wizard_local_1"));
+    QVERIFY2(state.state.state == store::JobStatus::Succeeded, qPrintable(state.state.errorMessage));
+    QDirIterator dumps(out, {QStringLiteral("env-*.json")}, QDir::Files);
+    QVERIFY(dumps.hasNext());
+    QFile dump(dumps.next());
+    QVERIFY(dump.open(QIODevice::ReadOnly));
+    QVERIFY(dump.readAll().contains("from the wizard"));
+}
+
+void TestWizard::runLocallyRefusesInvalidJob()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    JobWizard w(cat());
+    w.setStoreRoot(dir.path());
+    spec::Job job = localJob(dir.filePath(QStringLiteral("out")));
+    job.local.packagePath.clear(); // nothing to run on this machine
+    w.loadJob(job);
+    QString error;
+    QVERIFY(!w.runLocally(&error));
+    QVERIFY2(error.contains(QLatin1String("trainyardLocal")), qPrintable(error));
+    QVERIFY(!store::JobStore(dir.path()).contains(QStringLiteral("wizard_local_1")));
+}
+
+// Saves every page at 1280×800 when TRAINYARD_SCREENSHOT_DIR is set (and in a dark palette
+// when TRAINYARD_SCREENSHOT_DARK is set too).
+void TestWizard::screenshots()
+{
+    const QString outDir = qEnvironmentVariable("TRAINYARD_SCREENSHOT_DIR");
+    if (outDir.isEmpty())
+        QSKIP("TRAINYARD_SCREENSHOT_DIR is not set");
+    const bool dark = qEnvironmentVariableIsSet("TRAINYARD_SCREENSHOT_DARK");
+    const QString suffix = dark ? QStringLiteral("-dark") : QString();
+    if (dark) {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QPalette p;
+        p.setColor(QPalette::Window, QColor(45, 45, 48));
+        p.setColor(QPalette::WindowText, QColor(230, 230, 230));
+        p.setColor(QPalette::Base, QColor(30, 30, 32));
+        p.setColor(QPalette::AlternateBase, QColor(50, 50, 54));
+        p.setColor(QPalette::Text, QColor(230, 230, 230));
+        p.setColor(QPalette::Button, QColor(55, 55, 60));
+        p.setColor(QPalette::ButtonText, QColor(230, 230, 230));
+        p.setColor(QPalette::Highlight, QColor(60, 110, 180));
+        p.setColor(QPalette::HighlightedText, Qt::white);
+        p.setColor(QPalette::ToolTipBase, QColor(60, 60, 64));
+        p.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
+        p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+        p.setColor(QPalette::Disabled, QPalette::Text, QColor(120, 120, 120));
+        p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(120, 120, 120));
+        p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(120, 120, 120));
+        QApplication::setPalette(p);
+    }
+    QDir().mkpath(outDir);
+    const auto save = [&](QWidget &w, const QString &name) {
+        QCoreApplication::processEvents();
+        const QString file = outDir + QStringLiteral("/wizard-") + name + suffix + QStringLiteral(".png");
+        QVERIFY2(w.grab().save(file), qPrintable(file));
+    };
+
+    // A job being typed: the ID breaks a rule, the message sits under the field.
+    {
+        JobWizard w(cat());
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.jobPage()->labelsEditor()->appendRow({QStringLiteral("team"), QStringLiteral("vision")});
+        QTest::keyClicks(w.jobPage()->jobIdEdit(), QStringLiteral("census-2024"));
+        QTRY_VERIFY(!shownFor(&w, w.jobPage()->jobIdEdit()).isEmpty());
+        save(w, QStringLiteral("job-error"));
+    }
+
+    JobWizard w(cat());
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openFile(QStringLiteral(TRAINYARD_FIXTURES_DIR "/spec/full_example.yaml"));
+    w.trainerPage()->packageDirEdit()->setText(QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"));
+    w.trainerPage()->moduleEdit()->setText(QStringLiteral("fixtrainer.sleeper"));
+    QTRY_VERIFY(!w.trainerPage()->isScanning());
+    const QStringList names = {QStringLiteral("job"), QStringLiteral("trainer"),
+                               QStringLiteral("cluster"), QStringLiteral("region"),
+                               QStringLiteral("hyperparameters"), QStringLiteral("review")};
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        if (i > 0) {
+            QTRY_VERIFY(isNextEnabled(w));
+            clickButton(w, QWizard::NextButton);
+        }
+        if (names.at(i) == QLatin1String("region")) {
+            // Show a region that lacks this job's T4s.
+            choose(w.regionPage()->regionCombo(), QStringLiteral("europe-west1"));
+            QTRY_VERIFY(!shownFor(&w, w.regionPage()->regionCombo()).isEmpty());
+            save(w, QStringLiteral("region-no-gpu"));
+            choose(w.regionPage()->regionCombo(), QStringLiteral("us-central1"));
+            QTRY_VERIFY(shownFor(&w, w.regionPage()->regionCombo()).isEmpty());
+        }
+        if (names.at(i) == QLatin1String("cluster")) {
+            const auto &master = w.clusterPage()->row(spec::Role::Master);
+            QVERIFY(choose(master.acceleratorCount, 1));
+            QVERIFY(choose(master.type, QStringLiteral("n1-highcpu-32")));
+            QTRY_VERIFY(!shownFor(&w, master.acceleratorCount).isEmpty());
+            save(w, QStringLiteral("cluster-invalid-count"));
+            choose(master.type, QStringLiteral("n1-highcpu-16"));
+            choose(master.acceleratorCount, 4);
+            QTRY_VERIFY(shownFor(&w, master.acceleratorCount).isEmpty());
+        }
+        save(w, names.at(i));
+    }
+}
+
+QTEST_MAIN(TestWizard)
+#include "tst_wizard.moc"

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: MIT
+#include "wizard/clusterpage.h"
+
+#include "wizard/comboutil.h"
+#include "wizard/fieldmessage.h"
+#include "wizard/wizardfields.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLocale>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace trainyard::ui::wizard {
+
+namespace {
+
+constexpr int maxReplicaCount = 10000;
+
+QString rolePath(spec::Role role, const char *suffix)
+{
+    return QLatin1String("trainingInput.") + spec::roleKey(role) + QLatin1String(suffix);
+}
+
+enum Column { LabelColumn, CountColumn, TypeColumn, AcceleratorColumn, AcceleratorCountColumn };
+
+} // namespace
+
+ClusterPage::ClusterPage(const catalog::Catalog &catalog, QWidget *parent)
+    : WizardPage(parent)
+    , m_catalog(catalog)
+    , m_tier(new QComboBox(body()))
+    , m_tierText(new QLabel(body()))
+    , m_roles(new QGroupBox(tr("Custom cluster"), body()))
+{
+    setTitle(tr("Cluster"));
+    setSubTitle(tr("Choose the machines the job runs on: a predefined scale tier, or your own "
+                   "cluster (CUSTOM)."));
+
+    m_tier->addItem(tr("(not set)"), QString());
+    for (const catalog::ScaleTier &t : catalog.scaleTiers) {
+        m_tier->addItem(t.name, t.name);
+        m_tier->setItemData(m_tier->count() - 1, t.description, Qt::ToolTipRole);
+    }
+    // A new job starts with the catalog's first tier (BASIC, the service's default).
+    m_tier->setCurrentIndex(m_tier->count() > 1 ? 1 : 0);
+    m_tierText->setTextFormat(Qt::PlainText);
+    m_tierText->setWordWrap(true);
+
+    auto *layout = new QVBoxLayout(body());
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addRow(form, tr("&Scale tier:"), m_tier, paths::scaleTier);
+    form->addRow(QString(), m_tierText);
+    layout->addLayout(form);
+
+    auto *grid = new QGridLayout(m_roles);
+    const QStringList headers = {tr("Role"), tr("Replicas"), tr("Machine type"),
+                                 tr("Accelerator"), tr("Accelerators per replica")};
+    for (int c = 0; c < int(headers.size()); ++c) {
+        auto *h = new QLabel(headers.at(c), m_roles);
+        QFont f = h->font();
+        f.setBold(true);
+        h->setFont(f);
+        grid->addWidget(h, 0, c);
+    }
+    grid->setColumnStretch(TypeColumn, 3);
+    grid->setColumnStretch(AcceleratorColumn, 2);
+    grid->setColumnStretch(AcceleratorCountColumn, 1);
+    int gridRow = 1;
+    for (spec::Role role : spec::allRoles) {
+        buildRow(role, gridRow);
+        gridRow += 2;
+    }
+    layout->addWidget(m_roles);
+    layout->addStretch(1);
+
+    registerField(fields::scaleTier, m_tier, "currentText");
+    connect(m_tier, &QComboBox::currentIndexChanged, this, &ClusterPage::onTierChanged);
+    onTierChanged();
+}
+
+void ClusterPage::buildRow(spec::Role role, int gridRow)
+{
+    RoleRow &r = m_rows[std::size_t(role)];
+    r.role = role;
+    auto *grid = static_cast<QGridLayout *>(m_roles->layout());
+    QString label;
+    switch (role) {
+    case spec::Role::Master:
+        label = tr("&Master");
+        break;
+    case spec::Role::Worker:
+        label = tr("&Workers");
+        break;
+    case spec::Role::ParameterServer:
+        label = tr("&Parameter servers");
+        break;
+    case spec::Role::Evaluator:
+        label = tr("E&valuators");
+        break;
+    }
+    r.label = new QLabel(label, m_roles);
+    grid->addWidget(r.label, gridRow, LabelColumn);
+
+    if (role != spec::Role::Master) {
+        r.count = new QSpinBox(m_roles);
+        r.count->setRange(0, maxReplicaCount);
+        r.count->setAccessibleName(tr("%1: number of replicas").arg(QString(label).remove(QLatin1Char('&'))));
+        grid->addWidget(r.count, gridRow, CountColumn);
+        grid->addWidget(bind(rolePath(role, "Count"), r.count), gridRow + 1, CountColumn);
+        connect(r.count, &QSpinBox::valueChanged, this, [this, &r] { onRoleCountChanged(r); });
+    }
+    const QString plain = QString(label).remove(QLatin1Char('&'));
+    r.type = new QComboBox(m_roles);
+    r.type->setAccessibleName(tr("%1: machine type").arg(plain));
+    fillMachineTypes(r.type);
+    r.acceleratorType = new QComboBox(m_roles);
+    r.acceleratorType->setAccessibleName(tr("%1: accelerator type").arg(plain));
+    fillAccelerators(r.acceleratorType);
+    r.acceleratorCount = new QComboBox(m_roles);
+    r.acceleratorCount->setAccessibleName(tr("%1: accelerators per replica").arg(plain));
+    r.label->setBuddy(r.count ? static_cast<QWidget *>(r.count) : r.type);
+
+    grid->addWidget(r.type, gridRow, TypeColumn);
+    grid->addWidget(r.acceleratorType, gridRow, AcceleratorColumn);
+    grid->addWidget(r.acceleratorCount, gridRow, AcceleratorCountColumn);
+
+    // Longest prefix wins: the specific paths go to their widget, the rest of the role's
+    // config to the machine type.
+    grid->addWidget(bind(rolePath(role, "Type"), r.type), gridRow + 1, TypeColumn);
+    FieldMessage *typeFallback = bind(rolePath(role, "Config"), r.type);
+    grid->addWidget(typeFallback, gridRow + 1, TypeColumn);
+    auto *accMessages = new QWidget(m_roles);
+    auto *accLayout = new QVBoxLayout(accMessages);
+    accLayout->setContentsMargins(0, 0, 0, 0);
+    accLayout->addWidget(bind(rolePath(role, "Config.acceleratorConfig"), r.acceleratorType));
+    accLayout->addWidget(bind(rolePath(role, "Config.acceleratorConfig.type"), r.acceleratorType));
+    grid->addWidget(accMessages, gridRow + 1, AcceleratorColumn);
+    grid->addWidget(bind(rolePath(role, "Config.acceleratorConfig.count"), r.acceleratorCount),
+                    gridRow + 1, AcceleratorCountColumn);
+
+    connect(r.type, &QComboBox::currentIndexChanged, this, [this, &r] { onMachineChanged(r); });
+    connect(r.acceleratorType, &QComboBox::currentIndexChanged, this,
+            [this, &r] { onAcceleratorChanged(r); });
+    connect(r.acceleratorCount, &QComboBox::currentIndexChanged, this, &ClusterPage::edited);
+    refreshCounts(r, false);
+}
+
+QString ClusterPage::machineText(const catalog::MachineType &m) const
+{
+    if (m.tpu)
+        return tr("%1 — Cloud TPU").arg(m.name);
+    QString text = tr("%1 — %2 vCPUs, %3 GB")
+                       .arg(m.name, QString::number(m.vcpus), QLocale().toString(m.memoryGb, 'g', 6));
+    if (m.builtIn) {
+        const catalog::AcceleratorType *a = m_catalog.accelerator(m.builtIn->type);
+        text = tr("%1, %2 × %3").arg(text).arg(m.builtIn->count).arg(a ? a->displayName : m.builtIn->type);
+    }
+    if (m.legacy)
+        text = tr("%1 (legacy)").arg(text);
+    return text;
+}
+
+void ClusterPage::fillMachineTypes(QComboBox *combo)
+{
+    combo->addItem(tr("—"), QString());
+    for (const catalog::MachineType &m : m_catalog.machineTypes) {
+        combo->addItem(machineText(m), m.name);
+        if (!m.description.isEmpty())
+            combo->setItemData(combo->count() - 1, m.description, Qt::ToolTipRole);
+    }
+}
+
+void ClusterPage::fillAccelerators(QComboBox *combo)
+{
+    combo->addItem(tr("None"), QString());
+    for (const catalog::AcceleratorType &a : m_catalog.accelerators)
+        combo->addItem(a.displayName, a.type);
+}
+
+void ClusterPage::refreshAcceleratorTexts(RoleRow &row)
+{
+    const QString machine = currentValue(row.type);
+    const catalog::MachineType *m = m_catalog.machineType(machine);
+    for (int i = 1; i < row.acceleratorType->count(); ++i) {
+        const QString type = row.acceleratorType->itemData(i).toString();
+        const catalog::AcceleratorType *a = m_catalog.accelerator(type);
+        QString text = a ? a->displayName : type;
+        QString tip = type;
+        if (m && a && !a->tpu && !m->tpu && m_catalog.validGpuCounts(machine, type).isEmpty()) {
+            text = tr("%1 — not on %2").arg(text, machine);
+            tip = tr("%1 cannot be attached to %2").arg(type, machine);
+        }
+        row.acceleratorType->setItemText(i, text);
+        row.acceleratorType->setItemData(i, tip, Qt::ToolTipRole);
+    }
+}
+
+void ClusterPage::refreshCounts(RoleRow &row, bool pickDefault)
+{
+    QComboBox *combo = row.acceleratorCount;
+    const QVariant current = combo->currentData();
+    const QString machine = currentValue(row.type);
+    const QString type = currentValue(row.acceleratorType);
+    QList<int> counts;
+    if (!type.isEmpty()) {
+        counts = m_catalog.validGpuCounts(machine, type);
+        if (counts.isEmpty()) {
+            if (const catalog::AcceleratorType *a = m_catalog.accelerator(type))
+                counts = a->allowedCounts;
+        }
+    }
+    const QSignalBlocker blocker(combo);
+    combo->clear();
+    for (int c : std::as_const(counts))
+        combo->addItem(QString::number(c), QVariant(qlonglong(c)));
+    if (current.isValid()) {
+        selectData(combo, current);
+    } else if (pickDefault && combo->count() > 0) {
+        combo->setCurrentIndex(0);
+    } else {
+        combo->setCurrentIndex(-1);
+    }
+    combo->setEnabled(!type.isEmpty() && row.type->isEnabled());
+}
+
+void ClusterPage::onTierChanged()
+{
+    const catalog::ScaleTier *tier = m_catalog.scaleTier(currentValue(m_tier));
+    QString text;
+    if (tier) {
+        text = tier->description;
+        if (!tier->custom) {
+            QStringList shape;
+            if (!tier->masterType.isEmpty())
+                shape.append(tr("master: %1").arg(tier->masterType));
+            if (tier->workerCount > 0)
+                shape.append(tr("%n worker(s): %1", nullptr, tier->workerCount).arg(tier->workerType));
+            if (tier->parameterServerCount > 0)
+                shape.append(tr("%n parameter server(s): %1", nullptr, tier->parameterServerCount)
+                                 .arg(tier->parameterServerType));
+            if (tier->accelerator)
+                shape.append(tr("%1 × %2").arg(tier->accelerator->count).arg(tier->accelerator->type));
+            if (!shape.isEmpty())
+                text = tr("%1.\nMachines: %2%3")
+                           .arg(text, shape.join(QLatin1String("; ")),
+                                catalog::isCertain(tier->shapeCertainty)
+                                    ? QString()
+                                    : tr(" (approximate; the service does not publish the exact "
+                                         "shape)"));
+        } else {
+            text = tr("%1.\nDefine each role below.").arg(text);
+        }
+    } else if (currentValue(m_tier).isEmpty()) {
+        text = tr("No scale tier is set: the service uses its default tier.");
+    } else {
+        text = tr("This tier is not in the catalog.");
+    }
+    m_tierText->setText(text);
+    RoleRow &master = m_rows[std::size_t(spec::Role::Master)];
+    if (!m_loading && tier && tier->custom && currentValue(master.type).isEmpty()) {
+        // A custom cluster needs a master: start from the catalog's first Compute Engine type.
+        for (const catalog::MachineType &m : m_catalog.machineTypes) {
+            if (!m.legacy && !m.tpu && !m.builtIn) {
+                selectData(master.type, m.name);
+                break;
+            }
+        }
+    }
+    updateEnabled();
+    Q_EMIT edited();
+}
+
+void ClusterPage::onRoleCountChanged(RoleRow &row)
+{
+    if (!m_loading && row.count->value() > 0 && currentValue(row.type).isEmpty()) {
+        const QString masterType = currentValue(m_rows[0].type);
+        if (!masterType.isEmpty())
+            selectData(row.type, masterType);
+    }
+    updateEnabled();
+    Q_EMIT edited();
+}
+
+void ClusterPage::onMachineChanged(RoleRow &row)
+{
+    refreshAcceleratorTexts(row);
+    refreshCounts(row, false);
+    Q_EMIT edited();
+}
+
+void ClusterPage::onAcceleratorChanged(RoleRow &row)
+{
+    refreshCounts(row, true);
+    Q_EMIT edited();
+}
+
+void ClusterPage::updateEnabled()
+{
+    const catalog::ScaleTier *tier = m_catalog.scaleTier(currentValue(m_tier));
+    const bool custom = !tier || tier->custom;
+    m_roles->setVisible(custom);
+    for (RoleRow &r : m_rows) {
+        const bool active = custom && (!r.count || r.count->value() > 0);
+        r.type->setEnabled(active);
+        r.acceleratorType->setEnabled(active);
+        r.acceleratorCount->setEnabled(active && !currentValue(r.acceleratorType).isEmpty());
+    }
+}
+
+void ClusterPage::load(const spec::Job &job)
+{
+    const spec::TrainingInput &in = job.trainingInput;
+    m_loading = true;
+    selectData(m_tier, in.scaleTier, tr("%1 (not in the catalog)").arg(in.scaleTier));
+    for (RoleRow &r : m_rows) {
+        const spec::RoleSpec &spec = in.role(r.role);
+        if (r.count)
+            r.count->setValue(int(qBound<qint64>(qint64(0), spec.count.value_or(0), qint64(maxReplicaCount))));
+        selectData(r.type, spec.type, tr("%1 (not in the catalog)").arg(spec.type));
+        const std::optional<spec::AcceleratorConfig> &acc = spec.config.acceleratorConfig;
+        selectData(r.acceleratorType, acc ? acc->type : QString(),
+                   tr("%1 (not in the catalog)").arg(acc ? acc->type : QString()));
+        {
+            const QSignalBlocker blocker(r.acceleratorCount);
+            r.acceleratorCount->clear();
+            if (acc && acc->count)
+                r.acceleratorCount->addItem(QString::number(*acc->count), QVariant(qlonglong(*acc->count)));
+            r.acceleratorCount->setCurrentIndex(acc && acc->count ? 0 : -1);
+        }
+        refreshAcceleratorTexts(r);
+        refreshCounts(r, false);
+    }
+    onTierChanged();
+    m_loading = false;
+}
+
+void ClusterPage::store(spec::Job &job) const
+{
+    spec::TrainingInput &in = job.trainingInput;
+    in.scaleTier = currentValue(m_tier);
+    const catalog::ScaleTier *tier = m_catalog.scaleTier(in.scaleTier);
+    if (tier && !tier->custom)
+        return; // predefined tier: the role fields stay as they were (normally empty)
+    for (const RoleRow &r : m_rows) {
+        spec::RoleSpec &spec = in.role(r.role);
+        spec.type = currentValue(r.type);
+        if (r.count) {
+            const int n = r.count->value();
+            if (n > 0 || spec.count.has_value())
+                spec.count = n;
+        }
+        const QString accType = currentValue(r.acceleratorType);
+        if (accType.isEmpty()) {
+            spec.config.acceleratorConfig.reset();
+        } else {
+            spec::AcceleratorConfig acc;
+            acc.type = accType;
+            const QVariant count = r.acceleratorCount->currentData();
+            if (count.isValid())
+                acc.count = count.toLongLong();
+            spec.config.acceleratorConfig = acc;
+        }
+    }
+}
+
+} // namespace trainyard::ui::wizard

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// Page 3: the cluster. A scale tier with the catalog's explanation; for CUSTOM one row per role
+// (master, workers, parameter servers, evaluators) with count, machine type (vCPUs, memory),
+// accelerator type and count. The count offers the catalog's valid choices for the machine and
+// accelerator; a value that another change made invalid stays and the validator's reason shows
+// next to it.
+#pragma once
+
+#include "catalog/catalog.h"
+#include "wizard/wizardpage.h"
+
+#include <array>
+
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QSpinBox;
+
+namespace trainyard::ui::wizard {
+
+class ClusterPage : public WizardPage
+{
+    Q_OBJECT
+public:
+    explicit ClusterPage(const catalog::Catalog &catalog, QWidget *parent = nullptr);
+
+    void load(const spec::Job &job) override;
+    void store(spec::Job &job) const override;
+
+    struct RoleRow
+    {
+        spec::Role role = spec::Role::Master;
+        QLabel *label = nullptr;
+        QSpinBox *count = nullptr; // null for the master
+        QComboBox *type = nullptr;
+        QComboBox *acceleratorType = nullptr;
+        QComboBox *acceleratorCount = nullptr;
+    };
+    QComboBox *tierCombo() const { return m_tier; }
+    QLabel *tierExplanation() const { return m_tierText; }
+    const RoleRow &row(spec::Role role) const { return m_rows[std::size_t(role)]; }
+
+private:
+    void buildRow(spec::Role role, int gridRow);
+    void fillMachineTypes(QComboBox *combo);
+    void fillAccelerators(QComboBox *combo);
+    void onTierChanged();
+    void onRoleCountChanged(RoleRow &row);
+    void onMachineChanged(RoleRow &row);
+    void onAcceleratorChanged(RoleRow &row);
+    // Offers the valid counts; keeps the current value (added when it is not among them).
+    void refreshCounts(RoleRow &row, bool pickDefault);
+    void refreshAcceleratorTexts(RoleRow &row);
+    void updateEnabled();
+    QString machineText(const catalog::MachineType &m) const;
+
+    const catalog::Catalog &m_catalog;
+    QComboBox *m_tier;
+    QLabel *m_tierText;
+    QGroupBox *m_roles;
+    std::array<RoleRow, 4> m_rows;
+    bool m_loading = false; // no defaults are filled in while a job is loaded
+};
+
+} // namespace trainyard::ui::wizard

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: MIT
+#include "wizard/jobwizard.h"
+
+#include "exec/runsettings.h"
+#include "exec/supervisor.h"
+#include "spec/yamlio.h"
+#include "store/jobstore.h"
+#include "wizard/clusterpage.h"
+#include "wizard/fieldmessage.h"
+#include "wizard/hyperparampage.h"
+#include "wizard/jobpage.h"
+#include "wizard/regionpage.h"
+#include "wizard/reviewpage.h"
+#include "wizard/trainerpage.h"
+#include "wizard/wizardfields.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QSaveFile>
+#include <QSettings>
+#include <QTimer>
+
+namespace trainyard::ui::wizard {
+
+namespace {
+
+// `prefix` covers `field` when equal, or when the field continues with '.' or '['.
+bool covers(const QString &prefix, const QString &field)
+{
+    if (!field.startsWith(prefix))
+        return false;
+    if (field.size() == prefix.size())
+        return true;
+    const QChar next = field.at(prefix.size());
+    return next == QLatin1Char('.') || next == QLatin1Char('[');
+}
+
+} // namespace
+
+JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
+    : QWizard(parent)
+    , m_catalog(catalog)
+    , m_jobPage(new JobPage(this))
+    , m_trainerPage(new TrainerPage(this))
+    , m_clusterPage(new ClusterPage(catalog, this))
+    , m_regionPage(new RegionPage(catalog, this))
+    , m_hyperPage(new HyperparameterPage(this))
+    , m_reviewPage(new ReviewPage(catalog, this))
+    , m_validateTimer(new QTimer(this))
+    , m_storeRoot(store::JobStore::defaultRoot())
+    , m_ownerProgram(QCoreApplication::applicationFilePath())
+{
+    setWindowTitle(tr("New training job"));
+    setOption(QWizard::NoBackButtonOnStartPage);
+    setOption(QWizard::NoCancelButtonOnLastPage, false);
+    setPage(JobPageId, m_jobPage);
+    setPage(TrainerPageId, m_trainerPage);
+    setPage(ClusterPageId, m_clusterPage);
+    setPage(RegionPageId, m_regionPage);
+    setPage(HyperparameterPageId, m_hyperPage);
+    setPage(ReviewPageId, m_reviewPage);
+    setStartId(JobPageId);
+    resize(1100, 760);
+
+    m_validateTimer->setSingleShot(true);
+    m_validateTimer->setInterval(0);
+    connect(m_validateTimer, &QTimer::timeout, this, &JobWizard::runValidation);
+    for (WizardPage *page : pages())
+        connect(page, &WizardPage::edited, this, [this, page] { onPageEdited(page); });
+    connect(m_reviewPage, &ReviewPage::saveRequested, this, [this] { saveWithDialog(true); });
+    connect(m_reviewPage, &ReviewPage::exportRequested, this, [this] { saveWithDialog(false); });
+    connect(m_reviewPage, &ReviewPage::runRequested, this, [this] {
+        QString error;
+        if (!runLocally(&error))
+            m_reviewPage->setStatus(error, true);
+    });
+
+    // A new job starts from the values used last time.
+    const QSettings settings;
+    const QString packageDir = settings.value(settings::packageDir).toString();
+    if (!packageDir.isEmpty())
+        m_trainerPage->packageDirEdit()->setText(QDir::toNativeSeparators(packageDir));
+    m_regionPage->applyDefaults();
+    scheduleValidation();
+}
+
+JobWizard::~JobWizard() = default;
+
+QList<WizardPage *> JobWizard::pages() const
+{
+    return {m_jobPage, m_trainerPage, m_clusterPage, m_regionPage, m_hyperPage, m_reviewPage};
+}
+
+void JobWizard::setExistingJobIds(const QSet<QString> &ids)
+{
+    m_options.existingJobIds = ids;
+    m_jobPage->setExistingJobIds(ids);
+    scheduleValidation();
+}
+
+validation::Target JobWizard::target() const
+{
+    return m_regionPage->localOnly() ? validation::Target::Local : validation::Target::Cloud;
+}
+
+void JobWizard::loadJob(const spec::Job &job, const spec::SourceMap &sources,
+                        const spec::Diagnostics &diagnostics)
+{
+    m_loading = true;
+    m_base = job;
+    m_sources = sources;
+    m_fileName = sources.fileName;
+    m_savedFileName.clear();
+    m_trainerPage->setBaseDirectory(m_fileName.isEmpty() ? QString()
+                                                         : QFileInfo(m_fileName).absolutePath());
+    for (WizardPage *page : pages())
+        page->load(job);
+    m_loading = false;
+
+    m_importNotes.clear();
+    for (const spec::Diagnostic &d : diagnostics) {
+        WizardPage *page = route(d.field).first;
+        m_importNotes.append({page == m_reviewPage ? m_jobPage : page, d});
+    }
+    if (!m_fileName.isEmpty())
+        setWindowTitle(tr("Training job from %1").arg(QFileInfo(m_fileName).fileName()));
+    restart();
+    validateNow();
+}
+
+bool JobWizard::openFile(const QString &path)
+{
+    bool unreadable = false;
+    spec::ImportResult imported = spec::importJobFile(path, &unreadable);
+    imported.sources.fileName = path;
+    loadJob(imported.job, imported.sources, imported.diagnostics);
+    return !unreadable;
+}
+
+spec::Job JobWizard::job() const
+{
+    spec::Job job = m_base;
+    for (WizardPage *page : pages())
+        page->store(job);
+    return job;
+}
+
+void JobWizard::scheduleValidation()
+{
+    m_validateTimer->start();
+}
+
+void JobWizard::validateNow()
+{
+    m_validateTimer->stop();
+    runValidation();
+}
+
+void JobWizard::onPageEdited(WizardPage *page)
+{
+    if (m_loading)
+        return;
+    // The file's own problems stay until the user changes something on their page.
+    m_importNotes.erase(std::remove_if(m_importNotes.begin(), m_importNotes.end(),
+                                       [page](const ImportNote &n) { return n.page == page; }),
+                        m_importNotes.end());
+    m_savedFileName.clear();
+    m_reviewPage->setStatus(QString(), false);
+    scheduleValidation();
+}
+
+std::pair<WizardPage *, FieldMessage *> JobWizard::route(const QString &field) const
+{
+    WizardPage *bestPage = m_reviewPage;
+    FieldMessage *bestMessage = nullptr;
+    qsizetype bestLength = -1;
+    for (WizardPage *page : pages()) {
+        for (const WizardPage::Binding &b : page->bindings()) {
+            if (b.prefix.size() > bestLength && covers(b.prefix, field)) {
+                bestLength = b.prefix.size();
+                bestPage = page;
+                bestMessage = b.message;
+            }
+        }
+    }
+    return {bestPage, bestMessage};
+}
+
+void JobWizard::runValidation()
+{
+    const spec::Job current = job();
+    validation::Options options = m_options;
+    options.target = target();
+    const spec::Diagnostics found = validation::validate(current, m_catalog, options, &m_sources);
+    m_diagnostics.clear();
+    for (const ImportNote &n : std::as_const(m_importNotes))
+        m_diagnostics.append(n.diagnostic);
+    m_diagnostics.append(found);
+
+    m_cloudOnly.clear();
+    if (options.target == validation::Target::Local) {
+        options.target = validation::Target::Cloud;
+        const spec::Diagnostics cloud = validation::validate(current, m_catalog, options);
+        for (const spec::Diagnostic &d : cloud) {
+            if (d.isError())
+                m_cloudOnly.append(d);
+        }
+    }
+
+    for (WizardPage *page : pages())
+        page->clearDiagnostics();
+    const auto show = [this](WizardPage *page, FieldMessage *message, const spec::Diagnostic &d) {
+        if (page != m_reviewPage)
+            page->addDiagnostic(d, message);
+        m_reviewPage->addDiagnostic(d, nullptr); // the review lists everything
+    };
+    for (const ImportNote &n : std::as_const(m_importNotes)) {
+        // A problem of the file that no field shows (a syntax error, an unknown key) is shown
+        // on the page the user sees first.
+        const auto [page, message] = route(n.diagnostic.field);
+        show(page == m_reviewPage ? n.page : page, message, n.diagnostic);
+    }
+    for (const spec::Diagnostic &d : found) {
+        const auto [page, message] = route(d.field);
+        show(page, message, d);
+    }
+    for (WizardPage *page : pages())
+        page->applyDiagnostics();
+
+    m_regionPage->setJobAccelerators(RegionPage::usedAccelerators(current, m_catalog));
+    if (currentId() == ReviewPageId)
+        refreshReview();
+    Q_EMIT validated();
+}
+
+void JobWizard::refreshReview()
+{
+    m_reviewPage->showJob(job(), m_cloudOnly,
+                          m_savedFileName.isEmpty() ? QString()
+                                                    : QFileInfo(m_savedFileName).fileName());
+}
+
+void JobWizard::initializePage(int id)
+{
+    QWizard::initializePage(id);
+    if (id == ReviewPageId)
+        refreshReview();
+}
+
+void JobWizard::done(int result)
+{
+    if (result == QDialog::Accepted)
+        rememberValues();
+    QWizard::done(result);
+}
+
+void JobWizard::rememberValues() const
+{
+    const spec::Job j = job();
+    QSettings settings;
+    const auto remember = [&settings](QLatin1String key, const QString &value) {
+        if (!value.isEmpty())
+            settings.setValue(key, value);
+    };
+    remember(settings::region, j.trainingInput.region);
+    remember(settings::runtimeVersion, j.trainingInput.runtimeVersion);
+    remember(settings::pythonVersion, j.trainingInput.pythonVersion);
+    remember(settings::packageDir, j.local.packagePath);
+}
+
+bool JobWizard::saveTo(const QString &path, bool withLocal, QString *error)
+{
+    QSaveFile file(path);
+    const QByteArray yaml = spec::exportYaml(
+        job(), withLocal ? spec::ExportScope::WithLocal : spec::ExportScope::Cloud);
+    if (!file.open(QIODevice::WriteOnly) || file.write(yaml) != yaml.size() || !file.commit()) {
+        if (error)
+            *error = tr("Could not save %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    if (!withLocal) {
+        m_savedFileName = path;
+        if (currentId() == ReviewPageId)
+            refreshReview();
+    }
+    rememberValues();
+    return true;
+}
+
+void JobWizard::saveWithDialog(bool withLocal)
+{
+    QString suggested = m_fileName;
+    if (suggested.isEmpty() || !withLocal) {
+        const QString dir = m_fileName.isEmpty() ? QDir::homePath() : QFileInfo(m_fileName).absolutePath();
+        const QString id = m_jobPage->jobIdEdit()->text();
+        suggested = dir + QLatin1Char('/')
+                    + (id.isEmpty() ? QStringLiteral("config") : id)
+                    + (withLocal ? QStringLiteral(".yaml") : QStringLiteral("-gcloud.yaml"));
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        this, withLocal ? tr("Save config.yaml") : tr("Export config.yaml for gcloud"), suggested,
+        tr("YAML files (*.yaml *.yml);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (saveTo(path, withLocal, &error)) {
+        if (withLocal)
+            m_fileName = path;
+        m_reviewPage->setStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)), false);
+    } else {
+        m_reviewPage->setStatus(error, true);
+    }
+}
+
+bool JobWizard::runLocally(QString *error)
+{
+    const spec::Job j = job();
+    validation::Options options = m_options;
+    options.target = validation::Target::Local;
+    const spec::Diagnostics diags = validation::validate(j, m_catalog, options);
+    QStringList problems;
+    for (const spec::Diagnostic &d : diags) {
+        if (d.isError())
+            problems.append(tr("• %1: %2").arg(d.field, d.message));
+    }
+    const auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    if (!problems.isEmpty())
+        return fail(tr("This job cannot run on this machine:\n%1").arg(problems.join(QLatin1Char('\n'))));
+
+    store::JobStore store(m_storeRoot);
+    if (const store::StoreResult created = store.createJob(j); !created)
+        return fail(created.errorMessage);
+    exec::RunSettings settings;
+    settings.style = exec::RunStyle::Submit;
+    settings.baseDirectory = m_fileName.isEmpty() ? QDir::currentPath()
+                                                  : QFileInfo(m_fileName).absolutePath();
+    QString message = exec::writeRunSettings(store, j.jobId, settings);
+    if (message.isEmpty())
+        exec::startOwner(store, j.jobId, m_ownerProgram, &message);
+    if (!message.isEmpty()) {
+        // The job exists now: record why it never ran, as the CLI does.
+        store::JobState state;
+        if (const store::StateReadResult read = store.readState(j.jobId))
+            state = read.state;
+        state.state = store::JobStatus::Failed;
+        state.errorMessage = message;
+        state.endTime = QDateTime::currentDateTimeUtc();
+        store.writeState(j.jobId, state);
+        return fail(tr("The job %1 could not be started: %2").arg(j.jobId, message));
+    }
+    rememberValues();
+    m_options.existingJobIds.insert(j.jobId);
+    m_jobPage->setExistingJobIds(m_options.existingJobIds);
+    Q_EMIT jobStarted(j.jobId, store.jobDir(j.jobId));
+    QWizard::done(QDialog::Accepted);
+    return true;
+}
+
+} // namespace trainyard::ui::wizard

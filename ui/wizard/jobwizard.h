@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+// The job wizard: builds a spec::Job page by page (Job, Trainer, Cluster, Region and runtime,
+// Hyperparameter tuning when asked for, Review). Every edit re-runs validation::validate()
+// (coalesced into one run per event batch); each diagnostic shows next to the widget bound to
+// its field path and in the page's summary, and a page with errors keeps Next/Finish disabled.
+// The rules are the validator's and the catalog's; the wizard only routes their messages.
+#pragma once
+
+#include "catalog/catalog.h"
+#include "spec/diagnostic.h"
+#include "spec/job.h"
+#include "validation/validator.h"
+
+#include <QSet>
+#include <QWizard>
+
+class QTimer;
+
+namespace trainyard::ui::wizard {
+
+class ClusterPage;
+class FieldMessage;
+class HyperparameterPage;
+class JobPage;
+class RegionPage;
+class ReviewPage;
+class TrainerPage;
+class WizardPage;
+
+class JobWizard : public QWizard
+{
+    Q_OBJECT
+public:
+    explicit JobWizard(const catalog::Catalog &catalog, QWidget *parent = nullptr);
+    ~JobWizard() override;
+
+    // Job IDs that exist already (from the job store): a new job may not reuse them.
+    void setExistingJobIds(const QSet<QString> &ids);
+    QSet<QString> existingJobIds() const { return m_options.existingJobIds; }
+
+    // Fills every page from `job`. `diagnostics` (the importer's) show on the fields they
+    // belong to until the user edits that page; `sources` gives positions in the file.
+    void loadJob(const spec::Job &job, const spec::SourceMap &sources = {},
+                 const spec::Diagnostics &diagnostics = {});
+    // Imports a config.yaml or JSON file and loads it. False when the file cannot be read at
+    // all (its diagnostics are still shown on the review page).
+    bool openFile(const QString &path);
+    QString fileName() const { return m_fileName; }
+
+    // The job as the pages show it (fields without a widget keep the loaded values).
+    spec::Job job() const;
+    // Diagnostics shown now (validation plus the importer's that still apply).
+    spec::Diagnostics diagnostics() const { return m_diagnostics; }
+    validation::Target target() const;
+    // Runs a pending validation now (it normally runs at the end of the event batch).
+    void validateNow();
+
+    // Where "Run locally" stores jobs (default: store::JobStore::defaultRoot()) and the
+    // program it starts as the job's owner (default: this application).
+    void setStoreRoot(const QString &root) { m_storeRoot = root; }
+    void setOwnerProgram(const QString &program) { m_ownerProgram = program; }
+
+    // Saving without a dialog (the Save buttons ask for the name, then call this).
+    bool saveTo(const QString &path, bool withLocal, QString *error = nullptr);
+    // Stores the job and starts it with the local executor. False (and *error) when the job
+    // is not valid for a local run or cannot be stored or started.
+    bool runLocally(QString *error = nullptr);
+
+    JobPage *jobPage() const { return m_jobPage; }
+    TrainerPage *trainerPage() const { return m_trainerPage; }
+    ClusterPage *clusterPage() const { return m_clusterPage; }
+    RegionPage *regionPage() const { return m_regionPage; }
+    HyperparameterPage *hyperparameterPage() const { return m_hyperPage; }
+    ReviewPage *reviewPage() const { return m_reviewPage; }
+
+Q_SIGNALS:
+    // After each validation run.
+    void validated();
+    // "Run locally" started the job; its files are in `directory`.
+    void jobStarted(const QString &jobId, const QString &directory);
+
+protected:
+    void initializePage(int id) override;
+    void done(int result) override;
+
+private:
+    void scheduleValidation();
+    void runValidation();
+    void onPageEdited(WizardPage *page);
+    // The page and message of the binding with the longest prefix of `field`; the review page
+    // and null when no page binds it.
+    std::pair<WizardPage *, FieldMessage *> route(const QString &field) const;
+    void refreshReview();
+    void rememberValues() const;
+    void saveWithDialog(bool withLocal);
+    QList<WizardPage *> pages() const;
+
+    const catalog::Catalog &m_catalog;
+    validation::Options m_options;
+    JobPage *m_jobPage;
+    TrainerPage *m_trainerPage;
+    ClusterPage *m_clusterPage;
+    RegionPage *m_regionPage;
+    HyperparameterPage *m_hyperPage;
+    ReviewPage *m_reviewPage;
+    QTimer *m_validateTimer;
+    spec::Job m_base;          // the loaded job: fields without a widget come from here
+    spec::SourceMap m_sources;
+    struct ImportNote
+    {
+        WizardPage *page;
+        spec::Diagnostic diagnostic;
+    };
+    QList<ImportNote> m_importNotes;
+    spec::Diagnostics m_diagnostics;
+    spec::Diagnostics m_cloudOnly;
+    QString m_fileName;
+    QString m_savedFileName;
+    QString m_storeRoot;
+    QString m_ownerProgram;
+    bool m_loading = false;
+};
+
+} // namespace trainyard::ui::wizard

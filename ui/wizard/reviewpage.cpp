@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+#include "wizard/reviewpage.h"
+
+#include "gcloud/gcloud.h"
+#include "gcloud/vertex.h"
+#include "spec/yamlio.h"
+#include "wizard/fieldmessage.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace trainyard::ui::wizard {
+
+ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
+    : WizardPage(parent)
+    , m_catalog(catalog)
+    , m_tabs(new QTabWidget(body()))
+    , m_yaml(new QPlainTextEdit(body()))
+    , m_gcloud(new QPlainTextEdit(body()))
+    , m_vertex(new QPlainTextEdit(body()))
+    , m_notes(new QLabel(body()))
+    , m_save(new QPushButton(tr("&Save config.yaml…"), body()))
+    , m_export(new QPushButton(tr("&Export for gcloud…"), body()))
+    , m_run(new QPushButton(tr("&Run locally"), body()))
+    , m_status(new QLabel(body()))
+{
+    setTitle(tr("Review"));
+    setSubTitle(tr("The job as the service will receive it. Save it, or run it on this "
+                   "machine."));
+
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    for (QPlainTextEdit *view : {m_yaml, m_gcloud, m_vertex}) {
+        view->setReadOnly(true);
+        view->setFont(mono);
+        view->setLineWrapMode(QPlainTextEdit::NoWrap);
+        view->setTabChangesFocus(true);
+    }
+    m_gcloud->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_yaml->setAccessibleName(tr("config.yaml"));
+    m_gcloud->setAccessibleName(tr("gcloud command"));
+    m_vertex->setAccessibleName(tr("Vertex AI CustomJob JSON"));
+    m_tabs->addTab(viewWithCopy(m_yaml, tr("&Copy YAML")), tr("config.yaml"));
+    m_tabs->addTab(viewWithCopy(m_gcloud, tr("&Copy command")), tr("gcloud command"));
+    m_tabs->addTab(viewWithCopy(m_vertex, tr("&Copy JSON")), tr("Vertex AI JSON"));
+
+    m_notes->setTextFormat(Qt::PlainText);
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notes->hide();
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->hide();
+
+    m_save->setToolTip(tr("Saves the whole job, including the trainyardLocal section (package "
+                          "directory, executable, environment), so nothing is lost. Trainyard "
+                          "opens it again; for gcloud use Export."));
+    m_export->setToolTip(tr("Saves the config.yaml shown above, without the local-only "
+                            "section: the file gcloud's --config accepts."));
+    m_run->setToolTip(tr("Stores the job and runs it on this machine with Trainyard's local "
+                         "executor."));
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_save);
+    buttons->addWidget(m_export);
+    buttons->addWidget(m_run);
+    buttons->addStretch(1);
+
+    auto *layout = new QVBoxLayout(body());
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_notes);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+
+    connect(m_save, &QPushButton::clicked, this, &ReviewPage::saveRequested);
+    connect(m_export, &QPushButton::clicked, this, &ReviewPage::exportRequested);
+    connect(m_run, &QPushButton::clicked, this, &ReviewPage::runRequested);
+}
+
+QWidget *ReviewPage::viewWithCopy(QPlainTextEdit *view, const QString &copyLabel)
+{
+    auto *box = new QWidget(m_tabs);
+    auto *layout = new QVBoxLayout(box);
+    auto *copy = new QPushButton(copyLabel, box);
+    auto *row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addWidget(copy);
+    layout->addWidget(view, 1);
+    layout->addLayout(row);
+    connect(copy, &QPushButton::clicked, this,
+            [view] { QApplication::clipboard()->setText(view->toPlainText()); });
+    return box;
+}
+
+void ReviewPage::showJob(const spec::Job &job, const spec::Diagnostics &cloudOnly,
+                         const QString &configFileName)
+{
+    m_yaml->setPlainText(QString::fromUtf8(spec::exportYaml(job, spec::ExportScope::Cloud)));
+    m_gcloud->setPlainText(spec::gcloudCommand(job, m_catalog, configFileName));
+    spec::Diagnostics vertexNotes;
+    m_vertex->setPlainText(
+        QString::fromUtf8(spec::vertexCustomJobJson(job, m_catalog, &vertexNotes)));
+
+    QStringList lines;
+    if (!cloudOnly.isEmpty()) {
+        lines.append(tr("Checked for a local run. Before this job can go to the service:"));
+        for (const spec::Diagnostic &d : cloudOnly)
+            lines.append(tr("• %1: %2").arg(d.field, d.message));
+    }
+    if (!vertexNotes.isEmpty()) {
+        lines.append(tr("On Vertex AI:"));
+        for (const spec::Diagnostic &d : std::as_const(vertexNotes))
+            lines.append(tr("• %1: %2").arg(d.field, d.message));
+    }
+    m_notes->setText(lines.join(QLatin1Char('\n')));
+    m_notes->setVisible(!lines.isEmpty());
+}
+
+void ReviewPage::setStatus(const QString &text, bool problem)
+{
+    m_status->setText(text);
+    QPalette p = m_status->palette();
+    p.setColor(QPalette::WindowText,
+               problem ? errorColor(palette()) : palette().color(QPalette::WindowText));
+    m_status->setPalette(p);
+    m_status->setVisible(!text.isEmpty());
+}
+
+} // namespace trainyard::ui::wizard

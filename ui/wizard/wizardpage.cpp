@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+#include "wizard/wizardpage.h"
+
+#include "wizard/fieldmessage.h"
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace trainyard::ui::wizard {
+
+WizardPage::WizardPage(QWidget *parent)
+    : QWizardPage(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_body = new QWidget(m_scroll);
+    m_scroll->setWidget(m_body);
+    layout->addWidget(m_scroll, 1);
+
+    m_summary = new QLabel(this);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setFrameShape(QFrame::StyledPanel);
+    m_summary->setMargin(6);
+    m_summary->setAccessibleName(tr("Problems on this page"));
+    m_summary->hide();
+    layout->addWidget(m_summary);
+}
+
+QFormLayout *WizardPage::newForm()
+{
+    auto *outer = new QVBoxLayout(m_body);
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setLabelAlignment(Qt::AlignLeft | Qt::AlignTop);
+    outer->addLayout(form);
+    outer->addStretch(1);
+    return form;
+}
+
+FieldMessage *WizardPage::bind(const QString &prefix, QWidget *field)
+{
+    auto *message = new FieldMessage(field, m_body);
+    m_bindings.append({prefix, message});
+    return message;
+}
+
+FieldMessage *WizardPage::addRow(QFormLayout *form, const QString &label, QWidget *field,
+                                 const QString &prefix, QWidget *fieldWidget)
+{
+    auto *labelWidget = new QLabel(label, m_body);
+    labelWidget->setBuddy(fieldWidget ? fieldWidget : field);
+    // The message sits right under the field, in one cell with it (a word-wrapped label gets
+    // its height for the cell's width there, without gaps around it).
+    auto *cell = new QWidget(m_body);
+    auto *cellLayout = new QVBoxLayout(cell);
+    cellLayout->setContentsMargins(0, 0, 0, 0);
+    cellLayout->setSpacing(2);
+    cellLayout->addWidget(field);
+    FieldMessage *message = bind(prefix, fieldWidget ? fieldWidget : field);
+    cellLayout->addWidget(message);
+    form->addRow(labelWidget, cell);
+    return message;
+}
+
+void WizardPage::clearDiagnostics()
+{
+    for (const Binding &b : std::as_const(m_bindings))
+        b.message->clear();
+    m_shown.clear();
+}
+
+void WizardPage::addDiagnostic(const spec::Diagnostic &diagnostic, FieldMessage *message)
+{
+    if (message)
+        message->add(diagnostic);
+    m_shown.append(diagnostic);
+}
+
+void WizardPage::applyDiagnostics()
+{
+    for (const Binding &b : std::as_const(m_bindings))
+        b.message->apply();
+    const int errors = int(std::count_if(m_shown.cbegin(), m_shown.cend(),
+                                         [](const spec::Diagnostic &d) { return d.isError(); }));
+    const QString summary = summaryText();
+    m_summary->setText(summary);
+    m_summary->setVisible(!summary.isEmpty());
+    QPalette p = m_summary->palette();
+    p.setColor(QPalette::WindowText,
+               errors > 0 ? errorColor(palette()) : palette().color(QPalette::WindowText));
+    m_summary->setPalette(p);
+    m_summary->setAccessibleDescription(summary);
+    if (errors != m_errorCount) {
+        m_errorCount = errors;
+        Q_EMIT completeChanged();
+    }
+}
+
+QString WizardPage::summaryText() const
+{
+    if (m_shown.isEmpty())
+        return {};
+    int errors = 0;
+    QStringList lines;
+    for (const spec::Diagnostic &d : m_shown) {
+        if (d.isError())
+            ++errors;
+        lines.append(d.isError() ? tr("• Error in %1: %2").arg(d.field, d.message)
+                                 : tr("• Warning for %1: %2").arg(d.field, d.message));
+    }
+    const int warnings = int(m_shown.size()) - errors;
+    QString head;
+    if (errors > 0)
+        head = tr("Fix %n error(s) on this page to continue:", nullptr, errors);
+    else
+        head = tr("%n warning(s) on this page (you can continue):", nullptr, warnings);
+    return head + QLatin1Char('\n') + lines.join(QLatin1Char('\n'));
+}
+
+bool WizardPage::isComplete() const
+{
+    return m_errorCount == 0;
+}
+
+} // namespace trainyard::ui::wizard
