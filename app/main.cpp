@@ -39,12 +39,14 @@ bool isGuiOption(int argc, char **argv)
     return argc > 1 && qstrcmp(argv[1], "--screenshot") == 0;
 }
 
-// --screenshot FILE: save a picture of the main window once it has settled, then quit. Used to
-// look at the GUI under Xvfb or the offscreen platform.
+// --screenshot FILE: save a picture of the active window (the main window, or the wizard when
+// a config was opened) once it has settled, then quit. Used to look at the GUI under Xvfb or
+// the offscreen platform.
 void scheduleScreenshot(QWidget &window, const QString &path)
 {
-    QTimer::singleShot(1500, &window, [&window, path] {
-        const bool saved = window.grab().save(path);
+    QTimer::singleShot(2500, &window, [&window, path] {
+        QWidget *shown = QApplication::activeWindow();
+        const bool saved = (shown ? shown : &window)->grab().save(path);
         QCoreApplication::exit(saved ? 0 : 1);
     });
 }
@@ -69,10 +71,17 @@ int main(int argc, char **argv)
                                         QStringLiteral("Save a screenshot of the window and quit."),
                                         QStringLiteral("file"));
     parser.addOption(screenshot);
+    parser.addPositionalArgument(QStringLiteral("config"),
+                                 QStringLiteral("A config.yaml (or JSON) to open in the job wizard."),
+                                 QStringLiteral("[config.yaml]"));
     parser.process(app);
 
     trainyard::ui::MainWindow window;
     window.show();
+    if (!parser.positionalArguments().isEmpty()) {
+        const QString config = parser.positionalArguments().constFirst();
+        QTimer::singleShot(0, &window, [&window, config] { window.openConfig(config); });
+    }
     if (parser.isSet(screenshot))
         scheduleScreenshot(window, parser.value(screenshot));
     return app.exec();
