@@ -1,0 +1,3478 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>trainyard::Catalog</name>
+    <message>
+        <source>a mapping</source>
+        <translation>eine Zuordnung</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>eine Liste</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>Too many problems; stopped reading the catalog.</source>
+        <translation>Zu viele Probleme; das Lesen des Katalogs wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The catalog has too many entries (more than %1 values).</source>
+        <translation>Der Katalog hat zu viele Einträge (mehr als %1 Werte).</translation>
+    </message>
+    <message>
+        <source>Expected a text value, found %1.</source>
+        <translation>Textwert erwartet, gefunden: %1.</translation>
+    </message>
+    <message>
+        <source>Expected a whole number, found %1.</source>
+        <translation>Ganze Zahl erwartet, gefunden: %1.</translation>
+    </message>
+    <message>
+        <source>Expected a number of at least %1, found %2.</source>
+        <translation>Zahl von mindestens %1 erwartet, gefunden: %2.</translation>
+    </message>
+    <message>
+        <source>Expected a number, found %1.</source>
+        <translation>Zahl erwartet, gefunden: %1.</translation>
+    </message>
+    <message>
+        <source>Expected a positive number, found %1.</source>
+        <translation>Positive Zahl erwartet, gefunden: %1.</translation>
+    </message>
+    <message>
+        <source>Expected a list, found %1.</source>
+        <translation>Liste erwartet, gefunden: %1.</translation>
+    </message>
+    <message>
+        <source>Expected a mapping (key: value), found %1.</source>
+        <translation>Zuordnung (Schlüssel: Wert) erwartet, gefunden: %1.</translation>
+    </message>
+    <message>
+        <source>Expected a field name, found %1.</source>
+        <translation>Feldname erwartet, gefunden: %1.</translation>
+    </message>
+    <message>
+        <source>The field &quot;%1&quot; appears twice.</source>
+        <translation>Das Feld &quot;%1&quot; kommt zweimal vor.</translation>
+    </message>
+    <message>
+        <source>The required field &quot;%1&quot; is missing.</source>
+        <translation>Das Pflichtfeld &quot;%1&quot; fehlt.</translation>
+    </message>
+    <message>
+        <source>Expected true or false, found %1.</source>
+        <translation>true oder false erwartet, gefunden: %1.</translation>
+    </message>
+    <message>
+        <source>Expected seed, public or uncertain, found %1.</source>
+        <translation>seed, public oder uncertain erwartet, gefunden: %1.</translation>
+    </message>
+    <message>
+        <source>Unknown field &quot;%1&quot; is ignored.</source>
+        <translation>Das unbekannte Feld &quot;%1&quot; wird ignoriert.</translation>
+    </message>
+    <message>
+        <source>Unknown machine type &quot;%1&quot;.</source>
+        <translation>Unbekannter Maschinentyp &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>Unknown accelerator type &quot;%1&quot;.</source>
+        <translation>Unbekannter Beschleunigertyp &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>Legacy machine types have no Compute Engine family.</source>
+        <translation>Legacy-Maschinentypen haben keine Compute-Engine-Familie.</translation>
+    </message>
+    <message>
+        <source>No machine type belongs to the family &quot;%1&quot;.</source>
+        <translation>Kein Maschinentyp gehört zur Familie &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>The limit applies to a count that is not in allowedCounts.</source>
+        <translation>Die Grenze gilt für eine Anzahl, die nicht in allowedCounts steht.</translation>
+    </message>
+    <message>
+        <source>The legacy machine type &quot;%1&quot; takes no accelerator configuration; remove its row.</source>
+        <translation>Der Legacy-Maschinentyp &quot;%1&quot; nimmt keine Beschleunigerkonfiguration an; entfernen Sie seine Zeile.</translation>
+    </message>
+    <message>
+        <source>%1 x %2 is not in the accelerator&apos;s allowedCounts.</source>
+        <translation>%1 x %2 ist nicht in allowedCounts des Beschleunigers enthalten.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is confirmed but not listed in accelerators.</source>
+        <translation>&quot;%1&quot; ist bestätigt, steht aber nicht in accelerators.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a TPU type.</source>
+        <translation>&quot;%1&quot; ist kein TPU-Typ.</translation>
+    </message>
+    <message>
+        <source>Python %1 is not in the top-level list pythonVersions.</source>
+        <translation>Python %1 steht nicht in der Liste pythonVersions auf oberster Ebene.</translation>
+    </message>
+    <message>
+        <source>The field &quot;%1&quot; must not be empty.</source>
+        <translation>Das Feld &quot;%1&quot; darf nicht leer sein.</translation>
+    </message>
+    <message>
+        <source>The machine type &quot;%1&quot; is defined twice.</source>
+        <translation>Der Maschinentyp &quot;%1&quot; ist zweimal definiert.</translation>
+    </message>
+    <message>
+        <source>The accelerator &quot;%1&quot; is defined twice.</source>
+        <translation>Der Beschleuniger &quot;%1&quot; ist zweimal definiert.</translation>
+    </message>
+    <message>
+        <source>The accelerator gcloud name &quot;%1&quot; is used twice.</source>
+        <translation>Der gcloud-Name &quot;%1&quot; eines Beschleunigers wird zweimal verwendet.</translation>
+    </message>
+    <message>
+        <source>There are two gpuCounts rows for the machine type &quot;%1&quot;.</source>
+        <translation>Für den Maschinentyp &quot;%1&quot; gibt es zwei gpuCounts-Zeilen.</translation>
+    </message>
+    <message>
+        <source>The region &quot;%1&quot; is defined twice.</source>
+        <translation>Die Region &quot;%1&quot; ist zweimal definiert.</translation>
+    </message>
+    <message>
+        <source>The scale tier &quot;%1&quot; is defined twice.</source>
+        <translation>Die Skalierungsstufe &quot;%1&quot; ist zweimal definiert.</translation>
+    </message>
+    <message>
+        <source>The scale tier gcloud name &quot;%1&quot; is used twice.</source>
+        <translation>Der gcloud-Name &quot;%1&quot; einer Skalierungsstufe wird zweimal verwendet.</translation>
+    </message>
+    <message>
+        <source>The runtime version &quot;%1&quot; is defined twice.</source>
+        <translation>Die Laufzeitversion &quot;%1&quot; ist zweimal definiert.</translation>
+    </message>
+    <message>
+        <source>The catalog is empty.</source>
+        <translation>Der Katalog ist leer.</translation>
+    </message>
+    <message>
+        <source>Schema version %1 is not supported; this version of Trainyard reads version %2.</source>
+        <translation>Die Schemaversion %1 wird nicht unterstützt; diese Version von Trainyard liest Version %2.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a date of the form YYYY-MM-DD.</source>
+        <translation>&quot;%1&quot; ist kein Datum der Form YYYY-MM-DD.</translation>
+    </message>
+    <message>
+        <source>The catalog file %1 is larger than %2 MiB.</source>
+        <translation>Die Katalogdatei %1 ist größer als %2 MiB.</translation>
+    </message>
+    <message>
+        <source>YAML syntax error: %1</source>
+        <translation>YAML-Syntaxfehler: %1</translation>
+    </message>
+    <message>
+        <source>The catalog could not be read: %1</source>
+        <translation>Der Katalog konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The catalog file %1 does not exist.</source>
+        <translation>Die Katalogdatei %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The catalog path %1 is a directory.</source>
+        <translation>Der Katalogpfad %1 ist ein Verzeichnis.</translation>
+    </message>
+    <message>
+        <source>The catalog file %1 cannot be read: %2</source>
+        <translation>Die Katalogdatei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::Cli</name>
+    <message>
+        <source>Arguments for the app (replace trainingInput.args)</source>
+        <translation>Argumente für die Anwendung (ersetzen trainingInput.args)</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard [COMMAND [ARGS...]]
+
+Without a command, Trainyard opens its window.
+
+Commands:
+  validate   Check job specs against the service&apos;s rules
+  export     Print a job spec as config YAML, a gcloud command or a Vertex AI CustomJob
+  local      Run a training job on this machine (local train)
+  jobs       Submit, list, describe, follow and cancel jobs
+  secrets    Store, list and delete named secrets for trainers
+  help       Show the help of a command
+
+Options:
+  -h, --help     Show this help
+  --version      Show the version
+
+Run &apos;trainyard help COMMAND&apos; or &apos;trainyard COMMAND --help&apos; for the options and job flags of a command.
+</source>
+        <translation>Aufruf: trainyard [COMMAND [ARGS...]]
+
+Ohne Befehl öffnet Trainyard sein Fenster.
+
+Befehle:
+  validate   Jobspezifikationen gegen die Regeln des Dienstes prüfen
+  export     Eine Jobspezifikation als config-YAML, gcloud-Befehl oder Vertex AI CustomJob ausgeben
+  local      Einen Trainingsjob auf diesem Rechner ausführen (local train)
+  jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen
+  secrets    Benannte Geheimnisse für Trainer speichern, auflisten und löschen
+  help       Die Hilfe eines Befehls anzeigen
+
+Optionen:
+  -h, --help     Diese Hilfe anzeigen
+  --version      Die Version anzeigen
+
+&apos;trainyard help COMMAND&apos; oder &apos;trainyard COMMAND --help&apos; zeigt die Optionen und Job-Flags eines Befehls.
+</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation>unbekannter Befehl &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>trainyard: unknown command or flag &apos;%1&apos;</source>
+        <translation>trainyard: unbekannter Befehl oder unbekanntes Flag &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Run &apos;trainyard --help&apos; for usage.</source>
+        <translation>Hinweise zum Aufruf: &apos;trainyard --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Cancelling job [%1]...</source>
+        <translation>Job [%1] wird abgebrochen...</translation>
+    </message>
+    <message>
+        <source>The job %1 no longer exists.</source>
+        <translation>Der Job %1 existiert nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Job [%1] %2: %3</source>
+        <translation>Job [%1] %2: %3</translation>
+    </message>
+    <message>
+        <source>Job [%1] %2.</source>
+        <translation>Job [%1] %2.</translation>
+    </message>
+    <message>
+        <source>Only jobs matching the expression</source>
+        <translation>Nur Jobs, die dem Ausdruck entsprechen</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>unerwartetes Argument &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Listed 0 items.</source>
+        <translation>0 Einträge aufgelistet.</translation>
+    </message>
+    <message>
+        <source>There is no job %1.</source>
+        <translation>Es gibt keinen Job %1.</translation>
+    </message>
+    <message>
+        <source>give exactly one JOB_ID</source>
+        <translation>geben Sie genau eine JOB_ID an</translation>
+    </message>
+    <message>
+        <source>The job %1 has already ended: %2.</source>
+        <translation>Der Job %1 ist bereits beendet: %2.</translation>
+    </message>
+    <message>
+        <source>cannot read the filter term &apos;%1&apos;; use KEY=VALUE, KEY!=VALUE or KEY:PATTERN</source>
+        <translation>die Filterbedingung &apos;%1&apos; ist nicht lesbar; verwenden Sie KEY=VALUE, KEY!=VALUE oder KEY:PATTERN</translation>
+    </message>
+    <message>
+        <source>unknown filter key &apos;%1&apos;; use jobId, state or labels.NAME</source>
+        <translation>unbekannter Filterschlüssel &apos;%1&apos;; verwenden Sie jobId, state oder labels.NAME</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard jobs COMMAND ...
+
+Jobs run on this machine; they keep running when the console exits.
+
+Commands:
+  submit training JOB_ID --config FILE [...]   Validate and run a job
+  list [--filter EXPRESSION]                   List jobs (e.g. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
+  describe JOB_ID                              Show a job as YAML
+  stream-logs JOB_ID                           Follow a job&apos;s logs until it ends
+  cancel JOB_ID                                Cancel a job and wait until it is CANCELLED
+</source>
+        <translation>Aufruf: trainyard jobs COMMAND ...
+
+Jobs laufen auf diesem Rechner; sie laufen weiter, wenn die Konsole beendet wird.
+
+Befehle:
+  submit training JOB_ID --config FILE [...]   Einen Job prüfen und ausführen
+  list [--filter EXPRESSION]                   Jobs auflisten (z. B. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
+  describe JOB_ID                              Einen Job als YAML anzeigen
+  stream-logs JOB_ID                           Die Logs eines Jobs verfolgen, bis er endet
+  cancel JOB_ID                                Einen Job abbrechen und warten, bis er CANCELLED ist
+</translation>
+    </message>
+    <message>
+        <source>use &apos;jobs submit training&apos;</source>
+        <translation>verwenden Sie &apos;jobs submit training&apos;</translation>
+    </message>
+    <message>
+        <source>usage: supervise [--store DIR] JOB_ID</source>
+        <translation>Aufruf: supervise [--store DIR] JOB_ID</translation>
+    </message>
+    <message>
+        <source>Check for a local run (local job directory and package are fine)</source>
+        <translation>Für einen lokalen Lauf prüfen (lokales Jobverzeichnis und Paket sind zulässig)</translation>
+    </message>
+    <message>
+        <source>Use this service catalog instead of the built-in one</source>
+        <translation>Diesen Dienstkatalog statt des eingebauten verwenden</translation>
+    </message>
+    <message>
+        <source>Diagnostics as text on stderr (default) or as JSON on stdout</source>
+        <translation>Meldungen als Text auf stderr (Standard) oder als JSON auf stdout</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard validate [OPTIONS] [JOB FLAGS] FILE... [-- ARG...]
+
+Checks job specs (config.yaml in gcloud&apos;s form, or JSON) against the service&apos;s rules.
+Job flags override the values of every FILE, as gcloud&apos;s do; the arguments after -- replace trainingInput.args.
+Diagnostics are printed as FILE:LINE:COL: error: FIELD: MESSAGE; a value from a flag is reported at the flag.
+
+Options:
+</source>
+        <translation>Aufruf: trainyard validate [OPTIONS] [JOB FLAGS] FILE... [-- ARG...]
+
+Prüft Jobspezifikationen (config.yaml in der Form von gcloud oder JSON) gegen die Regeln des Dienstes.
+Job-Flags überschreiben die Werte aller Dateien (FILE), wie bei gcloud; die Argumente nach -- ersetzen trainingInput.args.
+Meldungen werden als FILE:LINE:COL: error: FIELD: MESSAGE ausgegeben; ein Wert aus einem Flag wird beim Flag gemeldet.
+
+Optionen:
+</translation>
+    </message>
+    <message>
+        <source>  -h, --help             Show this help
+
+Job flags (gcloud ai-platform jobs submit training):
+</source>
+        <translation>  -h, --help             Diese Hilfe anzeigen
+
+Job-Flags (gcloud ai-platform jobs submit training):
+</translation>
+    </message>
+    <message>
+        <source>
+Exit status: 0 no errors, 1 a spec has errors, 2 usage error or unreadable file.
+</source>
+        <translation>
+Exit-Status: 0 keine Fehler, 1 eine Spezifikation hat Fehler, 2 Aufruffehler oder unlesbare Datei.
+</translation>
+    </message>
+    <message>
+        <source>unknown --format &apos;%1&apos;; use text or json</source>
+        <translation>unbekanntes --format &apos;%1&apos;; verwenden Sie text oder json</translation>
+    </message>
+    <message>
+        <source>no FILE given</source>
+        <translation>keine Datei (FILE) angegeben</translation>
+    </message>
+    <message>
+        <source>Output form: config YAML, gcloud command, Vertex AI CustomJob JSON</source>
+        <translation>Ausgabeform: config-YAML, gcloud-Befehl, Vertex AI CustomJob als JSON</translation>
+    </message>
+    <message>
+        <source>Export even when the spec fails validation</source>
+        <translation>Auch exportieren, wenn die Spezifikation die Prüfung nicht besteht</translation>
+    </message>
+    <message>
+        <source>Validate for a local run; YAML keeps the trainyardLocal part</source>
+        <translation>Für einen lokalen Lauf prüfen; YAML behält den Teil trainyardLocal</translation>
+    </message>
+    <message>
+        <source>gcloud: name of the config file in --config (default config.yaml)</source>
+        <translation>gcloud: Name der Konfigurationsdatei in --config (Standard: config.yaml)</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard export --to yaml|gcloud|vertex [OPTIONS] [JOB FLAGS] FILE [-- ARG...]
+
+Prints the spec in FILE, with the job flags applied, on stdout as:
+  yaml    config.yaml for gcloud --config (without trainyardLocal)
+  gcloud  a gcloud ai-platform jobs submit training command; fields with no flag go through --config
+  vertex  a Vertex AI CustomJob (JSON)
+A spec that does not import is never exported. A spec with validation errors (or parts Vertex AI cannot express) is refused unless --force is given; diagnostics go to stderr.
+
+Options:
+</source>
+        <translation>Aufruf: trainyard export --to yaml|gcloud|vertex [OPTIONS] [JOB FLAGS] FILE [-- ARG...]
+
+Gibt die Spezifikation in FILE mit angewandten Job-Flags auf stdout aus, und zwar als:
+  yaml    config.yaml für gcloud --config (ohne trainyardLocal)
+  gcloud  Befehl gcloud ai-platform jobs submit training; Felder ohne Flag gehen über --config
+  vertex  Vertex AI CustomJob (JSON)
+Eine Spezifikation, die sich nicht importieren lässt, wird nie exportiert. Eine Spezifikation mit Prüffehlern (oder mit Teilen, die Vertex AI nicht ausdrücken kann) wird ohne --force abgelehnt; Meldungen gehen nach stderr.
+
+Optionen:
+</translation>
+    </message>
+    <message>
+        <source>
+Exit status: 0 exported, 1 the spec has errors (nothing exported), 2 usage error or unreadable file.
+</source>
+        <translation>
+Exit-Status: 0 exportiert, 1 die Spezifikation hat Fehler (nichts exportiert), 2 Aufruffehler oder unlesbare Datei.
+</translation>
+    </message>
+    <message>
+        <source>--to is required: yaml, gcloud or vertex</source>
+        <translation>--to ist erforderlich: yaml, gcloud oder vertex</translation>
+    </message>
+    <message>
+        <source>unknown --to &apos;%1&apos;; use yaml, gcloud or vertex</source>
+        <translation>unbekanntes --to &apos;%1&apos;; verwenden Sie yaml, gcloud oder vertex</translation>
+    </message>
+    <message>
+        <source>exactly one FILE, got %1</source>
+        <translation>genau eine Datei (FILE) erwartet, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>%1: not exported</source>
+        <translation>%1: nicht exportiert</translation>
+    </message>
+    <message>
+        <source>%1: not exported: the spec has errors (--force exports anyway)</source>
+        <translation>%1: nicht exportiert: die Spezifikation hat Fehler (--force exportiert trotzdem)</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 Fehler</translation>
+    </message>
+    <message>
+        <source>%1 errors</source>
+        <translation>%1 Fehler</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 Warnung</translation>
+    </message>
+    <message>
+        <source>%1 warnings</source>
+        <translation>%1 Warnungen</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1: %2, %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: valid, %2</source>
+        <translation>%1: gültig, %2</translation>
+    </message>
+    <message>
+        <source>%1: valid</source>
+        <translation>%1: gültig</translation>
+    </message>
+    <message>
+        <source>trainyard %1: %2</source>
+        <translation>trainyard %1: %2</translation>
+    </message>
+    <message>
+        <source>Run &apos;trainyard %1 --help&apos; for usage.</source>
+        <translation>Hinweise zum Aufruf: &apos;trainyard %1 --help&apos;.</translation>
+    </message>
+    <message>
+        <source>%1: the catalog cannot be used</source>
+        <translation>%1: der Katalog kann nicht verwendet werden</translation>
+    </message>
+    <message>
+        <source>trainyard: no usable catalog</source>
+        <translation>trainyard: kein verwendbarer Katalog</translation>
+    </message>
+    <message>
+        <source>Restarts of a failing replica before the job fails (default 5)</source>
+        <translation>Neustarts eines fehlschlagenden Replikats, bevor der Job fehlschlägt (Standard: 5)</translation>
+    </message>
+    <message>
+        <source>Reruns of the whole job after that (default 0; the service does 3)</source>
+        <translation>Danach erneute Läufe des ganzen Jobs (Standard: 0; der Dienst macht 3)</translation>
+    </message>
+    <message>
+        <source>Time between SIGTERM and SIGKILL when stopping replicas (default 10)</source>
+        <translation>Zeit zwischen SIGTERM und SIGKILL beim Stoppen von Replikaten (Standard: 10)</translation>
+    </message>
+    <message>
+        <source>Python module to run (required)</source>
+        <translation>Auszuführendes Python-Modul (erforderlich)</translation>
+    </message>
+    <message>
+        <source>Local Python package directory</source>
+        <translation>Lokales Python-Paketverzeichnis</translation>
+    </message>
+    <message>
+        <source>Output directory, passed to the app as --job-dir</source>
+        <translation>Ausgabeverzeichnis, wird der Anwendung als --job-dir übergeben</translation>
+    </message>
+    <message>
+        <source>Run a distributed cluster (default 2 workers, 2 parameter servers)</source>
+        <translation>Einen verteilten Cluster ausführen (Standard: 2 Worker, 2 Parameterserver)</translation>
+    </message>
+    <message>
+        <source>Workers with --distributed (0: 2)</source>
+        <translation>Worker mit --distributed (0: 2)</translation>
+    </message>
+    <message>
+        <source>Parameter servers with --distributed (0: 2)</source>
+        <translation>Parameterserver mit --distributed (0: 2)</translation>
+    </message>
+    <message>
+        <source>Evaluators with --distributed (default 0)</source>
+        <translation>Evaluatoren mit --distributed (Standard: 0)</translation>
+    </message>
+    <message>
+        <source>First port of the cluster (default 27182)</source>
+        <translation>Erster Port des Clusters (Standard: 27182)</translation>
+    </message>
+    <message>
+        <source>The job&apos;s config.yaml (required)</source>
+        <translation>Die config.yaml des Jobs (erforderlich)</translation>
+    </message>
+    <message>
+        <source>Return once the job is started instead of streaming its logs</source>
+        <translation>Zurückkehren, sobald der Job gestartet ist, statt seine Logs fortlaufend auszugeben</translation>
+    </message>
+    <message>
+        <source>Start at most N replica processes (workers and parameter servers are reduced first)</source>
+        <translation>Höchstens N Replikatprozesse starten (Worker und Parameterserver werden zuerst reduziert)</translation>
+    </message>
+    <message>
+        <source>--%1 must be a number from %2 to %3, not &apos;%4&apos;</source>
+        <translation>--%1 muss eine Zahl von %2 bis %3 sein, nicht &apos;%4&apos;</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard local train --module-name MODULE [OPTIONS] [-- ARG...]
+
+Runs a Python trainer on this machine as `gcloud ai-platform local train` does: one process, or with --distributed a cluster of processes wired with TF_CONFIG. Every replica&apos;s log is printed prefixed by its name. Ctrl-C cancels the job.
+
+Options:
+</source>
+        <translation>Aufruf: trainyard local train --module-name MODULE [OPTIONS] [-- ARG...]
+
+Führt einen Python-Trainer auf diesem Rechner aus wie `gcloud ai-platform local train`: als einen Prozess oder mit --distributed als Cluster von Prozessen, verbunden über TF_CONFIG. Das Log jedes Replikats wird mit dessen Namen als Präfix ausgegeben. Ctrl-C bricht den Job ab.
+
+Optionen:
+</translation>
+    </message>
+    <message>
+        <source>
+Exit status: 0 the job succeeded, 1 it failed or was cancelled, 2 usage error.
+</source>
+        <translation>
+Exit-Status: 0 der Job war erfolgreich, 1 er ist fehlgeschlagen oder wurde abgebrochen, 2 Aufruffehler.
+</translation>
+    </message>
+    <message>
+        <source>unknown flag &apos;--%1&apos;</source>
+        <translation>unbekanntes Flag &apos;--%1&apos;</translation>
+    </message>
+    <message>
+        <source>--module-name is required</source>
+        <translation>--module-name ist erforderlich</translation>
+    </message>
+    <message>
+        <source>Job [%1] started; its files are in %2</source>
+        <translation>Job [%1] gestartet; seine Dateien liegen in %2</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard jobs submit training JOB_ID --config FILE [OPTIONS] [JOB FLAGS] [-- ARG...]
+
+Validates the job like `trainyard validate --local` and runs it on this machine with the spec&apos;s cluster shape, streaming the logs until it ends (unless --async). Ctrl-C cancels the job.
+
+Options:
+</source>
+        <translation>Aufruf: trainyard jobs submit training JOB_ID --config FILE [OPTIONS] [JOB FLAGS] [-- ARG...]
+
+Prüft den Job wie `trainyard validate --local` und führt ihn auf diesem Rechner mit der Clusterform der Spezifikation aus; die Logs werden bis zum Ende fortlaufend ausgegeben (außer mit --async). Ctrl-C bricht den Job ab.
+
+Optionen:
+</translation>
+    </message>
+    <message>
+        <source>
+Job flags:
+</source>
+        <translation>
+Job-Flags:
+</translation>
+    </message>
+    <message>
+        <source>--config FILE is required</source>
+        <translation>--config FILE ist erforderlich</translation>
+    </message>
+    <message>
+        <source>Job [%1] submitted successfully.
+Your job is still active. You may view the status of your job with the command
+
+  $ trainyard jobs describe %1
+
+or continue streaming the logs with the command
+
+  $ trainyard jobs stream-logs %1
+</source>
+        <translation>Job [%1] erfolgreich übermittelt.
+Ihr Job ist noch aktiv. Den Status Ihres Jobs können Sie mit diesem Befehl ansehen:
+
+  $ trainyard jobs describe %1
+
+oder die Logs mit diesem Befehl weiter verfolgen:
+
+  $ trainyard jobs stream-logs %1
+</translation>
+    </message>
+    <message>
+        <source>Job [%1] submitted; streaming its logs.</source>
+        <translation>Job [%1] übermittelt; seine Logs werden fortlaufend ausgegeben.</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;--&apos;: this command takes no app arguments</source>
+        <translation>unerwartetes &apos;--&apos;: dieser Befehl nimmt keine Anwendungsargumente an</translation>
+    </message>
+    <message>
+        <source>unknown flag &apos;%1&apos;</source>
+        <translation>unbekanntes Flag &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--%1 takes no value</source>
+        <translation>--%1 nimmt keinen Wert an</translation>
+    </message>
+    <message>
+        <source>--%1 needs a value</source>
+        <translation>--%1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>%1 (the value is replaced by %2)</source>
+        <translation>%1 (der Wert wird durch %2 ersetzt)</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ClusterLayout</name>
+    <message>
+        <source>Cannot resolve the host %1: %2</source>
+        <translation>Der Host %1 kann nicht aufgelöst werden: %2</translation>
+    </message>
+    <message>
+        <source>Not enough free ports on %1: the cluster needs %2 ports from %3 upward, only %4 are free.</source>
+        <translation>Nicht genug freie Ports auf %1: Der Cluster braucht %2 Ports ab %3, nur %4 sind frei.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::GcloudCommand</name>
+    <message>
+        <source>%1 have no gcloud flag: save the spec as %2 first (trainyard export --to yaml FILE &gt; %2).</source>
+        <translation>Für %1 gibt es kein gcloud-Flag: Speichern Sie die Spezifikation zuerst als %2 (trainyard export --to yaml FILE &gt; %2).</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::GcloudFlags</name>
+    <message>
+        <source>Job ID (gcloud&apos;s JOB)</source>
+        <translation>Job-ID (JOB bei gcloud)</translation>
+    </message>
+    <message>
+        <source>Labels of the job (replace the file&apos;s)</source>
+        <translation>Labels des Jobs (ersetzen die der Datei)</translation>
+    </message>
+    <message>
+        <source>Region to run the job in</source>
+        <translation>Region, in der der Job läuft</translation>
+    </message>
+    <message>
+        <source>basic, standard-1, premium-1, basic-gpu, basic-tpu or custom</source>
+        <translation>basic, standard-1, premium-1, basic-gpu, basic-tpu oder custom</translation>
+    </message>
+    <message>
+        <source>Machine type of the master</source>
+        <translation>Maschinentyp des Masters</translation>
+    </message>
+    <message>
+        <source>Accelerators of the master</source>
+        <translation>Beschleuniger des Masters</translation>
+    </message>
+    <message>
+        <source>Container image of the master</source>
+        <translation>Container-Image des Masters</translation>
+    </message>
+    <message>
+        <source>Number of workers (together with --worker-machine-type)</source>
+        <translation>Anzahl der Worker (zusammen mit --worker-machine-type)</translation>
+    </message>
+    <message>
+        <source>Machine type of the workers (together with --worker-count)</source>
+        <translation>Maschinentyp der Worker (zusammen mit --worker-count)</translation>
+    </message>
+    <message>
+        <source>Accelerators of each worker</source>
+        <translation>Beschleuniger jedes Workers</translation>
+    </message>
+    <message>
+        <source>Container image of the workers</source>
+        <translation>Container-Image der Worker</translation>
+    </message>
+    <message>
+        <source>Number of parameter servers (with --parameter-server-machine-type)</source>
+        <translation>Anzahl der Parameterserver (mit --parameter-server-machine-type)</translation>
+    </message>
+    <message>
+        <source>Machine type of the parameter servers (with --parameter-server-count)</source>
+        <translation>Maschinentyp der Parameterserver (mit --parameter-server-count)</translation>
+    </message>
+    <message>
+        <source>Accelerators of each parameter server</source>
+        <translation>Beschleuniger jedes Parameterservers</translation>
+    </message>
+    <message>
+        <source>Container image of the parameter servers</source>
+        <translation>Container-Image der Parameterserver</translation>
+    </message>
+    <message>
+        <source>TensorFlow version of a TPU worker</source>
+        <translation>TensorFlow-Version eines TPU-Workers</translation>
+    </message>
+    <message>
+        <source>Name the primary &apos;chief&apos; in TF_CONFIG</source>
+        <translation>Das primäre Replikat in TF_CONFIG &apos;chief&apos; nennen</translation>
+    </message>
+    <message>
+        <source>Python module to run</source>
+        <translation>Auszuführendes Python-Modul</translation>
+    </message>
+    <message>
+        <source>Python packages (gs:// URIs) to install</source>
+        <translation>Zu installierende Python-Pakete (gs://-URIs)</translation>
+    </message>
+    <message>
+        <source>Local Python package directory</source>
+        <translation>Lokales Python-Paketverzeichnis</translation>
+    </message>
+    <message>
+        <source>Output directory, passed to the app</source>
+        <translation>Ausgabeverzeichnis, wird der Anwendung übergeben</translation>
+    </message>
+    <message>
+        <source>AI Platform runtime version</source>
+        <translation>Laufzeitversion von AI Platform</translation>
+    </message>
+    <message>
+        <source>Python version</source>
+        <translation>Python-Version</translation>
+    </message>
+    <message>
+        <source>VPC network to peer with</source>
+        <translation>VPC-Netzwerk für das Peering</translation>
+    </message>
+    <message>
+        <source>Service account to run as</source>
+        <translation>Dienstkonto, unter dem der Job läuft</translation>
+    </message>
+    <message>
+        <source>Cloud KMS key to encrypt the job with</source>
+        <translation>Cloud-KMS-Schlüssel zum Verschlüsseln des Jobs</translation>
+    </message>
+    <message>
+        <source>Allow interactive shells on the replicas</source>
+        <translation>Interaktive Shells auf den Replikaten erlauben</translation>
+    </message>
+    <message>
+        <source>expected an integer, got &apos;%1&apos;</source>
+        <translation>Ganzzahl erwartet, erhalten: &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1 is out of range</source>
+        <translation>%1 liegt außerhalb des zulässigen Bereichs</translation>
+    </message>
+    <message>
+        <source>expected a number greater than 0, got %1</source>
+        <translation>Zahl größer als 0 erwartet, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>expected a number of 0 or more, got %1</source>
+        <translation>Zahl von 0 oder mehr erwartet, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos;; expected count=N,type=T with T one of: %2</source>
+        <translation>unbekannter Schlüssel &apos;%1&apos;; erwartet wird count=N,type=T mit T aus: %2</translation>
+    </message>
+    <message>
+        <source>both count and type are required, e.g. count=1,type=nvidia-tesla-t4; got &apos;%1&apos;</source>
+        <translation>count und type sind beide erforderlich, z. B. count=1,type=nvidia-tesla-t4; erhalten: &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>count: %1</source>
+        <translation>count: %1</translation>
+    </message>
+    <message>
+        <source>unknown accelerator type &apos;%1&apos;; valid types: %2</source>
+        <translation>unbekannter Beschleunigertyp &apos;%1&apos;; gültige Typen: %2</translation>
+    </message>
+    <message>
+        <source>expected KEY=VALUE pairs separated by commas, got &apos;%1&apos;</source>
+        <translation>durch Kommas getrennte KEY=VALUE-Paare erwartet, erhalten: &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>a switch takes no value (or true/false), got &apos;%1&apos;</source>
+        <translation>ein Schalter nimmt keinen Wert an (oder true/false), erhalten: &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>expected a value</source>
+        <translation>Wert erwartet</translation>
+    </message>
+    <message>
+        <source>unknown scale tier &apos;%1&apos;; valid tiers: %2</source>
+        <translation>unbekannte Skalierungsstufe &apos;%1&apos;; gültige Stufen: %2</translation>
+    </message>
+    <message>
+        <source>expected URIs separated by commas, got &apos;%1&apos;</source>
+        <translation>durch Kommas getrennte URIs erwartet, erhalten: &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1 and %2 must be given together</source>
+        <translation>%1 und %2 müssen zusammen angegeben werden</translation>
+    </message>
+    <message>
+        <source>unknown flag; see the list of job flags in --help</source>
+        <translation>unbekanntes Flag; siehe die Liste der Job-Flags in --help</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::JobState</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>Zeichenkette erwartet</translation>
+    </message>
+    <message>
+        <source>expected a whole number from %1 to %2</source>
+        <translation>ganze Zahl von %1 bis %2 erwartet</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an RFC 3339 time</source>
+        <translation>&apos;%1&apos; ist keine Zeitangabe nach RFC 3339</translation>
+    </message>
+    <message>
+        <source>unknown replica state &apos;%1&apos;</source>
+        <translation>unbekannter Replikatzustand &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>not valid JSON at byte %1: %2</source>
+        <translation>kein gültiges JSON bei Byte %1: %2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>JSON-Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>format %1 is newer than this program understands (%2)</source>
+        <translation>Format %1 ist neuer, als dieses Programm versteht (%2)</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>unknown job state &apos;%1&apos;</source>
+        <translation>unbekannter Jobzustand &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>expected a list</source>
+        <translation>Liste erwartet</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>Objekt erwartet</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::JobStore</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; cannot be used as a job ID in the job store</source>
+        <translation>&apos;%1&apos; kann im Jobspeicher nicht als Job-ID verwendet werden</translation>
+    </message>
+    <message>
+        <source>cannot create the job store %1</source>
+        <translation>der Jobspeicher %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>a job with the ID %1 already exists in %2</source>
+        <translation>ein Job mit der ID %1 existiert bereits in %2</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>no job with the ID %1</source>
+        <translation>kein Job mit der ID %1</translation>
+    </message>
+    <message>
+        <source>job %1 has no recorded state yet</source>
+        <translation>für Job %1 ist noch kein Zustand aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>cannot read the state of job %1: %2</source>
+        <translation>der Zustand von Job %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the state of job %1 is too large (%2 bytes)</source>
+        <translation>der Zustand von Job %1 ist zu groß (%2 Byte)</translation>
+    </message>
+    <message>
+        <source>the state of job %1 is unreadable (%2): %3</source>
+        <translation>der Zustand von Job %1 ist unlesbar (%2): %3</translation>
+    </message>
+    <message>
+        <source>cannot read the config of job %1: %2</source>
+        <translation>die Konfiguration von Job %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>job %1 is still running; cancel it before deleting it</source>
+        <translation>Job %1 läuft noch; brechen Sie ihn ab, bevor Sie ihn löschen</translation>
+    </message>
+    <message>
+        <source>cannot delete %1</source>
+        <translation>%1 kann nicht gelöscht werden</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::OwnerLock</name>
+    <message>
+        <source>cannot open the lock file %1: %2</source>
+        <translation>die Sperrdatei %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot lock %1: %2</source>
+        <translation>%1 kann nicht gesperrt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is held by another process</source>
+        <translation>%1 wird von einem anderen Prozess gehalten</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::Recovery</name>
+    <message>
+        <source>interrupted: the process running the job exited</source>
+        <translation>unterbrochen: der Prozess, der den Job ausführte, wurde beendet</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::Secrets</name>
+    <message>
+        <source>trainyard secrets: %1</source>
+        <translation>trainyard secrets: %1</translation>
+    </message>
+    <message>
+        <source>Run &apos;trainyard secrets --help&apos; for usage.</source>
+        <translation>Hinweise zum Aufruf: &apos;trainyard secrets --help&apos;.</translation>
+    </message>
+    <message>
+        <source>Value of the secret %1 (input is hidden): </source>
+        <translation>Wert des Geheimnisses %1 (Eingabe wird nicht angezeigt): </translation>
+    </message>
+    <message>
+        <source>the value is read from standard input, never from the command line: trainyard secrets set NAME</source>
+        <translation>der Wert wird von der Standardeingabe gelesen, nie von der Befehlszeile: trainyard secrets set NAME</translation>
+    </message>
+    <message>
+        <source>set needs the secret&apos;s NAME</source>
+        <translation>set braucht den NAME des Geheimnisses</translation>
+    </message>
+    <message>
+        <source>the value of the secret %1 is empty</source>
+        <translation>der Wert des Geheimnisses %1 ist leer</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>warning: %1</translation>
+    </message>
+    <message>
+        <source>list takes no arguments</source>
+        <translation>list nimmt keine Argumente an</translation>
+    </message>
+    <message>
+        <source>delete needs exactly one NAME</source>
+        <translation>delete braucht genau einen NAME</translation>
+    </message>
+    <message>
+        <source>rename needs OLD and NEW names</source>
+        <translation>rename braucht die Namen OLD und NEW</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard secrets set NAME        (the value is read from standard input)
+       trainyard secrets list            (names only)
+       trainyard secrets delete NAME
+       trainyard secrets rename OLD NEW
+
+Named secrets for trainers, stored in the system keychain. A job&apos;s local environment refers to one by name:
+
+  trainyardLocal:
+    env:
+      HF_TOKEN: {secret: hf}
+
+Examples:
+  printf %s &quot;$TOKEN&quot; | trainyard secrets set hf
+  trainyard secrets set hf &lt; token.txt
+
+One trailing newline of the input is removed. Values shorter than 4 bytes are stored but not masked in logs.
+Exit codes: 0 ok, 1 the keychain failed, 2 usage errors.
+</source>
+        <translation>Aufruf: trainyard secrets set NAME        (der Wert wird von der Standardeingabe gelesen)
+        trainyard secrets list            (nur Namen)
+        trainyard secrets delete NAME
+        trainyard secrets rename OLD NEW
+
+Benannte Geheimnisse für Trainer, gespeichert im Schlüsselbund des Systems. Die lokale Umgebung eines Jobs verweist per Name auf eines:
+
+  trainyardLocal:
+    env:
+      HF_TOKEN: {secret: hf}
+
+Beispiele:
+  printf %s &quot;$TOKEN&quot; | trainyard secrets set hf
+  trainyard secrets set hf &lt; token.txt
+
+Ein abschließender Zeilenumbruch der Eingabe wird entfernt. Werte kürzer als 4 Byte werden gespeichert, in Logs aber nicht maskiert.
+Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
+</translation>
+    </message>
+    <message>
+        <source>missing subcommand (set, list, delete or rename)</source>
+        <translation>Unterbefehl fehlt (set, list, delete oder rename)</translation>
+    </message>
+    <message>
+        <source>unknown subcommand &apos;%1&apos;</source>
+        <translation>unbekannter Unterbefehl &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>standard input cannot be read</source>
+        <translation>die Standardeingabe kann nicht gelesen werden</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::Supervisor</name>
+    <message numerus="yes">
+        <source>The replica %1 %2 after %n restart(s).</source>
+        <translation>
+            <numerusform>Das Replikat %1 %2 (nach einem Neustart).</numerusform>
+            <numerusform>Das Replikat %1 %2 (nach %n Neustarts).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot start the job&apos;s owner process %1: %2</source>
+        <translation>Der Besitzerprozess %1 des Jobs kann nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::Validation</name>
+    <message>
+        <source>label key %1 must start with a lowercase letter, not %2</source>
+        <translation>Label-Schlüssel %1 muss mit einem Kleinbuchstaben beginnen, nicht mit %2</translation>
+    </message>
+    <message>
+        <source>label key %1: character %2 %3 is not allowed: use lowercase letters, digits, &apos;_&apos; and &apos;-&apos;</source>
+        <translation>Label-Schlüssel %1: das Zeichen %3 an Position %2 ist nicht erlaubt: verwenden Sie Kleinbuchstaben, Ziffern, &apos;_&apos; und &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>label %1: character %2 %3 of the value is not allowed: use lowercase letters, digits, &apos;_&apos; and &apos;-&apos;</source>
+        <translation>Label %1: das Zeichen %3 an Position %2 des Werts ist nicht erlaubt: verwenden Sie Kleinbuchstaben, Ziffern, &apos;_&apos; und &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>label key %1 is %2 characters long; the maximum is %3</source>
+        <translation>Label-Schlüssel %1 ist %2 Zeichen lang; das Maximum ist %3</translation>
+    </message>
+    <message>
+        <source>the value of label %1 is %2 characters long; the maximum is %3</source>
+        <translation>der Wert von Label %1 ist %2 Zeichen lang; das Maximum ist %3</translation>
+    </message>
+    <message>
+        <source>%1 labels are set; the maximum is %2: remove %3 of them</source>
+        <translation>%1 Labels sind gesetzt; das Maximum ist %2: entfernen Sie %3 davon</translation>
+    </message>
+    <message>
+        <source>a label key is empty: keys are 1 to %1 characters starting with a lowercase letter</source>
+        <translation>ein Label-Schlüssel ist leer: Schlüssel haben 1 bis %1 Zeichen und beginnen mit einem Kleinbuchstaben</translation>
+    </message>
+    <message>
+        <source>the bucket name %1 is %2 characters long; bucket names have %3 to %4 characters</source>
+        <translation>der Bucket-Name %1 ist %2 Zeichen lang; Bucket-Namen haben %3 bis %4 Zeichen</translation>
+    </message>
+    <message>
+        <source>the bucket name %1 contains %2: bucket names use only lowercase letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;</source>
+        <translation>der Bucket-Name %1 enthält %2: Bucket-Namen bestehen nur aus Kleinbuchstaben, Ziffern, &apos;-&apos;, &apos;_&apos; und &apos;.&apos;</translation>
+    </message>
+    <message>
+        <source>the bucket name %1 must start and end with a lowercase letter or a digit</source>
+        <translation>der Bucket-Name %1 muss mit einem Kleinbuchstaben oder einer Ziffer beginnen und enden</translation>
+    </message>
+    <message>
+        <source>the bucket name %1 has a dot-separated part of %2 characters; each part may have at most %3</source>
+        <translation>der Bucket-Name %1 hat einen durch Punkte getrennten Teil mit %2 Zeichen; jeder Teil darf höchstens %3 haben</translation>
+    </message>
+    <message>
+        <source>the bucket name %1 is an IP address; use a bucket name such as my-bucket</source>
+        <translation>der Bucket-Name %1 ist eine IP-Adresse; verwenden Sie einen Bucket-Namen wie my-bucket</translation>
+    </message>
+    <message>
+        <source>jobDir is blank: give a directory (gs://bucket/path for the service) or remove jobDir</source>
+        <translation>jobDir ist leer: geben Sie ein Verzeichnis an (gs://bucket/path für den Dienst) oder entfernen Sie jobDir</translation>
+    </message>
+    <message>
+        <source>jobDir must be a gs:// path for the service; local directories work only for local runs</source>
+        <translation>jobDir muss für den Dienst ein gs://-Pfad sein; lokale Verzeichnisse funktionieren nur bei lokalen Läufen</translation>
+    </message>
+    <message>
+        <source>jobDir %1: %2</source>
+        <translation>jobDir %1: %2</translation>
+    </message>
+    <message>
+        <source>jobDir contains a line break; object names cannot contain carriage returns or line feeds</source>
+        <translation>jobDir enthält einen Zeilenumbruch; Objektnamen dürfen keine Wagenrückläufe oder Zeilenvorschübe enthalten</translation>
+    </message>
+    <message>
+        <source>the object path of jobDir is %1 bytes long (UTF-8); the maximum is %2</source>
+        <translation>der Objektpfad von jobDir ist %1 Byte lang (UTF-8); das Maximum ist %2</translation>
+    </message>
+    <message>
+        <source>parameter %1 of type %2 needs minValue and maxValue</source>
+        <translation>Parameter %1 vom Typ %2 braucht minValue und maxValue</translation>
+    </message>
+    <message>
+        <source>%1 of INTEGER parameter %2 is %3; use a whole number</source>
+        <translation>%1 des INTEGER-Parameters %2 ist %3; verwenden Sie eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>parameter %1: minValue %2 must be less than maxValue %3</source>
+        <translation>Parameter %1: minValue %2 muss kleiner als maxValue %3 sein</translation>
+    </message>
+    <message>
+        <source>parameter %1: %2 needs a positive range, but minValue is %3: raise minValue above 0 or use UNIT_LINEAR_SCALE</source>
+        <translation>Parameter %1: %2 braucht einen positiven Bereich, aber minValue ist %3: heben Sie minValue über 0 an oder verwenden Sie UNIT_LINEAR_SCALE</translation>
+    </message>
+    <message>
+        <source>CATEGORICAL parameter %1 needs categoricalValues, e.g. [adam, sgd]</source>
+        <translation>CATEGORICAL-Parameter %1 braucht categoricalValues, z. B. [adam, sgd]</translation>
+    </message>
+    <message>
+        <source>parameter %1 lists %2 twice; categorical values must be unique</source>
+        <translation>Parameter %1 führt %2 zweimal auf; kategoriale Werte müssen eindeutig sein</translation>
+    </message>
+    <message>
+        <source>DISCRETE parameter %1 needs discreteValues in increasing order, e.g. [16, 32, 64]</source>
+        <translation>DISCRETE-Parameter %1 braucht discreteValues in aufsteigender Reihenfolge, z. B. [16, 32, 64]</translation>
+    </message>
+    <message>
+        <source>parameter %1 has %2 discrete values; the maximum is %3</source>
+        <translation>Parameter %1 hat %2 diskrete Werte; das Maximum ist %3</translation>
+    </message>
+    <message>
+        <source>discreteValues of parameter %1 must be strictly increasing: %2 follows %3</source>
+        <translation>discreteValues von Parameter %1 müssen streng aufsteigend sein: %2 folgt auf %3</translation>
+    </message>
+    <message>
+        <source>parameter %1: %2 needs positive values, but the smallest is %3: use UNIT_LINEAR_SCALE or positive values</source>
+        <translation>Parameter %1: %2 braucht positive Werte, aber der kleinste ist %3: verwenden Sie UNIT_LINEAR_SCALE oder positive Werte</translation>
+    </message>
+    <message>
+        <source>parameterName is required: the name your trainer receives as --&lt;name&gt;=&lt;value&gt;</source>
+        <translation>parameterName ist erforderlich: der Name, den Ihr Trainer als --&lt;name&gt;=&lt;value&gt; erhält</translation>
+    </message>
+    <message>
+        <source>parameter %1 is already defined by params[%2]; parameter names must be unique</source>
+        <translation>Parameter %1 ist bereits durch params[%2] definiert; Parameternamen müssen eindeutig sein</translation>
+    </message>
+    <message>
+        <source>unknown scaleType %1; valid: %2</source>
+        <translation>unbekannter scaleType %1; gültig: %2</translation>
+    </message>
+    <message>
+        <source>type is required: one of %1</source>
+        <translation>type ist erforderlich: einer von %1</translation>
+    </message>
+    <message>
+        <source>unknown parameter type %1; valid: %2</source>
+        <translation>unbekannter Parametertyp %1; gültig: %2</translation>
+    </message>
+    <message>
+        <source>GRID_SEARCH cannot search the %1 parameter %2: use %3 parameters, or another algorithm</source>
+        <translation>GRID_SEARCH kann den Parameter %2 vom Typ %1 nicht durchsuchen: verwenden Sie Parameter vom Typ %3 oder einen anderen Algorithmus</translation>
+    </message>
+    <message>
+        <source>unknown goal %1; use %2</source>
+        <translation>unbekanntes Ziel %1; verwenden Sie %2</translation>
+    </message>
+    <message>
+        <source>hyperparameters need at least one parameter in params to tune</source>
+        <translation>hyperparameters braucht mindestens einen abzustimmenden Parameter in params</translation>
+    </message>
+    <message>
+        <source>maxTrials is %1; it must be at least 1</source>
+        <translation>maxTrials ist %1; der Wert muss mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>maxParallelTrials is %1; it must be at least 1</source>
+        <translation>maxParallelTrials ist %1; der Wert muss mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>maxParallelTrials (%1) is greater than maxTrials (%2); at most %2 trials run in parallel</source>
+        <translation>maxParallelTrials (%1) ist größer als maxTrials (%2); höchstens %2 Versuche laufen parallel</translation>
+    </message>
+    <message>
+        <source>maxFailedTrials is %1; use 0 (the service decides) or more</source>
+        <translation>maxFailedTrials ist %1; verwenden Sie 0 (der Dienst entscheidet) oder mehr</translation>
+    </message>
+    <message>
+        <source>unknown algorithm %1; valid: %2</source>
+        <translation>unbekannter Algorithmus %1; gültig: %2</translation>
+    </message>
+    <message>
+        <source>containerCommand needs a custom container: set masterConfig.imageUri, or use pythonModule with a runtime version instead</source>
+        <translation>containerCommand braucht einen benutzerdefinierten Container: setzen Sie masterConfig.imageUri oder verwenden Sie stattdessen pythonModule mit einer Laufzeitversion</translation>
+    </message>
+    <message>
+        <source>containerArgs needs a custom container: set masterConfig.imageUri, or pass the arguments in trainingInput.args</source>
+        <translation>containerArgs braucht einen benutzerdefinierten Container: setzen Sie masterConfig.imageUri oder übergeben Sie die Argumente in trainingInput.args</translation>
+    </message>
+    <message>
+        <source>containerArgs and trainingInput.args are exclusive: keep the arguments in one of them</source>
+        <translation>containerArgs und trainingInput.args schließen sich aus: behalten Sie die Argumente in nur einem davon</translation>
+    </message>
+    <message>
+        <source>%1 package URIs are listed; the maximum is %2</source>
+        <translation>%1 Paket-URIs sind aufgeführt; das Maximum ist %2</translation>
+    </message>
+    <message>
+        <source>package %1 must be a gs:// URI of an uploaded package, e.g. gs://bucket/trainer-0.1.tar.gz; for a local package directory use trainyardLocal.packagePath</source>
+        <translation>Paket %1 muss eine gs://-URI eines hochgeladenen Pakets sein, z. B. gs://bucket/trainer-0.1.tar.gz; für ein lokales Paketverzeichnis verwenden Sie trainyardLocal.packagePath</translation>
+    </message>
+    <message>
+        <source>pythonModule is required: name the module to run, e.g. trainer.task (or set trainyardLocal.executable, or masterConfig.imageUri for a custom container)</source>
+        <translation>pythonModule ist erforderlich: nennen Sie das auszuführende Modul, z. B. trainer.task (oder setzen Sie trainyardLocal.executable, oder masterConfig.imageUri für einen benutzerdefinierten Container)</translation>
+    </message>
+    <message>
+        <source>pythonModule is required: name the module to run, e.g. trainer.task (or set masterConfig.imageUri for a custom container)</source>
+        <translation>pythonModule ist erforderlich: nennen Sie das auszuführende Modul, z. B. trainer.task (oder setzen Sie masterConfig.imageUri für einen benutzerdefinierten Container)</translation>
+    </message>
+    <message>
+        <source>pythonModule %1 is not a Python module name: use dotted names such as %2</source>
+        <translation>pythonModule %1 ist kein Python-Modulname: verwenden Sie durch Punkte getrennte Namen wie %2</translation>
+    </message>
+    <message>
+        <source>runtimeVersion is required: set it (e.g. %1) or set masterConfig.imageUri for a custom container</source>
+        <translation>runtimeVersion ist erforderlich: setzen Sie sie (z. B. %1) oder setzen Sie masterConfig.imageUri für einen benutzerdefinierten Container</translation>
+    </message>
+    <message>
+        <source>runtimeVersion and masterConfig.imageUri are exclusive: remove runtimeVersion to run the custom container, or remove imageUri to use runtime %1</source>
+        <translation>runtimeVersion und masterConfig.imageUri schließen sich aus: entfernen Sie runtimeVersion, um den benutzerdefinierten Container auszuführen, oder entfernen Sie imageUri, um die Laufzeit %1 zu verwenden</translation>
+    </message>
+    <message>
+        <source>runtimeVersion %1 is not a version number: use one of %2</source>
+        <translation>runtimeVersion %1 ist keine Versionsnummer: verwenden Sie eine von %2</translation>
+    </message>
+    <message>
+        <source>runtimeVersion %1 is not in the catalog and may not exist; known versions: %2</source>
+        <translation>runtimeVersion %1 steht nicht im Katalog und existiert möglicherweise nicht; bekannte Versionen: %2</translation>
+    </message>
+    <message>
+        <source>pythonVersion %1 is not offered by the service; use one of %2</source>
+        <translation>pythonVersion %1 wird vom Dienst nicht angeboten; verwenden Sie eine von %2</translation>
+    </message>
+    <message>
+        <source>pythonVersion %1 does not work with runtimeVersion %2; that runtime supports Python %3</source>
+        <translation>pythonVersion %1 funktioniert nicht mit runtimeVersion %2; diese Laufzeit unterstützt Python %3</translation>
+    </message>
+    <message>
+        <source>packagePath and executable are exclusive: run a Python package (packagePath with pythonModule) or an executable, not both</source>
+        <translation>packagePath und executable schließen sich aus: führen Sie ein Python-Paket (packagePath mit pythonModule) oder ein Programm aus, nicht beides</translation>
+    </message>
+    <message>
+        <source>a local run needs something to run: set trainyardLocal.packagePath (the trainer&apos;s package directory), trainyardLocal.executable, or masterConfig.imageUri</source>
+        <translation>ein lokaler Lauf braucht etwas zum Ausführen: setzen Sie trainyardLocal.packagePath (das Paketverzeichnis des Trainers), trainyardLocal.executable oder masterConfig.imageUri</translation>
+    </message>
+    <message>
+        <source>environment variable name %1 is not valid: use letters, digits and underscores, not starting with a digit</source>
+        <translation>der Umgebungsvariablenname %1 ist ungültig: verwenden Sie Buchstaben, Ziffern und Unterstriche, ohne Ziffer am Anfang</translation>
+    </message>
+    <message>
+        <source>environment variable %1 starts with %2, which the service reserves: choose another name</source>
+        <translation>Umgebungsvariable %1 beginnt mit %2, was der Dienst reserviert: wählen Sie einen anderen Namen</translation>
+    </message>
+    <message>
+        <source>environment variable %1 is set by Trainyard for every replica and cannot be overridden; reserved names: %2</source>
+        <translation>Umgebungsvariable %1 wird von Trainyard für jedes Replikat gesetzt und kann nicht überschrieben werden; reservierte Namen: %2</translation>
+    </message>
+    <message>
+        <source>environment variable %1 is set twice</source>
+        <translation>Umgebungsvariable %1 ist zweimal gesetzt</translation>
+    </message>
+    <message>
+        <source>a legacy machine type</source>
+        <translation>ein Legacy-Maschinentyp</translation>
+    </message>
+    <message>
+        <source>a Compute Engine machine type</source>
+        <translation>ein Compute-Engine-Maschinentyp</translation>
+    </message>
+    <message>
+        <source>scaleTier is required: use one of %1</source>
+        <translation>scaleTier ist erforderlich: verwenden Sie eine von %1</translation>
+    </message>
+    <message>
+        <source>scaleTier %1 is the gcloud flag spelling; in the job spec write %2</source>
+        <translation>scaleTier %1 ist die Schreibweise des gcloud-Flags; schreiben Sie in der Jobspezifikation %2</translation>
+    </message>
+    <message>
+        <source>unknown scale tier %1; valid tiers: %2</source>
+        <translation>unbekannte Skalierungsstufe %1; gültige Stufen: %2</translation>
+    </message>
+    <message>
+        <source>%1Type can only be used with scaleTier CUSTOM; %2 defines its own machines: remove %1Type or set scaleTier to CUSTOM</source>
+        <translation>%1Type kann nur mit scaleTier CUSTOM verwendet werden; %2 legt eigene Maschinen fest: entfernen Sie %1Type oder setzen Sie scaleTier auf CUSTOM</translation>
+    </message>
+    <message>
+        <source>%1Count can only be used with scaleTier CUSTOM; %2 defines its own cluster: remove %1Count or set scaleTier to CUSTOM</source>
+        <translation>%1Count kann nur mit scaleTier CUSTOM verwendet werden; %2 legt einen eigenen Cluster fest: entfernen Sie %1Count oder setzen Sie scaleTier auf CUSTOM</translation>
+    </message>
+    <message>
+        <source>acceleratorConfig needs scaleTier CUSTOM with a Compute Engine machine type; %1 defines its own machines: remove acceleratorConfig or set scaleTier to CUSTOM</source>
+        <translation>acceleratorConfig braucht scaleTier CUSTOM mit einem Compute-Engine-Maschinentyp; %1 legt eigene Maschinen fest: entfernen Sie acceleratorConfig oder setzen Sie scaleTier auf CUSTOM</translation>
+    </message>
+    <message>
+        <source>unknown machine type %1; valid types: %2</source>
+        <translation>unbekannter Maschinentyp %1; gültige Typen: %2</translation>
+    </message>
+    <message>
+        <source>%1 can only be the workerType (a Cloud TPU joins the cluster as its worker); choose a machine type such as %2 for %3Type</source>
+        <translation>%1 kann nur workerType sein (eine Cloud TPU tritt dem Cluster als dessen Worker bei); wählen Sie für %3Type einen Maschinentyp wie %2</translation>
+    </message>
+    <message>
+        <source>%1 already includes %2 × %3; remove acceleratorConfig</source>
+        <translation>%1 enthält bereits %2 × %3; entfernen Sie acceleratorConfig</translation>
+    </message>
+    <message>
+        <source>acceleratorConfig needs a Compute Engine machine type and %1 is a legacy type: use e.g. %2 with acceleratorConfig, or a legacy type with built-in GPUs such as %3</source>
+        <translation>acceleratorConfig braucht einen Compute-Engine-Maschinentyp, und %1 ist ein Legacy-Typ: verwenden Sie z. B. %2 mit acceleratorConfig oder einen Legacy-Typ mit eingebauten GPUs wie %3</translation>
+    </message>
+    <message>
+        <source>%1Count is %2; use 0 or more</source>
+        <translation>%1Count ist %2; verwenden Sie 0 oder mehr</translation>
+    </message>
+    <message>
+        <source>%1Count is %2 but %1Type is not set: set %1Type, e.g. %3</source>
+        <translation>%1Count ist %2, aber %1Type ist nicht gesetzt: setzen Sie %1Type, z. B. %3</translation>
+    </message>
+    <message>
+        <source>%1Type is set but %1Count is 0, so no %1 runs: set %1Count or remove %1Type</source>
+        <translation>%1Type ist gesetzt, aber %1Count ist 0, daher läuft kein %1: setzen Sie %1Count oder entfernen Sie %1Type</translation>
+    </message>
+    <message>
+        <source>masterType is required with scaleTier CUSTOM: choose a machine type such as %1 or %2</source>
+        <translation>masterType ist bei scaleTier CUSTOM erforderlich: wählen Sie einen Maschinentyp wie %1 oder %2</translation>
+    </message>
+    <message>
+        <source>%1Type %2 is %3 but masterType %4 is %5: use legacy types for all roles or Compute Engine types for all roles</source>
+        <translation>%1Type %2 ist %3, aber masterType %4 ist %5: verwenden Sie für alle Rollen Legacy-Typen oder für alle Rollen Compute-Engine-Typen</translation>
+    </message>
+    <message>
+        <source>acceleratorConfig.type is required: use one of %1</source>
+        <translation>acceleratorConfig.type ist erforderlich: verwenden Sie einen von %1</translation>
+    </message>
+    <message>
+        <source>unknown accelerator type %1: %2 is the gcloud flag spelling; in the job spec write %3</source>
+        <translation>unbekannter Beschleunigertyp %1: %2 ist die Schreibweise des gcloud-Flags; schreiben Sie in der Jobspezifikation %3</translation>
+    </message>
+    <message>
+        <source>unknown accelerator type %1; valid types: %2</source>
+        <translation>unbekannter Beschleunigertyp %1; gültige Typen: %2</translation>
+    </message>
+    <message>
+        <source>%1 is a TPU and cannot attach to %2: use workerType cloud_tpu for a TPU worker, or scaleTier BASIC_TPU</source>
+        <translation>%1 ist eine TPU und kann nicht an %2 angeschlossen werden: verwenden Sie workerType cloud_tpu für einen TPU-Worker oder scaleTier BASIC_TPU</translation>
+    </message>
+    <message>
+        <source>%1 × %2 is not a valid TPU size; valid counts: %3</source>
+        <translation>%1 × %2 ist keine gültige TPU-Größe; gültige Anzahlen: %3</translation>
+    </message>
+    <message>
+        <source>%1 takes TPU accelerators (%2), not %3</source>
+        <translation>%1 nimmt TPU-Beschleuniger (%2) an, nicht %3</translation>
+    </message>
+    <message>
+        <source>%1 cannot attach to %2; %3 attaches only to %4-* machine types</source>
+        <translation>%1 kann nicht an %2 angeschlossen werden; %3 lässt sich nur an Maschinentypen %4-* anschließen</translation>
+    </message>
+    <message>
+        <source>%1 takes only %2, not %3</source>
+        <translation>%1 nimmt nur %2 an, nicht %3</translation>
+    </message>
+    <message>
+        <source>%1 comes with exactly %2 × %3; set count to %2</source>
+        <translation>%1 ist fest mit genau %2 × %3 ausgestattet; setzen Sie count auf %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot attach to %2; that machine type takes no GPUs</source>
+        <translation>%1 kann nicht an %2 angeschlossen werden; dieser Maschinentyp nimmt keine GPUs an</translation>
+    </message>
+    <message>
+        <source>%1 cannot attach to %2; GPUs that can: %3</source>
+        <translation>%1 kann nicht an %2 angeschlossen werden; GPUs, die das können: %3</translation>
+    </message>
+    <message>
+        <source>%1 × %2 cannot attach to %3; valid counts: %4</source>
+        <translation>%1 × %2 kann nicht an %3 angeschlossen werden; gültige Anzahlen: %4</translation>
+    </message>
+    <message>
+        <source>tpuTfVersion applies only to a TPU worker (workerType cloud_tpu); remove it from %1Config</source>
+        <translation>tpuTfVersion gilt nur für einen TPU-Worker (workerType cloud_tpu); entfernen Sie es aus %1Config</translation>
+    </message>
+    <message>
+        <source>acceleratorConfig.count is required: the number of accelerators per replica, e.g. 1</source>
+        <translation>acceleratorConfig.count ist erforderlich: die Anzahl der Beschleuniger pro Replikat, z. B. 1</translation>
+    </message>
+    <message>
+        <source>acceleratorConfig.count is %1; it must be at least 1</source>
+        <translation>acceleratorConfig.count ist %1; der Wert muss mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>jobId is required: use a letter followed by letters, digits and underscores, e.g. census_20240101_120000</source>
+        <translation>jobId ist erforderlich: verwenden Sie einen Buchstaben, gefolgt von Buchstaben, Ziffern und Unterstrichen, z. B. census_20240101_120000</translation>
+    </message>
+    <message>
+        <source>jobId must start with a letter (A–Z or a–z), not %1</source>
+        <translation>jobId muss mit einem Buchstaben (A–Z oder a–z) beginnen, nicht mit %1</translation>
+    </message>
+    <message>
+        <source>character %1 %2 is not allowed: use letters, digits and underscores (hyphens are not allowed)</source>
+        <translation>das Zeichen %2 an Position %1 ist nicht erlaubt: verwenden Sie Buchstaben, Ziffern und Unterstriche (Bindestriche sind nicht erlaubt)</translation>
+    </message>
+    <message>
+        <source>character %1 %2 is not allowed: use only the letters A–Z and a–z, digits and underscores</source>
+        <translation>das Zeichen %2 an Position %1 ist nicht erlaubt: verwenden Sie nur die Buchstaben A–Z und a–z, Ziffern und Unterstriche</translation>
+    </message>
+    <message>
+        <source>character %1 %2 is not allowed: use letters, digits and underscores</source>
+        <translation>das Zeichen %2 an Position %1 ist nicht erlaubt: verwenden Sie Buchstaben, Ziffern und Unterstriche</translation>
+    </message>
+    <message>
+        <source>jobId is %1 characters long; the maximum is %2</source>
+        <translation>jobId ist %1 Zeichen lang; das Maximum ist %2</translation>
+    </message>
+    <message>
+        <source>a job named %1 already exists: choose another jobId, e.g. %2</source>
+        <translation>ein Job namens %1 existiert bereits: wählen Sie eine andere jobId, z. B. %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not a duration: write seconds followed by &apos;s&apos;, e.g. 7200s for two hours</source>
+        <translation>%1 %2 ist keine Dauer: schreiben Sie Sekunden gefolgt von &apos;s&apos;, z. B. 7200s für zwei Stunden</translation>
+    </message>
+    <message>
+        <source>maxWaitTime is %1; the minimum is %2s</source>
+        <translation>maxWaitTime ist %1; das Minimum ist %2s</translation>
+    </message>
+    <message>
+        <source>priority is %1; use a value from %2 to %3</source>
+        <translation>priority ist %1; verwenden Sie einen Wert von %2 bis %3</translation>
+    </message>
+    <message>
+        <source>none in the catalog</source>
+        <translation>keine im Katalog</translation>
+    </message>
+    <message>
+        <source>%1 may not offer %2 (the catalog is unsure); regions that do: %3</source>
+        <translation>%1 bietet %2 möglicherweise nicht an (der Katalog ist unsicher); Regionen, die es anbieten: %3</translation>
+    </message>
+    <message>
+        <source>%1 does not offer %2; regions that do: %3</source>
+        <translation>%1 bietet %2 nicht an; Regionen, die es anbieten: %3</translation>
+    </message>
+    <message>
+        <source>%1 are never available together in one zone of %2, and all GPUs of a job must share a zone: drop one of these GPU types or choose another region</source>
+        <translation>%1 sind nie gemeinsam in einer Zone von %2 verfügbar, und alle GPUs eines Jobs müssen in derselben Zone liegen: lassen Sie einen dieser GPU-Typen weg oder wählen Sie eine andere Region</translation>
+    </message>
+    <message>
+        <source>no zone of %1 offers all of %2, and all GPUs of a job must share a zone; zones: %3</source>
+        <translation>keine Zone von %1 bietet alle von %2 an, und alle GPUs eines Jobs müssen in derselben Zone liegen; Zonen: %3</translation>
+    </message>
+    <message>
+        <source>region is required: choose one of %1</source>
+        <translation>region ist erforderlich: wählen Sie eine von %1</translation>
+    </message>
+    <message>
+        <source>unknown region %1; valid regions: %2</source>
+        <translation>unbekannte Region %1; gültige Regionen: %2</translation>
+    </message>
+    <message>
+        <source>%1 offers no Cloud TPUs for the cloud_tpu worker; regions that do: %2</source>
+        <translation>%1 bietet keine Cloud TPUs für den Worker cloud_tpu an; Regionen, die sie anbieten: %2</translation>
+    </message>
+    <message>
+        <source>did you mean %1?</source>
+        <translation>meinten Sie %1?</translation>
+    </message>
+    <message>
+        <source>unknown machine type %1</source>
+        <translation>unbekannter Maschinentyp %1</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::VertexExport</name>
+    <message>
+        <source>Vertex AI does not pass --job-dir to the app; it sets AIP_MODEL_DIR under baseOutputDirectory instead</source>
+        <translation>Vertex AI übergibt --job-dir nicht an die Anwendung; stattdessen setzt es AIP_MODEL_DIR unterhalb von baseOutputDirectory</translation>
+    </message>
+    <message>
+        <source>unknown scale tier &apos;%1&apos;; the pools are taken from the spec&apos;s machine types</source>
+        <translation>unbekannte Skalierungsstufe &apos;%1&apos;; die Pools werden aus den Maschinentypen der Spezifikation übernommen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has no equivalent in this export: Vertex AI TPUs need a TPU machine type</source>
+        <translation>&apos;%1&apos; hat in diesem Export keine Entsprechung: TPUs in Vertex AI brauchen einen TPU-Maschinentyp</translation>
+    </message>
+    <message>
+        <source>legacy machine type &apos;%1&apos; has no Vertex AI equivalent; use a Compute Engine machine type</source>
+        <translation>der Legacy-Maschinentyp &apos;%1&apos; hat keine Entsprechung in Vertex AI; verwenden Sie einen Compute-Engine-Maschinentyp</translation>
+    </message>
+    <message>
+        <source>legacy machine type &apos;%1&apos; exported as %2 with %3 × %4 (same vCPUs and memory in the catalog; check it)</source>
+        <translation>Legacy-Maschinentyp &apos;%1&apos; als %2 mit %3 × %4 exportiert (laut Katalog gleiche vCPUs und gleicher Speicher; bitte prüfen)</translation>
+    </message>
+    <message>
+        <source>legacy machine type &apos;%1&apos; exported as %2 (same vCPUs and memory in the catalog; check it)</source>
+        <translation>Legacy-Maschinentyp &apos;%1&apos; als %2 exportiert (laut Katalog gleiche vCPUs und gleicher Speicher; bitte prüfen)</translation>
+    </message>
+    <message>
+        <source>%1 has no equivalent in this export: Vertex AI TPUs need a TPU machine type</source>
+        <translation>%1 hat in diesem Export keine Entsprechung: TPUs in Vertex AI brauchen einen TPU-Maschinentyp</translation>
+    </message>
+    <message>
+        <source>no Vertex AI executor image is known for runtime version &apos;%1&apos; (Python %2): set pythonPackageSpec.executorImageUri by hand</source>
+        <translation>für die Laufzeitversion &apos;%1&apos; (Python %2) ist kein Executor-Image von Vertex AI bekannt: setzen Sie pythonPackageSpec.executorImageUri von Hand</translation>
+    </message>
+    <message>
+        <source>not part of a CustomJob: tuning needs a Vertex AI HyperparameterTuningJob around this CustomJob; left out</source>
+        <translation>nicht Teil eines CustomJob: die Abstimmung braucht einen Vertex AI HyperparameterTuningJob um diesen CustomJob; weggelassen</translation>
+    </message>
+    <message>
+        <source>has no CustomJob equivalent; left out</source>
+        <translation>hat keine Entsprechung im CustomJob; weggelassen</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::YamlImport</name>
+    <message>
+        <source>an empty value</source>
+        <translation>ein leerer Wert</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>eine Liste</translation>
+    </message>
+    <message>
+        <source>a mapping</source>
+        <translation>eine Zuordnung</translation>
+    </message>
+    <message>
+        <source>%1 more problems are not shown</source>
+        <translation>%1 weitere Probleme werden nicht angezeigt</translation>
+    </message>
+    <message>
+        <source>expected a mapping, got %1</source>
+        <translation>Zuordnung erwartet, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>expected a key name, got %1</source>
+        <translation>Schlüsselname erwartet, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>duplicate key &apos;%1&apos;; the last one is used</source>
+        <translation>doppelter Schlüssel &apos;%1&apos;; der letzte wird verwendet</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is output-only and is ignored</source>
+        <translation>&apos;%1&apos; ist ein reines Ausgabefeld und wird ignoriert</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; belongs under &apos;trainingInput&apos;; it is ignored here</source>
+        <translation>&apos;%1&apos; gehört unter &apos;trainingInput&apos;; hier wird es ignoriert</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos;; it is ignored</source>
+        <translation>unbekannter Schlüssel &apos;%1&apos;; er wird ignoriert</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos;; did you mean &apos;%2&apos;?</source>
+        <translation>unbekannter Schlüssel &apos;%1&apos;; meinten Sie &apos;%2&apos;?</translation>
+    </message>
+    <message>
+        <source>expected a list, got %1</source>
+        <translation>Liste erwartet, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>expected a string, got %1</source>
+        <translation>Zeichenkette erwartet, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>gcloud reads the unquoted value %1 as %2; write &quot;%1&quot; in quotes to keep it as text</source>
+        <translation>gcloud liest den Wert %1 ohne Anführungszeichen als %2; schreiben Sie &quot;%1&quot; in Anführungszeichen, damit er Text bleibt</translation>
+    </message>
+    <message>
+        <source>expected an integer, got %1</source>
+        <translation>Ganzzahl erwartet, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>integer out of range: %1</source>
+        <translation>Ganzzahl außerhalb des zulässigen Bereichs: %1</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation>true oder false erwartet, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>expected a number, got %1</source>
+        <translation>Zahl erwartet, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>number out of range: %1</source>
+        <translation>Zahl außerhalb des zulässigen Bereichs: %1</translation>
+    </message>
+    <message>
+        <source>file is too large: %1 bytes, the limit is %2 bytes</source>
+        <translation>die Datei ist zu groß: %1 Byte, die Grenze liegt bei %2 Byte</translation>
+    </message>
+    <message>
+        <source>file is empty</source>
+        <translation>die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>file is UTF-32; save it as UTF-8</source>
+        <translation>die Datei ist UTF-32; speichern Sie sie als UTF-8</translation>
+    </message>
+    <message>
+        <source>file is UTF-16; save it as UTF-8</source>
+        <translation>die Datei ist UTF-16; speichern Sie sie als UTF-8</translation>
+    </message>
+    <message>
+        <source>file is not valid UTF-8 at line %1, column %2 (byte 0x%3); save it as UTF-8</source>
+        <translation>die Datei ist in Zeile %1, Spalte %2 kein gültiges UTF-8 (Byte 0x%3); speichern Sie sie als UTF-8</translation>
+    </message>
+    <message>
+        <source>file contains a NUL byte at line %1, column %2; is it UTF-16 or binary?</source>
+        <translation>die Datei enthält ein NUL-Byte in Zeile %1, Spalte %2; ist sie UTF-16 oder binär?</translation>
+    </message>
+    <message>
+        <source>file contains the control character 0x%1 at line %2, column %3; is it binary?</source>
+        <translation>die Datei enthält das Steuerzeichen 0x%1 in Zeile %2, Spalte %3; ist sie binär?</translation>
+    </message>
+    <message>
+        <source>nesting is too deep at line %1, column %2 (more than %3 levels)</source>
+        <translation>die Verschachtelung ist in Zeile %1, Spalte %2 zu tief (mehr als %3 Ebenen)</translation>
+    </message>
+    <message>
+        <source>too many items in [ ] and { } collections at line %1 (more than %2)</source>
+        <translation>zu viele Elemente in [ ]- und { }-Sammlungen in Zeile %1 (mehr als %2)</translation>
+    </message>
+    <message>
+        <source>file contains more than one YAML document</source>
+        <translation>die Datei enthält mehr als ein YAML-Dokument</translation>
+    </message>
+    <message>
+        <source>document has too many nodes (more than %1)</source>
+        <translation>das Dokument hat zu viele Knoten (mehr als %1)</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;:&apos; (quote a value that contains &apos;: &apos;, or check the indentation)</source>
+        <translation>unerwartetes &apos;:&apos; (setzen Sie einen Wert, der &apos;: &apos; enthält, in Anführungszeichen, oder prüfen Sie die Einrückung)</translation>
+    </message>
+    <message>
+        <source>a closing &apos;}&apos; is missing</source>
+        <translation>ein schließendes &apos;}&apos; fehlt</translation>
+    </message>
+    <message>
+        <source>a closing &apos;]&apos; is missing</source>
+        <translation>ein schließendes &apos;]&apos; fehlt</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;]&apos; or &apos;}&apos;</source>
+        <translation>unerwartetes &apos;]&apos; oder &apos;}&apos;</translation>
+    </message>
+    <message>
+        <source>the indentation is inconsistent</source>
+        <translation>die Einrückung ist uneinheitlich</translation>
+    </message>
+    <message>
+        <source>a quoted string is not closed</source>
+        <translation>eine Zeichenkette in Anführungszeichen ist nicht abgeschlossen</translation>
+    </message>
+    <message>
+        <source>an alias (*name) refers to an anchor (&amp;name) that is not defined</source>
+        <translation>ein Alias (*name) verweist auf einen nicht definierten Anker (&amp;name)</translation>
+    </message>
+    <message>
+        <source>a tab is used for indentation; use spaces</source>
+        <translation>zur Einrückung wird ein Tabulator verwendet; verwenden Sie Leerzeichen</translation>
+    </message>
+    <message>
+        <source>a list item (&apos;- &apos;) is not allowed here</source>
+        <translation>ein Listenelement (&apos;- &apos;) ist hier nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>unknown escape sequence in a double-quoted string</source>
+        <translation>unbekannte Escape-Sequenz in einer Zeichenkette in doppelten Anführungszeichen</translation>
+    </message>
+    <message>
+        <source>YAML syntax error: %1</source>
+        <translation>YAML-Syntaxfehler: %1</translation>
+    </message>
+    <message>
+        <source>not enough memory to read the file</source>
+        <translation>nicht genug Speicher, um die Datei zu lesen</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>die Datei kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>expected a mapping at the top level, got %1</source>
+        <translation>Zuordnung auf oberster Ebene erwartet, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>document expands to too many nodes (aliases?); the limit is %1</source>
+        <translation>das Dokument ergibt nach dem Auflösen zu viele Knoten (Aliase?); die Grenze liegt bei %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: no such file</source>
+        <translation>%1 kann nicht gelesen werden: Datei existiert nicht</translation>
+    </message>
+    <message>
+        <source>cannot read %1: it is a directory</source>
+        <translation>%1 kann nicht gelesen werden: es ist ein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>cannot read %1: file is too large: %2 bytes, the limit is %3 bytes</source>
+        <translation>%1 kann nicht gelesen werden: die Datei ist zu groß: %2 Byte, die Grenze liegt bei %3 Byte</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: file is larger than the limit of %2 bytes</source>
+        <translation>%1 kann nicht gelesen werden: die Datei ist größer als die Grenze von %2 Byte</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::exec</name>
+    <message>
+        <source>Nothing to run: the job has neither a Python module (trainingInput.pythonModule) nor a local executable (trainyardLocal.executable).</source>
+        <translation>Nichts auszuführen: Der Job hat weder ein Python-Modul (trainingInput.pythonModule) noch ein lokales Programm (trainyardLocal.executable).</translation>
+    </message>
+    <message>
+        <source>The variable %1 is set by the service; the value in the spec is ignored.</source>
+        <translation>Die Variable %1 wird vom Dienst gesetzt; der Wert in der Spezifikation wird ignoriert.</translation>
+    </message>
+    <message>
+        <source>The secret &quot;%1&quot; for the variable %2 is not available.</source>
+        <translation>Das Geheimnis &quot;%1&quot; für die Variable %2 ist nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Internal error: the cluster has replicas without a port.</source>
+        <translation>Interner Fehler: Der Cluster hat Replikate ohne Port.</translation>
+    </message>
+    <message>
+        <source>The package directory %1 does not exist.</source>
+        <translation>Das Paketverzeichnis %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The module %1 is not in %2 (no %3).</source>
+        <translation>Das Modul %1 ist nicht in %2 (%3 fehlt).</translation>
+    </message>
+    <message>
+        <source>The working directory %1 does not exist.</source>
+        <translation>Das Arbeitsverzeichnis %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The program %1 does not exist.</source>
+        <translation>Das Programm %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The program %1 is not executable.</source>
+        <translation>Das Programm %1 ist nicht ausführbar.</translation>
+    </message>
+    <message>
+        <source>The program %1 was not found on PATH.</source>
+        <translation>Das Programm %1 wurde in PATH nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>The Python interpreter %1 was not found on PATH. Set TRAINYARD_PYTHON or the Python setting to an interpreter.</source>
+        <translation>Der Python-Interpreter %1 wurde in PATH nicht gefunden. Setzen Sie TRAINYARD_PYTHON oder die Python-Einstellung auf einen Interpreter.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>There is no job %1.</source>
+        <translation>Es gibt keinen Job %1.</translation>
+    </message>
+    <message>
+        <source>Cannot request the cancel of %1: %2</source>
+        <translation>Der Abbruch von %1 kann nicht angefordert werden: %2</translation>
+    </message>
+    <message>
+        <source>The job has no scale tier (trainingInput.scaleTier).</source>
+        <translation>Der Job hat keine Skalierungsstufe (trainingInput.scaleTier).</translation>
+    </message>
+    <message>
+        <source>The scale tier %1 is not in the catalog; its local shape is unknown.</source>
+        <translation>Die Skalierungsstufe %1 ist nicht im Katalog; ihre lokale Form ist unbekannt.</translation>
+    </message>
+    <message>
+        <source>trainingInput.%1 is %2; a local run takes 0 to %3.</source>
+        <translation>trainingInput.%1 ist %2; ein lokaler Lauf erlaubt 0 bis %3.</translation>
+    </message>
+    <message>
+        <source>%1 asks for %2 replicas; the local replica cap of %3 runs %4: 1 primary, %5 workers (of %6), %7 parameter servers (of %8), %9 evaluators (of %10).</source>
+        <translation>%1 verlangt %2 Replikate; die lokale Obergrenze von %3 Replikaten führt %4 aus: 1 primäres, %5 Worker (von %6), %7 Parameterserver (von %8), %9 Evaluatoren (von %10).</translation>
+    </message>
+    <message>
+        <source>Python cannot import the module %1 (or a module it needs)</source>
+        <translation>Python kann das Modul %1 (oder ein davon benötigtes Modul) nicht importieren</translation>
+    </message>
+    <message>
+        <source>Python cannot import a module</source>
+        <translation>Python kann ein Modul nicht importieren</translation>
+    </message>
+    <message>
+        <source>port %1 is already in use by another program</source>
+        <translation>Port %1 wird bereits von einem anderen Programm verwendet</translation>
+    </message>
+    <message>
+        <source>a port it needs is already in use by another program</source>
+        <translation>ein benötigter Port wird bereits von einem anderen Programm verwendet</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::exec::ReplicaProcess</name>
+    <message>
+        <source>%1 could not be started: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::exec::RunSettings</name>
+    <message>
+        <source>The run settings are not a JSON object: %1</source>
+        <translation>Die Laufeinstellungen sind kein JSON-Objekt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::exec::Supervisor</name>
+    <message>
+        <source>Cannot claim the job %1: %2</source>
+        <translation>Der Job %1 kann nicht übernommen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the state of the job %1: %2</source>
+        <translation>Der Zustand des Jobs %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The job %1 has already ended.</source>
+        <translation>Der Job %1 ist bereits beendet.</translation>
+    </message>
+    <message>
+        <source>The stored spec cannot be read: %1</source>
+        <translation>Die gespeicherte Spezifikation kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The service catalog cannot be loaded.</source>
+        <translation>Der Dienstkatalog kann nicht geladen werden.</translation>
+    </message>
+    <message>
+        <source>%1: secret variables left out: %2</source>
+        <translation>%1: geheime Variablen weggelassen: %2</translation>
+    </message>
+    <message>
+        <source>The replica %1 cannot start: %2</source>
+        <translation>Das Replikat %1 kann nicht starten: %2</translation>
+    </message>
+    <message>
+        <source>%1: the log file cannot be written: %2</source>
+        <translation>%1: die Logdatei kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1</source>
+        <translation>wurde durch Signal %1 beendet</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>wurde mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>The replica %1 %2: %3.</source>
+        <translation>Das Replikat %1 %2: %3.</translation>
+    </message>
+    <message>
+        <source>The replica %1 %2.</source>
+        <translation>Das Replikat %1 %2.</translation>
+    </message>
+    <message>
+        <source>Last lines of its stderr:</source>
+        <translation>Letzte Zeilen seiner stderr-Ausgabe:</translation>
+    </message>
+    <message>
+        <source>%1 exited with code %2; restart %3 of %4</source>
+        <translation>%1 wurde mit Code %2 beendet; Neustart %3 von %4</translation>
+    </message>
+    <message>
+        <source>Rerunning the whole job (attempt %1 of %2): %3</source>
+        <translation>Der ganze Job läuft erneut (Durchgang %1 von %2): %3</translation>
+    </message>
+    <message>
+        <source>The job ran longer than its maximum running time (scheduling.maxRunningTime %1) and was cancelled.</source>
+        <translation>Der Job lief länger als seine maximale Laufzeit (scheduling.maxRunningTime %1) und wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Grace period over: killing what is left of the replicas.</source>
+        <translation>Schonfrist abgelaufen: Die restlichen Replikate werden zwangsweise beendet.</translation>
+    </message>
+    <message>
+        <source>Some replica processes do not die; giving up on them.</source>
+        <translation>Einige Replikatprozesse lassen sich nicht beenden; sie werden aufgegeben.</translation>
+    </message>
+    <message>
+        <source>Cannot write the job state: %1</source>
+        <translation>Der Jobzustand kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>The secret %1 is shorter than 4 bytes and is not masked in logs.</source>
+        <translation>Das Geheimnis %1 ist kürzer als 4 Byte und wird in Logs nicht maskiert.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::logs</name>
+    <message>
+        <source>Cannot open the log file %1: %2</source>
+        <translation>Die Logdatei %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write the log file %1: %2</source>
+        <translation>Die Logdatei %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::metrics</name>
+    <message>
+        <source>The pattern is not valid: %1</source>
+        <translation>Das Muster ist ungültig: %1</translation>
+    </message>
+    <message>
+        <source>The pattern has no named group for a metric, e.g. (?&lt;loss&gt;[0-9.]+).</source>
+        <translation>Das Muster hat keine benannte Gruppe für eine Metrik, z. B. (?&lt;loss&gt;[0-9.]+).</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::metrics::MetricsCollector</name>
+    <message>
+        <source>%1 (hypertune)</source>
+        <translation>%1 (hypertune)</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::secrets</name>
+    <message>
+        <source>Internal error: the keychain needs a running application object.</source>
+        <translation>Interner Fehler: Der Schlüsselbund braucht ein laufendes Anwendungsobjekt.</translation>
+    </message>
+    <message>
+        <source>Internal error: blocking keychain access on the GUI thread.</source>
+        <translation>Interner Fehler: blockierender Zugriff auf den Schlüsselbund im GUI-Thread.</translation>
+    </message>
+    <message>
+        <source>The secret &quot;%1&quot; (for %2) is not in the keychain.</source>
+        <translation>Das Geheimnis &quot;%1&quot; (für %2) ist nicht im Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>The secret name &quot;%1&quot; (for %2) is not valid. %3</source>
+        <translation>Der Name &quot;%1&quot; des Geheimnisses (für %2) ist ungültig. %3</translation>
+    </message>
+    <message>
+        <source>The secret &quot;%1&quot; (for %2) cannot be read from the keychain: %3</source>
+        <translation>Das Geheimnis &quot;%1&quot; (für %2) kann nicht aus dem Schlüsselbund gelesen werden: %3</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::secrets::SecretStore</name>
+    <message>
+        <source>The secret &quot;%1&quot; is not in the keychain.</source>
+        <translation>Das Geheimnis &quot;%1&quot; ist nicht im Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>The keychain reported error %1.</source>
+        <translation>Der Schlüsselbund meldete den Fehler %1.</translation>
+    </message>
+    <message>
+        <source>A secret&apos;s name has 1 to 64 characters: letters A-Z and a-z, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>Der Name eines Geheimnisses hat 1 bis 64 Zeichen: Buchstaben A-Z und a-z, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos;.</translation>
+    </message>
+    <message>
+        <source>The value of the secret &quot;%1&quot; is shorter than %2 bytes: it is stored, but it will not be masked in logs.</source>
+        <translation>Der Wert des Geheimnisses &quot;%1&quot; ist kürzer als %2 Byte: Er wird gespeichert, in Logs aber nicht maskiert.</translation>
+    </message>
+    <message>
+        <source>The list of secret names %1 cannot be written: %2</source>
+        <translation>Die Liste der Geheimnisnamen %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>The secret &quot;%1&quot; needs a value.</source>
+        <translation>Das Geheimnis &quot;%1&quot; braucht einen Wert.</translation>
+    </message>
+    <message>
+        <source>A secret named &quot;%1&quot; already exists.</source>
+        <translation>Ein Geheimnis namens &quot;%1&quot; existiert bereits.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::MainWindow</name>
+    <message>
+        <source>Trainyard</source>
+        <translation>Trainyard</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About Trainyard</source>
+        <translation>Ü&amp;ber Trainyard</translation>
+    </message>
+    <message>
+        <source>A desktop console for machine-learning training jobs.</source>
+        <translation>Eine Desktop-Konsole für Trainingsjobs des maschinellen Lernens.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Service catalog: %1 (data as of %2): %n machine type(s), %3 accelerator types, %4 regions.</source>
+        <translation>
+            <numerusform>Dienstkatalog: %1 (Datenstand %2): %n Maschinentyp, %3 Beschleunigertypen, %4 Regionen.</numerusform>
+            <numerusform>Dienstkatalog: %1 (Datenstand %2): %n Maschinentypen, %3 Beschleunigertypen, %4 Regionen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The service catalog could not be loaded: %1</source>
+        <translation>Der Dienstkatalog konnte nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <source>About Trainyard</source>
+        <translation>Über Trainyard</translation>
+    </message>
+    <message>
+        <source>Trainyard %1
+
+Configure training jobs for Google Cloud AI Platform Training and Vertex AI custom jobs, check them against the service&apos;s rules, and dry-run them on this machine.</source>
+        <translation>Trainyard %1
+
+Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs in Vertex AI konfigurieren, gegen die Regeln des Dienstes prüfen und probeweise auf diesem Rechner ausführen.</translation>
+    </message>
+    <message>
+        <source>&amp;New job…</source>
+        <translation>&amp;Neuer Job…</translation>
+    </message>
+    <message>
+        <source>&amp;Open config…</source>
+        <translation>Konfiguration ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>The job wizard needs the service catalog, which could not be loaded.</source>
+        <translation>Der Job-Assistent braucht den Dienstkatalog, der nicht geladen werden konnte.</translation>
+    </message>
+    <message>
+        <source>Create a job with File &gt; New job, or open a config.yaml with File &gt; Open config (or drop it on this window). The job list is not part of this version yet. The command line checks and converts job specs:
+
+  trainyard validate config.yaml
+  trainyard export --to gcloud config.yaml
+  trainyard export --to vertex config.yaml</source>
+        <translation>Legen Sie mit Datei &gt; Neuer Job einen Job an oder öffnen Sie eine config.yaml mit Datei &gt; Konfiguration öffnen (oder ziehen Sie sie auf dieses Fenster). Die Jobliste ist noch nicht Teil dieser Version. Die Befehlszeile prüft und konvertiert Jobspezifikationen:
+
+  trainyard validate config.yaml
+  trainyard export --to gcloud config.yaml
+  trainyard export --to vertex config.yaml</translation>
+    </message>
+    <message>
+        <source>Open config</source>
+        <translation>Konfiguration öffnen</translation>
+    </message>
+    <message>
+        <source>Job configs (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>Jobkonfigurationen (*.yaml *.yml *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Job %1 started on this machine; its files are in %2</source>
+        <translation>Job %1 wurde auf diesem Rechner gestartet; seine Dateien liegen in %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::SecretsPage</name>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>&amp;Umbenennen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>Secrets are kept in the system keychain, never in job files or logs. A job&apos;s local environment refers to one by name, for example HF_TOKEN: {secret: hf}. Log lines that contain a secret&apos;s value are stored with the value masked.</source>
+        <translation>Geheimnisse werden im Schlüsselbund des Systems aufbewahrt, nie in Jobdateien oder Logs. Die lokale Umgebung eines Jobs verweist per Name auf eines, zum Beispiel HF_TOKEN: {secret: hf}. Logzeilen, die den Wert eines Geheimnisses enthalten, werden mit maskiertem Wert gespeichert.</translation>
+    </message>
+    <message>
+        <source>Secret names</source>
+        <translation>Namen der Geheimnisse</translation>
+    </message>
+    <message>
+        <source>e.g. hf</source>
+        <translation>z. B. hf</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation>&amp;Wert:</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>neu</translation>
+    </message>
+    <message>
+        <source>Adding replaces the value of the secret &quot;%1&quot;.</source>
+        <translation>Hinzufügen ersetzt den Wert des Geheimnisses &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>The secret &quot;%1&quot; is stored in the keychain.</source>
+        <translation>Das Geheimnis &quot;%1&quot; ist im Schlüsselbund gespeichert.</translation>
+    </message>
+    <message>
+        <source>The secret &quot;%1&quot; could not be stored: %2</source>
+        <translation>Das Geheimnis &quot;%1&quot; konnte nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>The secret &quot;%1&quot; is now &quot;%2&quot;.</source>
+        <translation>Das Geheimnis &quot;%1&quot; heißt jetzt &quot;%2&quot;.</translation>
+    </message>
+    <message>
+        <source>The secret &quot;%1&quot; could not be renamed to &quot;%2&quot;: %3</source>
+        <translation>Das Geheimnis &quot;%1&quot; konnte nicht in &quot;%2&quot; umbenannt werden: %3</translation>
+    </message>
+    <message>
+        <source>Delete Secret</source>
+        <translation>Geheimnis löschen</translation>
+    </message>
+    <message>
+        <source>Delete the secret &quot;%1&quot; from the keychain? Jobs that use it will not start until it is set again.</source>
+        <translation>Das Geheimnis &quot;%1&quot; aus dem Schlüsselbund löschen? Jobs, die es verwenden, starten erst wieder, wenn es neu gesetzt ist.</translation>
+    </message>
+    <message>
+        <source>The secret &quot;%1&quot; is deleted.</source>
+        <translation>Das Geheimnis &quot;%1&quot; ist gelöscht.</translation>
+    </message>
+    <message>
+        <source>The secret &quot;%1&quot; could not be deleted: %2</source>
+        <translation>Das Geheimnis &quot;%1&quot; konnte nicht gelöscht werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>&amp;Secrets</source>
+        <translation>&amp;Geheimnisse</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::charts::MetricChartView</name>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Time since start (s)</source>
+        <translation>Zeit seit Start (s)</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>%1
+%2 %3: %4 = %5</source>
+        <translation>%1
+%2 %3: %4 = %5</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Export %1 as CSV</source>
+        <translation>%1 als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Export %1 as PNG</source>
+        <translation>%1 als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>The image could not be written.</source>
+        <translation>Das Bild konnte nicht geschrieben werden.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::charts::MetricsPanel</name>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Time since start</source>
+        <translation>Zeit seit Start</translation>
+    </message>
+    <message>
+        <source>Smoothing (exponential moving average, as TensorBoard)</source>
+        <translation>Glättung (exponentieller gleitender Mittelwert, wie in TensorBoard)</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Logarithmische Skala</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Show every point again (Home in a chart)</source>
+        <translation>Wieder alle Punkte zeigen (Home in einem Diagramm)</translation>
+    </message>
+    <message>
+        <source>X axis:</source>
+        <translation>X-Achse:</translation>
+    </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation>Glättung:</translation>
+    </message>
+    <message>
+        <source>No metrics yet. Lines such as “step=100 loss=0.5” or Keras progress “loss: 0.1234 - accuracy: 0.9” and the hypertune metric file become charts here.</source>
+        <translation>Noch keine Metriken. Zeilen wie “step=100 loss=0.5” oder der Keras-Fortschritt “loss: 0.1234 - accuracy: 0.9” und die Metrikdatei von hypertune werden hier zu Diagrammen.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::jobs</name>
+    <message>
+        <source>The stored config.yaml cannot be read.</source>
+        <translation>Die gespeicherte config.yaml kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The service catalog cannot be loaded.</source>
+        <translation>Der Dienstkatalog kann nicht geladen werden.</translation>
+    </message>
+    <message>
+        <source>The job&apos;s cluster has no replica %1.</source>
+        <translation>Der Cluster des Jobs hat kein Replikat %1.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::jobs::JobConsole</name>
+    <message>
+        <source>Filter jobs by ID, tier or region</source>
+        <translation>Jobs nach ID, Stufe oder Region filtern</translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation>Alle Zustände</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>Erfolgreich</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>&amp;New job…</source>
+        <translation>&amp;Neuer Job…</translation>
+    </message>
+    <message>
+        <source>&amp;Run again</source>
+        <translation>Erneut &amp;ausführen</translation>
+    </message>
+    <message>
+        <source>Run the job&apos;s config again as a new job</source>
+        <translation>Die Konfiguration des Jobs erneut als neuen Job ausführen</translation>
+    </message>
+    <message>
+        <source>C&amp;lone into wizard…</source>
+        <translation>In den Assistenten &amp;kopieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel job</source>
+        <translation>Job a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel requested for %1</source>
+        <translation>Abbruch für %1 angefordert</translation>
+    </message>
+    <message>
+        <source>&amp;Open job folder</source>
+        <translation>Job&amp;ordner öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete job…</source>
+        <translation>Job &amp;löschen…</translation>
+    </message>
+    <message>
+        <source>Trainyard</source>
+        <translation>Trainyard</translation>
+    </message>
+    <message>
+        <source>Job %1</source>
+        <translation>Job %1</translation>
+    </message>
+    <message>
+        <source>%1 has ended: %2</source>
+        <translation>%1 ist beendet: %2</translation>
+    </message>
+    <message>
+        <source>The config of %1 cannot be read.</source>
+        <translation>Die Konfiguration von %1 kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The job %1 could not be started: %2</source>
+        <translation>Der Job %1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>Job %1 started</source>
+        <translation>Job %1 gestartet</translation>
+    </message>
+    <message>
+        <source>%1 is still running; cancel it first.</source>
+        <translation>%1 läuft noch; brechen Sie ihn zuerst ab.</translation>
+    </message>
+    <message>
+        <source>Deleted %1</source>
+        <translation>%1 gelöscht</translation>
+    </message>
+    <message>
+        <source>Delete job</source>
+        <translation>Job löschen</translation>
+    </message>
+    <message>
+        <source>Delete %1 and all its files (logs, metrics, output in the job folder)? This cannot be undone.</source>
+        <translation>%1 und alle zugehörigen Dateien (Logs, Metriken, Ausgabe im Jobordner) löschen? Dies kann nicht rückgängig gemacht werden.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::jobs::JobDetail</name>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>Ü&amp;bersicht</translation>
+    </message>
+    <message>
+        <source>&amp;Logs</source>
+        <translation>&amp;Logs</translation>
+    </message>
+    <message>
+        <source>&amp;Metrics</source>
+        <translation>&amp;Metriken</translation>
+    </message>
+    <message>
+        <source>&amp;Config</source>
+        <translation>&amp;Konfiguration</translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation>Zustand:</translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>Fehler:</translation>
+    </message>
+    <message>
+        <source>Created:</source>
+        <translation>Erstellt:</translation>
+    </message>
+    <message>
+        <source>Started:</source>
+        <translation>Gestartet:</translation>
+    </message>
+    <message>
+        <source>Ended:</source>
+        <translation>Beendet:</translation>
+    </message>
+    <message>
+        <source>Run attempt:</source>
+        <translation>Durchgang:</translation>
+    </message>
+    <message>
+        <source>Show &amp;TF_CONFIG…</source>
+        <translation>&amp;TF_CONFIG anzeigen…</translation>
+    </message>
+    <message>
+        <source>The TF_CONFIG environment variable of the selected replica</source>
+        <translation>Die Umgebungsvariable TF_CONFIG des ausgewählten Replikats</translation>
+    </message>
+    <message>
+        <source>Replicas:</source>
+        <translation>Replikate:</translation>
+    </message>
+    <message>
+        <source>No job selected</source>
+        <translation>Kein Job ausgewählt</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>TF_CONFIG of %1</source>
+        <translation>TF_CONFIG von %1</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::jobs::JobListModel</name>
+    <message>
+        <source>Queued</source>
+        <translation>Wartend</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>Wird vorbereitet</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>Erfolgreich</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cancelling</source>
+        <translation>Wird abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Job ID</source>
+        <translation>Job-ID</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Tier or shape</source>
+        <translation>Stufe oder Form</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Neustarts</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::jobs::ReplicaModel</name>
+    <message>
+        <source>Replica</source>
+        <translation>Replikat</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Neustarts</translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation>Exit-Code</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::logs::LogModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Replikat</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::logs::LogPanel</name>
+    <message>
+        <source>All replicas (by time)</source>
+        <translation>Alle Replikate (nach Zeit)</translation>
+    </message>
+    <message>
+        <source>Show the lines of every replica interleaved by time, or of one replica</source>
+        <translation>Die Zeilen aller Replikate zeitlich verzahnt anzeigen oder nur die eines Replikats</translation>
+    </message>
+    <message>
+        <source>All severities</source>
+        <translation>Alle Schweregrade</translation>
+    </message>
+    <message>
+        <source>Info and above</source>
+        <translation>Info und höher</translation>
+    </message>
+    <message>
+        <source>Warnings and above</source>
+        <translation>Warnungen und höher</translation>
+    </message>
+    <message>
+        <source>Errors only</source>
+        <translation>Nur Fehler</translation>
+    </message>
+    <message>
+        <source>Search…</source>
+        <translation>Suchen…</translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation>Regex</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+F3)</source>
+        <translation>Vorheriger Treffer (Shift+F3)</translation>
+    </message>
+    <message>
+        <source>Next match (F3)</source>
+        <translation>Nächster Treffer (F3)</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>Folgen</translation>
+    </message>
+    <message>
+        <source>Keep showing the newest lines (scrolling up pauses, the bottom resumes)</source>
+        <translation>Immer die neuesten Zeilen zeigen (Hochscrollen pausiert, Scrollen ans Ende setzt fort)</translation>
+    </message>
+    <message>
+        <source>Timestamps</source>
+        <translation>Zeitstempel</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the selected lines (Ctrl+C)</source>
+        <translation>Die ausgewählten Zeilen kopieren (Ctrl+C)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, reading…</source>
+        <translation>%1, wird gelesen…</translation>
+    </message>
+    <message>
+        <source>%1; searching at line %2…</source>
+        <translation>%1; Suche bei Zeile %2…</translation>
+    </message>
+    <message>
+        <source>The pattern is not valid: %1</source>
+        <translation>Das Muster ist ungültig: %1</translation>
+    </message>
+    <message>
+        <source>No match for “%1”</source>
+        <translation>Kein Treffer für “%1”</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::ClusterPage</name>
+    <message>
+        <source>Custom cluster</source>
+        <translation>Eigener Cluster</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Choose the machines the job runs on: a predefined scale tier, or your own cluster (CUSTOM).</source>
+        <translation>Wählen Sie die Maschinen, auf denen der Job läuft: eine vordefinierte Skalierungsstufe oder Ihren eigenen Cluster (CUSTOM).</translation>
+    </message>
+    <message>
+        <source>&amp;Scale tier:</source>
+        <translation>&amp;Skalierungsstufe:</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Replikate</translation>
+    </message>
+    <message>
+        <source>Machine type</source>
+        <translation>Maschinentyp</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>Beschleuniger</translation>
+    </message>
+    <message>
+        <source>Accelerators per replica</source>
+        <translation>Beschleuniger pro Replikat</translation>
+    </message>
+    <message>
+        <source>&amp;Master</source>
+        <translation>&amp;Master</translation>
+    </message>
+    <message>
+        <source>&amp;Workers</source>
+        <translation>W&amp;orker</translation>
+    </message>
+    <message>
+        <source>&amp;Parameter servers</source>
+        <translation>&amp;Parameterserver</translation>
+    </message>
+    <message>
+        <source>E&amp;valuators</source>
+        <translation>E&amp;valuatoren</translation>
+    </message>
+    <message>
+        <source>%1: number of replicas</source>
+        <translation>%1: Anzahl der Replikate</translation>
+    </message>
+    <message>
+        <source>%1: machine type</source>
+        <translation>%1: Maschinentyp</translation>
+    </message>
+    <message>
+        <source>%1: accelerator type</source>
+        <translation>%1: Beschleunigertyp</translation>
+    </message>
+    <message>
+        <source>%1: accelerators per replica</source>
+        <translation>%1: Beschleuniger pro Replikat</translation>
+    </message>
+    <message>
+        <source>%1 — Cloud TPU</source>
+        <translation>%1 — Cloud TPU</translation>
+    </message>
+    <message>
+        <source>%1, %2 × %3</source>
+        <translation>%1, %2 × %3</translation>
+    </message>
+    <message>
+        <source>%1 (legacy)</source>
+        <translation>%1 (Legacy)</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keiner</translation>
+    </message>
+    <message>
+        <source>%1 — not on %2</source>
+        <translation>%1 — nicht auf %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be attached to %2</source>
+        <translation>%1 kann nicht an %2 angeschlossen werden</translation>
+    </message>
+    <message>
+        <source>master: %1</source>
+        <translation>Master: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s): %1</source>
+        <translation>
+            <numerusform>%n Worker: %1</numerusform>
+            <numerusform>%n Worker: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n parameter server(s): %1</source>
+        <translation>
+            <numerusform>%n Parameterserver: %1</numerusform>
+            <numerusform>%n Parameterserver: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1.
+Machines: %2%3</source>
+        <translation>%1.
+Maschinen: %2%3</translation>
+    </message>
+    <message>
+        <source> (approximate; the service does not publish the exact shape)</source>
+        <translation> (ungefähr; der Dienst veröffentlicht die genaue Form nicht)</translation>
+    </message>
+    <message>
+        <source>%1.
+Define each role below.</source>
+        <translation>%1.
+Legen Sie unten jede Rolle fest.</translation>
+    </message>
+    <message>
+        <source>This tier is not in the catalog.</source>
+        <translation>Diese Stufe ist nicht im Katalog.</translation>
+    </message>
+    <message>
+        <source>%1 (not in the catalog)</source>
+        <translation>%1 (nicht im Katalog)</translation>
+    </message>
+    <message>
+        <source>%1 — %2 vCPUs, %3 GB</source>
+        <translation>%1 — %2 vCPUs, %3 GB</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>No scale tier is set: the service uses its default tier.</source>
+        <translation>Keine Skalierungsstufe gesetzt: Der Dienst verwendet seine Standardstufe.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::FieldMessage</name>
+    <message>
+        <source>Error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::HyperparameterPage</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Minimum</source>
+        <translation>Minimum</translation>
+    </message>
+    <message>
+        <source>Maximum</source>
+        <translation>Maximum</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>Skalierung</translation>
+    </message>
+    <message>
+        <source>Hyperparameter tuning</source>
+        <translation>Hyperparameter-Abstimmung</translation>
+    </message>
+    <message>
+        <source>The service runs several trials, each with other values, and looks for the best value of a metric your trainer reports.</source>
+        <translation>Der Dienst führt mehrere Versuche mit jeweils anderen Werten aus und sucht den besten Wert einer Metrik, die Ihr Trainer meldet.</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>the metric&apos;s tag, e.g. accuracy</source>
+        <translation>das Tag der Metrik, z. B. accuracy</translation>
+    </message>
+    <message>
+        <source>The tag your trainer reports the metric under (hypertune).</source>
+        <translation>Das Tag, unter dem Ihr Trainer die Metrik meldet (hypertune).</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>DOUBLE and INTEGER parameters take a minimum, a maximum and a scale; CATEGORICAL and DISCRETE parameters a comma-separated list of values.</source>
+        <translation>DOUBLE- und INTEGER-Parameter haben ein Minimum, ein Maximum und eine Skalierung; CATEGORICAL- und DISCRETE-Parameter eine kommagetrennte Werteliste.</translation>
+    </message>
+    <message>
+        <source>&amp;Goal:</source>
+        <translation>Zi&amp;el:</translation>
+    </message>
+    <message>
+        <source>&amp;Metric tag:</source>
+        <translation>&amp;Metrik-Tag:</translation>
+    </message>
+    <message>
+        <source>Ma&amp;ximum trials:</source>
+        <translation>Ma&amp;ximale Versuche:</translation>
+    </message>
+    <message>
+        <source>&amp;Parallel trials:</source>
+        <translation>&amp;Parallele Versuche:</translation>
+    </message>
+    <message>
+        <source>&amp;Algorithm:</source>
+        <translation>&amp;Algorithmus:</translation>
+    </message>
+    <message>
+        <source>Pa&amp;rameters:</source>
+        <translation>Pa&amp;rameter:</translation>
+    </message>
+    <message>
+        <source>Not used by %1 parameters</source>
+        <translation>Bei Parametern vom Typ %1 nicht verwendet</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Werte</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::JobPage</name>
+    <message>
+        <source>S&amp;uggest</source>
+        <translation>&amp;Vorschlagen</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>&amp;Tune hyperparameters: run several trials to find the best values (adds a page)</source>
+        <translation>Hyperparameter a&amp;bstimmen: mehrere Versuche ausführen, um die besten Werte zu finden (fügt eine Seite hinzu)</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>Name the job. The ID must be unique among your jobs and cannot be changed later.</source>
+        <translation>Benennen Sie den Job. Die ID muss unter Ihren Jobs eindeutig sein und kann später nicht geändert werden.</translation>
+    </message>
+    <message>
+        <source>e.g. census_20240101_120000</source>
+        <translation>z. B. census_20240101_120000</translation>
+    </message>
+    <message>
+        <source>A letter, then letters, digits and underscores; at most 128 characters.</source>
+        <translation>Ein Buchstabe, dann Buchstaben, Ziffern und Unterstriche; höchstens 128 Zeichen.</translation>
+    </message>
+    <message>
+        <source>Propose an ID of the form base_YYYYMMDD_HHMMSS from the current ID or the trainer&apos;s module name.</source>
+        <translation>Eine ID der Form base_YYYYMMDD_HHMMSS aus der aktuellen ID oder dem Modulnamen des Trainers vorschlagen.</translation>
+    </message>
+    <message>
+        <source>Labels help you organise jobs (key: value pairs).</source>
+        <translation>Labels helfen beim Ordnen von Jobs (Paare der Form Schlüssel: Wert).</translation>
+    </message>
+    <message>
+        <source>Job &amp;ID:</source>
+        <translation>Job-&amp;ID:</translation>
+    </message>
+    <message>
+        <source>&amp;Labels:</source>
+        <translation>&amp;Labels:</translation>
+    </message>
+    <message>
+        <source>Label keys appear more than once (%1): a job keeps one value per key, the last one.</source>
+        <translation>Label-Schlüssel kommen mehrfach vor (%1): Ein Job behält einen Wert pro Schlüssel, den letzten.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::JobWizard</name>
+    <message>
+        <source>New training job</source>
+        <translation>Neuer Trainingsjob</translation>
+    </message>
+    <message>
+        <source>Training job from %1</source>
+        <translation>Trainingsjob aus %1</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>%1 konnte nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Save config.yaml</source>
+        <translation>config.yaml speichern</translation>
+    </message>
+    <message>
+        <source>Export config.yaml for gcloud</source>
+        <translation>config.yaml für gcloud exportieren</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation>YAML-Dateien (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>• %1: %2</source>
+        <translation>• %1: %2</translation>
+    </message>
+    <message>
+        <source>This job cannot run on this machine:
+%1</source>
+        <translation>Dieser Job kann auf diesem Rechner nicht laufen:
+%1</translation>
+    </message>
+    <message>
+        <source>The job %1 could not be started: %2</source>
+        <translation>Der Job %1 konnte nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::ParamDelegate</name>
+    <message>
+        <source>comma-separated values</source>
+        <translation>kommagetrennte Werte</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::RegionPage</name>
+    <message>
+        <source>Bro&amp;wse…</source>
+        <translation>Durchsuc&amp;hen…</translation>
+    </message>
+    <message>
+        <source>For a &amp;local run only: allow a local job directory and no runtime version</source>
+        <translation>Nur für einen &amp;lokalen Lauf: lokales Jobverzeichnis und keine Laufzeitversion erlauben</translation>
+    </message>
+    <message>
+        <source>Region and runtime</source>
+        <translation>Region und Laufzeit</translation>
+    </message>
+    <message>
+        <source>Choose where the job runs, the software it runs with, and where its output goes.</source>
+        <translation>Wählen Sie, wo der Job läuft, mit welcher Software er läuft und wohin seine Ausgabe geht.</translation>
+    </message>
+    <message>
+        <source>The GPU types each region offers are listed after its name.</source>
+        <translation>Die GPU-Typen, die eine Region anbietet, stehen hinter ihrem Namen.</translation>
+    </message>
+    <message>
+        <source>The AI Platform runtime version: TensorFlow and other libraries preinstalled.</source>
+        <translation>Die Laufzeitversion von AI Platform: TensorFlow und weitere Bibliotheken sind vorinstalliert.</translation>
+    </message>
+    <message>
+        <source>gs://bucket/path, or a local directory for local runs</source>
+        <translation>gs://bucket/path oder ein lokales Verzeichnis für lokale Läufe</translation>
+    </message>
+    <message>
+        <source>Where the job writes its output (--job-dir). The service needs a Cloud Storage path; a local directory works only for local runs.</source>
+        <translation>Wohin der Job seine Ausgabe schreibt (--job-dir). Der Dienst braucht einen Pfad in Cloud Storage; ein lokales Verzeichnis funktioniert nur bei lokalen Läufen.</translation>
+    </message>
+    <message>
+        <source>Checks the job for a run on this machine instead of the service. The review still lists what the service would reject.</source>
+        <translation>Prüft den Job für einen Lauf auf diesem Rechner statt beim Dienst. Die Überprüfung listet weiterhin auf, was der Dienst ablehnen würde.</translation>
+    </message>
+    <message>
+        <source>&amp;Region:</source>
+        <translation>&amp;Region:</translation>
+    </message>
+    <message>
+        <source>R&amp;untime version:</source>
+        <translation>La&amp;ufzeitversion:</translation>
+    </message>
+    <message>
+        <source>&amp;Python version:</source>
+        <translation>&amp;Python-Version:</translation>
+    </message>
+    <message>
+        <source>&amp;Job directory:</source>
+        <translation>&amp;Jobverzeichnis:</translation>
+    </message>
+    <message>
+        <source>%1 (not in the catalog)</source>
+        <translation>%1 (nicht im Katalog)</translation>
+    </message>
+    <message>
+        <source>%1 (no GPUs)</source>
+        <translation>%1 (keine GPUs)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 offers no GPUs.</source>
+        <translation>%1 bietet keine GPUs an.</translation>
+    </message>
+    <message>
+        <source>%1 offers %2.</source>
+        <translation>%1 bietet %2 an.</translation>
+    </message>
+    <message>
+        <source>%1 — no %2</source>
+        <translation>%1 — ohne %2</translation>
+    </message>
+    <message>
+        <source>%1
+This job uses %2, which this region does not offer.</source>
+        <translation>%1
+Dieser Job verwendet %2, was diese Region nicht anbietet.</translation>
+    </message>
+    <message>
+        <source>%1
+The catalog is not sure of this region&apos;s GPU offer.</source>
+        <translation>%1
+Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
+    </message>
+    <message>
+        <source>Choose the job directory</source>
+        <translation>Jobverzeichnis wählen</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::ReviewPage</name>
+    <message>
+        <source>&amp;Save config.yaml…</source>
+        <translation>config.yaml &amp;speichern…</translation>
+    </message>
+    <message>
+        <source>&amp;Export for gcloud…</source>
+        <translation>Für gcloud &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Run locally</source>
+        <translation>&amp;Lokal ausführen</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Überprüfung</translation>
+    </message>
+    <message>
+        <source>The job as the service will receive it. Save it, or run it on this machine.</source>
+        <translation>Der Job, wie der Dienst ihn erhalten wird. Speichern Sie ihn oder führen Sie ihn auf diesem Rechner aus.</translation>
+    </message>
+    <message>
+        <source>config.yaml</source>
+        <translation>config.yaml</translation>
+    </message>
+    <message>
+        <source>gcloud command</source>
+        <translation>gcloud-Befehl</translation>
+    </message>
+    <message>
+        <source>Vertex AI CustomJob JSON</source>
+        <translation>Vertex AI CustomJob (JSON)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy YAML</source>
+        <translation>YAML &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy command</source>
+        <translation>Befehl &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Copy JSON</source>
+        <translation>JSON &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Vertex AI JSON</source>
+        <translation>JSON für Vertex AI</translation>
+    </message>
+    <message>
+        <source>Saves the whole job, including the trainyardLocal section (package directory, executable, environment), so nothing is lost. Trainyard opens it again; for gcloud use Export.</source>
+        <translation>Speichert den ganzen Job einschließlich des Abschnitts trainyardLocal (Paketverzeichnis, Programm, Umgebung), sodass nichts verloren geht. Trainyard kann ihn wieder öffnen; für gcloud verwenden Sie Exportieren.</translation>
+    </message>
+    <message>
+        <source>Saves the config.yaml shown above, without the local-only section: the file gcloud&apos;s --config accepts.</source>
+        <translation>Speichert die oben gezeigte config.yaml ohne den nur lokalen Abschnitt: die Datei, die --config von gcloud akzeptiert.</translation>
+    </message>
+    <message>
+        <source>Stores the job and runs it on this machine with Trainyard&apos;s local executor.</source>
+        <translation>Legt den Job an und führt ihn auf diesem Rechner mit dem lokalen Executor von Trainyard aus.</translation>
+    </message>
+    <message>
+        <source>Checked for a local run. Before this job can go to the service:</source>
+        <translation>Für einen lokalen Lauf geprüft. Bevor dieser Job an den Dienst gehen kann:</translation>
+    </message>
+    <message>
+        <source>• %1: %2</source>
+        <translation>• %1: %2</translation>
+    </message>
+    <message>
+        <source>On Vertex AI:</source>
+        <translation>Bei Vertex AI:</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::StringListEditor</name>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Nach unten</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::TableEditor</name>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::TrainerPage</name>
+    <message>
+        <source>&amp;Python package (run a module with python -m)</source>
+        <translation>&amp;Python-Paket (ein Modul mit python -m ausführen)</translation>
+    </message>
+    <message>
+        <source>&amp;Executable (local runs only)</source>
+        <translation>Ausführbare &amp;Datei (nur lokale Läufe)</translation>
+    </message>
+    <message>
+        <source>&amp;Container image</source>
+        <translation>&amp;Container-Image</translation>
+    </message>
+    <message>
+        <source>Br&amp;owse…</source>
+        <translation>Durch&amp;suchen…</translation>
+    </message>
+    <message>
+        <source>Bro&amp;wse…</source>
+        <translation>Durchsuc&amp;hen…</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Secret name (instead of a value)</source>
+        <translation>Name eines Geheimnisses (statt eines Werts)</translation>
+    </message>
+    <message>
+        <source>Trainer</source>
+        <translation>Trainer</translation>
+    </message>
+    <message>
+        <source>Choose the code the job runs and the arguments it gets.</source>
+        <translation>Wählen Sie den Code, den der Job ausführt, und die Argumente, die er erhält.</translation>
+    </message>
+    <message>
+        <source>Directory of the package, e.g. ~/project/trainer</source>
+        <translation>Verzeichnis des Pakets, z. B. ~/project/trainer</translation>
+    </message>
+    <message>
+        <source>The local directory of your Python package (it holds __init__.py). gcloud uploads it; local runs use it directly.</source>
+        <translation>Das lokale Verzeichnis Ihres Python-Pakets (es enthält __init__.py). gcloud lädt es hoch; lokale Läufe verwenden es direkt.</translation>
+    </message>
+    <message>
+        <source>e.g. trainer.task</source>
+        <translation>z. B. trainer.task</translation>
+    </message>
+    <message>
+        <source>The module to run, as python -m would get it.</source>
+        <translation>Das auszuführende Modul, wie python -m es erhalten würde.</translation>
+    </message>
+    <message>
+        <source>Packages already uploaded to Cloud Storage (gs://...), one per row. Optional.</source>
+        <translation>Bereits in Cloud Storage hochgeladene Pakete (gs://...), eines pro Zeile. Optional.</translation>
+    </message>
+    <message>
+        <source>Path of a program to run on this machine</source>
+        <translation>Pfad eines Programms, das auf diesem Rechner laufen soll</translation>
+    </message>
+    <message>
+        <source>e.g. gcr.io/my-project/trainer:latest</source>
+        <translation>z. B. gcr.io/my-project/trainer:latest</translation>
+    </message>
+    <message>
+        <source>A custom container image (masterConfig.imageUri). It replaces the runtime version.</source>
+        <translation>Ein benutzerdefiniertes Container-Image (masterConfig.imageUri). Es ersetzt die Laufzeitversion.</translation>
+    </message>
+    <message>
+        <source>Each row is one argument, passed exactly as written: no quoting, no splitting at spaces.</source>
+        <translation>Jede Zeile ist ein Argument und wird genau so übergeben, wie sie geschrieben ist: ohne Quoting, ohne Trennung an Leerzeichen.</translation>
+    </message>
+    <message>
+        <source>Command line preview</source>
+        <translation>Vorschau der Befehlszeile</translation>
+    </message>
+    <message>
+        <source>Environment variables of the replicas in local runs. Give a value, or the name of a secret kept in the system keychain.</source>
+        <translation>Umgebungsvariablen der Replikate bei lokalen Läufen. Geben Sie einen Wert an oder den Namen eines Geheimnisses im Schlüsselbund des Systems.</translation>
+    </message>
+    <message>
+        <source>Package &amp;directory:</source>
+        <translation>Paket&amp;verzeichnis:</translation>
+    </message>
+    <message>
+        <source>&amp;Module:</source>
+        <translation>&amp;Modul:</translation>
+    </message>
+    <message>
+        <source>Uploaded packa&amp;ges:</source>
+        <translation>Hochgeladene Pa&amp;kete:</translation>
+    </message>
+    <message>
+        <source>Program:</source>
+        <translation>Programm:</translation>
+    </message>
+    <message>
+        <source>&amp;Image URI:</source>
+        <translation>&amp;Image-URI:</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>&amp;Argumente:</translation>
+    </message>
+    <message>
+        <source>Runs as:</source>
+        <translation>Läuft als:</translation>
+    </message>
+    <message>
+        <source>En&amp;vironment:</source>
+        <translation>&amp;Umgebung:</translation>
+    </message>
+    <message>
+        <source>This directory does not exist on this machine.</source>
+        <translation>Dieses Verzeichnis existiert auf diesem Rechner nicht.</translation>
+    </message>
+    <message>
+        <source>This is a file, not a directory: choose the package&apos;s directory.</source>
+        <translation>Dies ist eine Datei, kein Verzeichnis: Wählen Sie das Verzeichnis des Pakets.</translation>
+    </message>
+    <message>
+        <source>This directory is not a Python package: it has no __init__.py.</source>
+        <translation>Dieses Verzeichnis ist kein Python-Paket: Es enthält keine __init__.py.</translation>
+    </message>
+    <message>
+        <source>The package has no module %1; it has: %2</source>
+        <translation>Das Paket hat kein Modul %1; es enthält: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Python package with at least %n module(s) (the search stopped early: the package is very large).</source>
+        <translation>
+            <numerusform>Python-Paket mit mindestens %n Modul (die Suche wurde vorzeitig beendet: Das Paket ist sehr groß).</numerusform>
+            <numerusform>Python-Paket mit mindestens %n Modulen (die Suche wurde vorzeitig beendet: Das Paket ist sehr groß).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Python package with %n module(s).</source>
+        <translation>
+            <numerusform>Python-Paket mit %n Modul.</numerusform>
+            <numerusform>Python-Paket mit %n Modulen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MODULE</source>
+        <translation>MODUL</translation>
+    </message>
+    <message>
+        <source>PROGRAM</source>
+        <translation>PROGRAMM</translation>
+    </message>
+    <message>
+        <source>(the image&apos;s entrypoint)</source>
+        <translation>(der Entrypoint des Images)</translation>
+    </message>
+    <message>
+        <source>Choose the package directory</source>
+        <translation>Paketverzeichnis wählen</translation>
+    </message>
+    <message>
+        <source>Choose the program to run</source>
+        <translation>Auszuführendes Programm wählen</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::WizardPage</name>
+    <message>
+        <source>Problems on this page</source>
+        <translation>Probleme auf dieser Seite</translation>
+    </message>
+    <message>
+        <source>• Error in %1: %2</source>
+        <translation>• Fehler in %1: %2</translation>
+    </message>
+    <message>
+        <source>• Warning for %1: %2</source>
+        <translation>• Warnung zu %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fix %n error(s) on this page to continue:</source>
+        <translation>
+            <numerusform>Beheben Sie %n Fehler auf dieser Seite, um fortzufahren:</numerusform>
+            <numerusform>Beheben Sie %n Fehler auf dieser Seite, um fortzufahren:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s) on this page (you can continue):</source>
+        <translation>
+            <numerusform>%n Warnung auf dieser Seite (Sie können fortfahren):</numerusform>
+            <numerusform>%n Warnungen auf dieser Seite (Sie können fortfahren):</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
