@@ -30,12 +30,33 @@ QList<OptionSpec> validateOptions()
     };
 }
 
-// True when an error about `field`, one of its parents or children is already reported.
+// "trainingInput.worker" for trainingInput.workerCount, .workerType, .workerConfig...: the
+// fields of one replica role, which the rules check together. Empty for other fields.
+QString roleGroup(const QString &field)
+{
+    const QString prefix = QStringLiteral("trainingInput.");
+    if (!field.startsWith(prefix))
+        return {};
+    for (spec::Role role : spec::allRoles) {
+        const QString group = prefix + spec::roleKey(role);
+        if (field.startsWith(group + QLatin1String("Type"))
+            || field.startsWith(group + QLatin1String("Count"))
+            || field.startsWith(group + QLatin1String("Config")))
+            return group;
+    }
+    return {};
+}
+
+// True when an error about `field`, one of its parents or children, or another field of the
+// same replica role is already reported (a rejected workerCount makes workerType look unused).
 bool coveredByError(const spec::Diagnostics &diags, const QString &field)
 {
+    const QString group = roleGroup(field);
     for (const spec::Diagnostic &d : diags) {
         if (!d.isError() || d.field.isEmpty())
             continue;
+        if (!group.isEmpty() && roleGroup(d.field) == group)
+            return true;
         if (d.field == field || field.startsWith(d.field + QLatin1Char('.'))
             || field.startsWith(d.field + QLatin1Char('['))
             || d.field.startsWith(field + QLatin1Char('.'))

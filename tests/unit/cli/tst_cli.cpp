@@ -4,6 +4,8 @@
 #include "clirunner.h"
 #include "gcloud/gcloud.h"
 
+#include <algorithm>
+
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,6 +28,7 @@ private Q_SLOTS:
     void version();
     void validFileExitsZero();
     void importErrorLine();
+    void importAndRuleErrorsTogether();
     void validationErrorLine();
     void yamlSyntaxError();
     void usageErrors_data();
@@ -140,6 +143,39 @@ void TestCli::importErrorLine()
     QVERIFY2(r.errLines().constLast().startsWith(QLatin1String("typeerror.yaml: ")),
              qPrintable(r.err));
     QVERIFY2(r.errLines().constLast().contains(QLatin1String("error")), qPrintable(r.err));
+}
+
+void TestCli::importAndRuleErrorsTogether()
+{
+    const Result r = run({QStringLiteral("validate"), QStringLiteral("mixed.yaml")});
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 1);
+    const QStringList lines = r.errLines();
+    const auto has = [&lines](const QString &prefix) {
+        return std::any_of(lines.cbegin(), lines.cend(),
+                           [&prefix](const QString &l) { return l.startsWith(prefix); });
+    };
+    const QString idLine = QStringLiteral("mixed.yaml:%1:").arg(
+        lineOf(QStringLiteral("mixed.yaml"), QStringLiteral("jobId: census-typo")));
+    const QString countLine = QStringLiteral("mixed.yaml:%1:").arg(
+        lineOf(QStringLiteral("mixed.yaml"), QStringLiteral("workerCount: nine")));
+    QVERIFY2(has(idLine), qPrintable(r.err));
+    QVERIFY2(has(countLine), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QLatin1String("trainingInput.workerType")), qPrintable(r.err));
+
+    // The flag replaces the bad value: what is left of it is a warning at the file position.
+    const Result o = run({QStringLiteral("validate"), QStringLiteral("--worker-count=2"),
+                          QStringLiteral("--worker-machine-type=n1-standard-8"),
+                          QStringLiteral("mixed.yaml")});
+    VERIFY_RAN(o);
+    QCOMPARE(o.code, 1); // the job ID is still wrong
+    bool replaced = false;
+    for (const QString &l : o.errLines()) {
+        if (l.startsWith(countLine) && l.contains(QLatin1String(" warning: "))
+            && l.contains(QLatin1String("--worker-count")))
+            replaced = true;
+    }
+    QVERIFY2(replaced, qPrintable(o.err));
 }
 
 void TestCli::validationErrorLine()
