@@ -16,6 +16,9 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFutureWatcher>
+#include <QPushButton>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLineEdit>
@@ -26,6 +29,31 @@
 namespace trainyard::ui::wizard {
 
 namespace {
+
+// Stores the job and starts its owner process (`trainyard supervise`). Runs on a worker thread:
+// the store writes with fsync and a process start do not belong on the GUI thread. Empty on
+// success, else why the job did not start (a job that was stored but could not start is
+// marked FAILED with that reason, as the CLI does).
+QString storeAndStart(const QString &storeRoot, const spec::Job &job,
+                      const exec::RunSettings &settings, const QString &ownerProgram)
+{
+    store::JobStore store(storeRoot);
+    if (const store::StoreResult created = store.createJob(job); !created)
+        return created.errorMessage;
+    QString message = exec::writeRunSettings(store, job.jobId, settings);
+    if (message.isEmpty())
+        exec::startOwner(store, job.jobId, ownerProgram, &message);
+    if (message.isEmpty())
+        return {};
+    store::JobState state;
+    if (const store::StateReadResult read = store.readState(job.jobId))
+        state = read.state;
+    state.state = store::JobStatus::Failed;
+    state.errorMessage = message;
+    state.endTime = QDateTime::currentDateTimeUtc();
+    store.writeState(job.jobId, state);
+    return JobWizard::tr("The job %1 could not be started: %2").arg(job.jobId, message);
+}
 
 // `prefix` covers `field` when equal, or when the field continues with '.' or '['.
 bool covers(const QString &prefix, const QString &field)
@@ -334,32 +362,32 @@ bool JobWizard::runLocally(QString *error)
     if (!problems.isEmpty())
         return fail(tr("This job cannot run on this machine:\n%1").arg(problems.join(QLatin1Char('\n'))));
 
-    store::JobStore store(m_storeRoot);
-    if (const store::StoreResult created = store.createJob(j); !created)
-        return fail(created.errorMessage);
+    if (m_starting)
+        return fail(tr("The job is being started."));
     exec::RunSettings settings;
     settings.style = exec::RunStyle::Submit;
     settings.baseDirectory = m_fileName.isEmpty() ? QDir::currentPath()
                                                   : QFileInfo(m_fileName).absolutePath();
-    QString message = exec::writeRunSettings(store, j.jobId, settings);
-    if (message.isEmpty())
-        exec::startOwner(store, j.jobId, m_ownerProgram, &message);
-    if (!message.isEmpty()) {
-        // The job exists now: record why it never ran, as the CLI does.
-        store::JobState state;
-        if (const store::StateReadResult read = store.readState(j.jobId))
-            state = read.state;
-        state.state = store::JobStatus::Failed;
-        state.errorMessage = message;
-        state.endTime = QDateTime::currentDateTimeUtc();
-        store.writeState(j.jobId, state);
-        return fail(tr("The job %1 could not be started: %2").arg(j.jobId, message));
-    }
-    rememberValues();
-    m_options.existingJobIds.insert(j.jobId);
-    m_jobPage->setExistingJobIds(m_options.existingJobIds);
-    Q_EMIT jobStarted(j.jobId, store.jobDir(j.jobId));
-    QWizard::done(QDialog::Accepted);
+    m_starting = true;
+    m_reviewPage->runButton()->setEnabled(false);
+    m_reviewPage->setStatus(tr("Starting the job %1…").arg(j.jobId), false);
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this,
+            [this, watcher, jobId = j.jobId, root = m_storeRoot] {
+                watcher->deleteLater();
+                m_starting = false;
+                m_reviewPage->runButton()->setEnabled(true);
+                if (const QString message = watcher->result(); !message.isEmpty()) {
+                    m_reviewPage->setStatus(message, true);
+                    return;
+                }
+                rememberValues();
+                m_options.existingJobIds.insert(jobId);
+                m_jobPage->setExistingJobIds(m_options.existingJobIds);
+                Q_EMIT jobStarted(jobId, store::JobStore(root).jobDir(jobId));
+                QWizard::done(QDialog::Accepted);
+            });
+    watcher->setFuture(QtConcurrent::run(storeAndStart, m_storeRoot, j, settings, m_ownerProgram));
     return true;
 }
 

@@ -62,8 +62,10 @@ public:
 
     // Saving without a dialog (the Save buttons ask for the name, then call this).
     bool saveTo(const QString &path, bool withLocal, QString *error = nullptr);
-    // Stores the job and starts it with the local executor. False (and *error) when the job
-    // is not valid for a local run or cannot be stored or started.
+    // Starts the job with the local executor: checks it for a local run at once (false and
+    // *error when it cannot run here), then stores it and starts its owner process on a worker
+    // thread (disk writes and a process start stay off the GUI thread). jobStarted() follows,
+    // and the wizard closes; a failure to store or start is shown on the review page.
     bool runLocally(QString *error = nullptr);
 
     JobPage *jobPage() const { return m_jobPage; }
@@ -104,6 +106,7 @@ private:
     HyperparameterPage *m_hyperPage;
     ReviewPage *m_reviewPage;
     QTimer *m_validateTimer;
+    bool m_starting = false; // a runLocally() start is under way
     spec::Job m_base;          // the loaded job: fields without a widget come from here
     spec::SourceMap m_sources;
     struct ImportNote
