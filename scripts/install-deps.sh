@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Trainyard needs to build, run and test on Debian 12 (run as root).
 # Idempotent and quick when everything is already there.
-#   --tests   also what only the test suite needs (python3-torch for the PyTorch DDP example)
+#   --tests   also what only the test suite needs (python3-torch for the PyTorch DDP example,
+#             desktop-file-validate and appstreamcli for the packaging metadata)
 set -euo pipefail
 
 packages=(
@@ -14,7 +15,7 @@ packages=(
 )
 
 if [ "${1:-}" = "--tests" ]; then
-    packages+=(python3-torch)
+    packages+=(python3-torch desktop-file-utils appstream)
 fi
 
 missing=()
