@@ -27,9 +27,12 @@ void installTranslators(QCoreApplication &app)
     if (qt->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
+    // trainyard_de.qm for German; every other language gets English, whose translation holds
+    // only the plural forms ("1 error", "2 errors").
     auto *own = new QTranslator(&app);
     if (own->load(QLocale(), QStringLiteral("trainyard"), QStringLiteral("_"),
-                  QStringLiteral(":/i18n")))
+                  QStringLiteral(":/i18n"))
+        || own->load(QStringLiteral(":/i18n/trainyard_en.qm")))
         QCoreApplication::installTranslator(own);
 }
 
