@@ -14,9 +14,11 @@ namespace trainyard::exec {
 
 namespace {
 
+// lupdate files a free function's tr() under the enclosing namespace; translate with
+// that same context so the German text is found at run time.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("trainyard::ReplicaEnvironment", text);
+    return QCoreApplication::translate("trainyard::exec", text);
 }
 
 QString compactJson(const QJsonObject &o)

@@ -15,9 +15,11 @@ namespace {
 // workerCount: 100000 must not allocate a huge layout.
 constexpr qint64 maxReplicasPerRole = 1000;
 
+// lupdate files a free function's tr() under the enclosing namespace; translate with
+// that same context so the German text is found at run time.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("trainyard::ClusterLayout", text);
+    return QCoreApplication::translate("trainyard::exec", text);
 }
 
 const catalog::ScaleTier *findTier(const catalog::Catalog &catalog, const QString &name)

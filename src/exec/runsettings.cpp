@@ -15,9 +15,11 @@ namespace trainyard::exec {
 
 namespace {
 
+// lupdate files a free function's tr() under the enclosing namespace; translate with
+// that same context so the German text is found at run time.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("trainyard::RunSettings", text);
+    return QCoreApplication::translate("trainyard::exec", text);
 }
 
 QString styleName(RunStyle style)
@@ -50,7 +52,8 @@ bool RunSettings::fromJson(const QByteArray &json, RunSettings *settings, QStrin
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (!doc.isObject()) {
         if (error)
-            *error = tr("The run settings are not a JSON object: %1").arg(parseError.errorString());
+            *error = QCoreApplication::translate("trainyard::exec",
+                                                "The run settings are not a JSON object: %1").arg(parseError.errorString());
         return false;
     }
     const QJsonObject o = doc.object();

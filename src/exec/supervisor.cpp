@@ -21,9 +21,11 @@ namespace {
 using store::JobStatus;
 using store::ReplicaStatus;
 
+// lupdate files a free function's tr() under the enclosing namespace; translate with
+// that same context so the German text is found at run time.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("trainyard::Supervisor", text);
+    return QCoreApplication::translate("trainyard::exec", text);
 }
 
 void note(const QString &message)
@@ -333,9 +335,7 @@ QString Supervisor::failureMessage(int index, int exitCode, bool crashed,
     if (!reason.isEmpty())
         message = tr("The replica %1 %2: %3.").arg(rs.name, how, reason);
     else if (rs.restartCount > 0)
-        message = QCoreApplication::translate("trainyard::Supervisor",
-                                              "The replica %1 %2 after %n restart(s).", nullptr,
-                                              rs.restartCount)
+        message = tr("The replica %1 %2 after %n restart(s).", nullptr, rs.restartCount)
                       .arg(rs.name, how);
     else
         message = tr("The replica %1 %2.").arg(rs.name, how);

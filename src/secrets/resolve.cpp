@@ -12,9 +12,11 @@ namespace trainyard::secrets {
 
 namespace {
 
+// lupdate files a free function's tr() under the enclosing namespace; translate with
+// that same context so the German text is found at run time.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("trainyard::secrets::Resolve", text);
+    return QCoreApplication::translate("trainyard::secrets", text);
 }
 
 QString failureLine(const SecretReference &ref, const SecretResult &result)

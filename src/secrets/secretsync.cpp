@@ -9,9 +9,11 @@ namespace trainyard::secrets {
 
 namespace {
 
+// lupdate files a free function's tr() under the enclosing namespace; translate with
+// that same context so the German text is found at run time.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("trainyard::secrets::SecretStore", text);
+    return QCoreApplication::translate("trainyard::secrets", text);
 }
 
 SecretResult refused(const QString &message)
