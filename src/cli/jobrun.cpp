@@ -120,27 +120,13 @@ QString absolute(const QString &path)
 // code on failure, -1 on success.
 int createAndStart(store::JobStore &store, const spec::Job &job, const exec::RunSettings &settings)
 {
-    if (const store::StoreResult created = store.createJob(job); !created) {
-        err() << sanitize(created.errorMessage) << '\n';
-        err().flush();
-        return exitSpecErrors;
-    }
-    QString error = exec::writeRunSettings(store, job.jobId, settings);
+    const QString error =
+        exec::submitJob(store, job, settings, QCoreApplication::applicationFilePath());
     if (error.isEmpty())
-        exec::startOwner(store, job.jobId, QCoreApplication::applicationFilePath(), &error);
-    if (!error.isEmpty()) {
-        store::JobState state;
-        if (const store::StateReadResult read = store.readState(job.jobId))
-            state = read.state;
-        state.state = store::JobStatus::Failed;
-        state.errorMessage = error;
-        state.endTime = QDateTime::currentDateTimeUtc();
-        store.writeState(job.jobId, state);
-        err() << sanitize(error) << '\n';
-        err().flush();
-        return exitSpecErrors;
-    }
-    return -1;
+        return -1;
+    err() << sanitize(error) << '\n';
+    err().flush();
+    return exitSpecErrors;
 }
 
 } // namespace

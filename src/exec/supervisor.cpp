@@ -532,4 +532,24 @@ void Supervisor::writeState()
         note(tr("Cannot write the job state: %1").arg(r.errorMessage));
 }
 
+QString submitJob(store::JobStore &store, const spec::Job &job, const RunSettings &settings,
+                  const QString &program)
+{
+    if (const store::StoreResult created = store.createJob(job); !created)
+        return created.errorMessage;
+    QString error = writeRunSettings(store, job.jobId, settings);
+    if (error.isEmpty())
+        startOwner(store, job.jobId, program, &error);
+    if (error.isEmpty())
+        return {};
+    store::JobState state;
+    if (const store::StateReadResult read = store.readState(job.jobId))
+        state = read.state;
+    state.state = JobStatus::Failed;
+    state.errorMessage = error;
+    state.endTime = QDateTime::currentDateTimeUtc();
+    store.writeState(job.jobId, state);
+    return error;
+}
+
 } // namespace trainyard::exec

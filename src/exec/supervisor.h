@@ -117,4 +117,10 @@ int runOwner(const store::JobStore &store, const QString &jobId);
 qint64 startOwner(const store::JobStore &store, const QString &jobId, const QString &program,
                   QString *error);
 
+// Stores a new job, records its run settings and starts its owner (startOwner). Empty on
+// success, else why not; a job that was stored but could not be started is marked FAILED with
+// that reason. Blocks on the store's fsync'd writes: call it off the GUI thread.
+QString submitJob(store::JobStore &store, const spec::Job &job, const RunSettings &settings,
+                  const QString &program);
+
 } // namespace trainyard::exec

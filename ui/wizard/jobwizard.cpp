@@ -32,27 +32,15 @@ namespace {
 
 // Stores the job and starts its owner process (`trainyard supervise`). Runs on a worker thread:
 // the store writes with fsync and a process start do not belong on the GUI thread. Empty on
-// success, else why the job did not start (a job that was stored but could not start is
-// marked FAILED with that reason, as the CLI does).
+// success, else why the job did not start.
 QString storeAndStart(const QString &storeRoot, const spec::Job &job,
                       const exec::RunSettings &settings, const QString &ownerProgram)
 {
     store::JobStore store(storeRoot);
-    if (const store::StoreResult created = store.createJob(job); !created)
-        return created.errorMessage;
-    QString message = exec::writeRunSettings(store, job.jobId, settings);
-    if (message.isEmpty())
-        exec::startOwner(store, job.jobId, ownerProgram, &message);
-    if (message.isEmpty())
-        return {};
-    store::JobState state;
-    if (const store::StateReadResult read = store.readState(job.jobId))
-        state = read.state;
-    state.state = store::JobStatus::Failed;
-    state.errorMessage = message;
-    state.endTime = QDateTime::currentDateTimeUtc();
-    store.writeState(job.jobId, state);
-    return JobWizard::tr("The job %1 could not be started: %2").arg(job.jobId, message);
+    const QString message = exec::submitJob(store, job, settings, ownerProgram);
+    return message.isEmpty()
+               ? message
+               : JobWizard::tr("The job %1 could not be started: %2").arg(job.jobId, message);
 }
 
 // `prefix` covers `field` when equal, or when the field continues with '.' or '['.
