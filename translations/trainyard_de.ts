@@ -1075,13 +1075,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
 </context>
 <context>
     <name>trainyard::Supervisor</name>
-    <message numerus="yes">
-        <source>The replica %1 %2 after %n restart(s).</source>
-        <translation>
-            <numerusform>Das Replikat %1 %2 (nach einem Neustart).</numerusform>
-            <numerusform>Das Replikat %1 %2 (nach %n Neustarts).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Cannot start the job&apos;s owner process %1: %2</source>
         <translation>Der Besitzerprozess %1 des Jobs kann nicht gestartet werden: %2</translation>
@@ -1878,19 +1871,16 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>a port it needs is already in use by another program</source>
         <translation>ein benötigter Port wird bereits von einem anderen Programm verwendet</translation>
     </message>
+    <message>
+        <source>The run settings are not a JSON object: %1</source>
+        <translation>Die Laufeinstellungen sind kein JSON-Objekt: %1</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::exec::ReplicaProcess</name>
     <message>
         <source>%1 could not be started: %2</source>
         <translation>%1 konnte nicht gestartet werden: %2</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::exec::RunSettings</name>
-    <message>
-        <source>The run settings are not a JSON object: %1</source>
-        <translation>Die Laufeinstellungen sind kein JSON-Objekt: %1</translation>
     </message>
 </context>
 <context>
@@ -1974,6 +1964,13 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>The secret %1 is shorter than 4 bytes and is not masked in logs.</source>
         <translation>Das Geheimnis %1 ist kürzer als 4 Byte und wird in Logs nicht maskiert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The replica %1 %2 after %n restart(s).</source>
+        <translation>
+            <numerusform>Das Replikat %1 %2 (nach einem Neustart).</numerusform>
+            <numerusform>Das Replikat %1 %2 (nach %n Neustarts).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2090,17 +2087,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>Ü&amp;ber Trainyard</translation>
     </message>
     <message>
-        <source>A desktop console for machine-learning training jobs.</source>
-        <translation>Eine Desktop-Konsole für Trainingsjobs des maschinellen Lernens.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Service catalog: %1 (data as of %2): %n machine type(s), %3 accelerator types, %4 regions.</source>
-        <translation>
-            <numerusform>Dienstkatalog: %1 (Datenstand %2): %n Maschinentyp, %3 Beschleunigertypen, %4 Regionen.</numerusform>
-            <numerusform>Dienstkatalog: %1 (Datenstand %2): %n Maschinentypen, %3 Beschleunigertypen, %4 Regionen.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>The service catalog could not be loaded: %1</source>
         <translation>Der Dienstkatalog konnte nicht geladen werden: %1</translation>
     </message>
@@ -2129,18 +2115,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>Der Job-Assistent braucht den Dienstkatalog, der nicht geladen werden konnte.</translation>
     </message>
     <message>
-        <source>Create a job with File &gt; New job, or open a config.yaml with File &gt; Open config (or drop it on this window). The job list is not part of this version yet. The command line checks and converts job specs:
-
-  trainyard validate config.yaml
-  trainyard export --to gcloud config.yaml
-  trainyard export --to vertex config.yaml</source>
-        <translation>Legen Sie mit Datei &gt; Neuer Job einen Job an oder öffnen Sie eine config.yaml mit Datei &gt; Konfiguration öffnen (oder ziehen Sie sie auf dieses Fenster). Die Jobliste ist noch nicht Teil dieser Version. Die Befehlszeile prüft und konvertiert Jobspezifikationen:
-
-  trainyard validate config.yaml
-  trainyard export --to gcloud config.yaml
-  trainyard export --to vertex config.yaml</translation>
-    </message>
-    <message>
         <source>Open config</source>
         <translation>Konfiguration öffnen</translation>
     </message>
@@ -2151,6 +2125,14 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Job %1 started on this machine; its files are in %2</source>
         <translation>Job %1 wurde auf diesem Rechner gestartet; seine Dateien liegen in %2</translation>
+    </message>
+    <message>
+        <source>&amp;Job</source>
+        <translation>&amp;Job</translation>
+    </message>
+    <message>
+        <source>Job %1 ended: %2</source>
+        <translation>Job %1 beendet: %2</translation>
     </message>
 </context>
 <context>
@@ -2452,6 +2434,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Delete %1 and all its files (logs, metrics, output in the job folder)? This cannot be undone.</source>
         <translation>%1 und alle zugehörigen Dateien (Logs, Metriken, Ausgabe im Jobordner) löschen? Dies kann nicht rückgängig gemacht werden.</translation>
     </message>
+    <message>
+        <source>The job ID %1 cannot be used: it is empty, not storable or taken.</source>
+        <translation>Die Job-ID %1 kann nicht verwendet werden: Sie ist leer, im Jobspeicher nicht verwendbar oder bereits vergeben.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::jobs::JobDetail</name>
@@ -2585,6 +2571,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Restarts</source>
         <translation>Neustarts</translation>
+    </message>
+    <message>
+        <source>Replicas running</source>
+        <translation>Laufende Replikate</translation>
     </message>
 </context>
 <context>
@@ -3068,6 +3058,14 @@ Legen Sie unten jede Rolle fest.</translation>
     <message>
         <source>The job %1 could not be started: %2</source>
         <translation>Der Job %1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>The job is being started.</source>
+        <translation>Der Job wird gestartet.</translation>
+    </message>
+    <message>
+        <source>Starting the job %1…</source>
+        <translation>Job %1 wird gestartet…</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,9 @@
 #include "store/jobstore.h"
 #include "wizard/jobwizard.h"
 #include "settings/settingsdialog.h"
+#include "jobs/jobconsole.h"
+#include "jobs/joblistmodel.h"
+#include "spec/job.h"
 
 #include <QAction>
 #include <QApplication>
@@ -18,6 +21,9 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QCloseEvent>
+#include <QMenu>
+#include <QSettings>
 #include <QVBoxLayout>
 
 namespace trainyard::ui {
@@ -26,7 +32,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
     setWindowTitle(tr("Trainyard"));
-    resize(1000, 640);
+    resize(1200, 800);
 
     auto *fileMenu = menuBar()->addMenu(tr("&File"));
     QAction *newJobAction = fileMenu->addAction(tr("&New job…"));
@@ -50,21 +56,6 @@ MainWindow::MainWindow(QWidget *parent)
     QAction *about = helpMenu->addAction(tr("&About Trainyard"));
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
 
-    auto *central = new QWidget(this);
-    auto *layout = new QVBoxLayout(central);
-    layout->setContentsMargins(32, 32, 32, 32);
-
-    auto *title = new QLabel(tr("Trainyard"), central);
-    QFont titleFont = title->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 2.0);
-    titleFont.setBold(true);
-    title->setFont(titleFont);
-    layout->addWidget(title);
-
-    auto *subtitle =
-        new QLabel(tr("A desktop console for machine-learning training jobs."), central);
-    layout->addWidget(subtitle);
-
     const catalog::LoadResult loaded = catalog::Catalog::loadDefault();
     m_catalog = loaded.catalog;
     if (!m_catalog) {
@@ -74,47 +65,39 @@ MainWindow::MainWindow(QWidget *parent)
             a->setEnabled(false);
             a->setToolTip(why);
         }
-    }
-    setAcceptDrops(m_catalog != nullptr);
-    auto *catalogLabel = new QLabel(central);
-    catalogLabel->setTextFormat(Qt::PlainText);
-    catalogLabel->setWordWrap(true);
-    if (loaded) {
-        catalogLabel->setText(
-            tr("Service catalog: %1 (data as of %2): %n machine type(s), %3 accelerator "
-               "types, %4 regions.",
-               nullptr, int(loaded.catalog->machineTypes.size()))
-                .arg(loaded.catalog->source, loaded.catalog->date)
-                .arg(loaded.catalog->accelerators.size())
-                .arg(loaded.catalog->regions.size()));
-    } else {
         const QString reason = loaded.diagnostics.isEmpty()
                                    ? QString()
                                    : loaded.diagnostics.constFirst().message;
-        catalogLabel->setText(tr("The service catalog could not be loaded: %1").arg(reason));
+        statusBar()->showMessage(tr("The service catalog could not be loaded: %1").arg(reason));
     }
-    layout->addSpacing(16);
-    layout->addWidget(catalogLabel);
+    setAcceptDrops(m_catalog != nullptr);
 
-    auto *cliLabel = new QLabel(central);
-    cliLabel->setTextFormat(Qt::PlainText);
-    cliLabel->setWordWrap(true);
-    cliLabel->setText(
-        tr("Create a job with File > New job, or open a config.yaml with File > Open config "
-           "(or drop it on this window). The job list is not part of this version yet. The "
-           "command line checks and converts job specs:\n\n"
-           "  trainyard validate config.yaml\n"
-           "  trainyard export --to gcloud config.yaml\n"
-           "  trainyard export --to vertex config.yaml"));
-    QFont mono = cliLabel->font();
-    mono.setFamily(QStringLiteral("monospace"));
-    mono.setStyleHint(QFont::Monospace);
-    cliLabel->setFont(mono);
-    layout->addSpacing(16);
-    layout->addWidget(cliLabel);
-    layout->addStretch(1);
+    // The job console: job list above the selected job's Overview, Logs, Metrics and Config.
+    m_console = new jobs::JobConsole(QString(), this);
+    setCentralWidget(m_console);
+    auto *jobMenu = new QMenu(tr("&Job"), this);
+    menuBar()->insertMenu(settingsMenu->menuAction(), jobMenu);
+    jobMenu->addAction(newJobAction);
+    jobMenu->addSeparator();
+    const QList<QAction *> consoleActions = m_console->actions();
+    for (QAction *action : consoleActions) {
+        if (action == m_console->deleteAction())
+            jobMenu->addSeparator();
+        jobMenu->addAction(action);
+    }
+    connect(m_console, &jobs::JobConsole::newJobRequested, this, &MainWindow::newJob);
+    m_console->newJobAction()->setEnabled(newJobAction->isEnabled());
+    connect(m_console, &jobs::JobConsole::cloneRequested, this, &MainWindow::cloneJob);
+    connect(m_console, &jobs::JobConsole::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    connect(m_console, &jobs::JobConsole::jobEnded, this,
+            [this](const QString &jobId, store::JobStatus status) {
+                statusBar()->showMessage(tr("Job %1 ended: %2")
+                                             .arg(jobId, jobs::JobListModel::statusWord(status)),
+                                         10000);
+            });
 
-    setCentralWidget(central);
+    restoreGeometry(QSettings().value(QStringLiteral("mainWindow/geometry")).toByteArray());
 }
 
 MainWindow::~MainWindow() = default;
@@ -129,6 +112,18 @@ void MainWindow::openConfig(const QString &path)
     showWizard(path);
 }
 
+void MainWindow::cloneJob(const spec::Job &job)
+{
+    showWizard(QString(), &job);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings().setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    m_console->saveLayout();
+    QMainWindow::closeEvent(event);
+}
+
 void MainWindow::chooseConfig()
 {
     const QString path = QFileDialog::getOpenFileName(
@@ -137,7 +132,7 @@ void MainWindow::chooseConfig()
         openConfig(path);
 }
 
-void MainWindow::showWizard(const QString &path)
+void MainWindow::showWizard(const QString &path, const spec::Job *job)
 {
     if (!m_catalog)
         return;
@@ -148,10 +143,13 @@ void MainWindow::showWizard(const QString &path)
     wizard->setExistingJobIds(QSet<QString>(ids.cbegin(), ids.cend()));
     if (!path.isEmpty())
         wizard->openFile(path);
+    else if (job)
+        wizard->loadJob(*job);
     connect(wizard, &wizard::JobWizard::jobStarted, this,
             [this](const QString &jobId, const QString &directory) {
                 statusBar()->showMessage(
                     tr("Job %1 started on this machine; its files are in %2").arg(jobId, directory));
+                m_console->selectJob(jobId);
             });
     wizard->show();
 }

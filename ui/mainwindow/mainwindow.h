@@ -9,11 +9,19 @@ namespace trainyard::catalog {
 struct Catalog;
 }
 
+namespace trainyard::spec {
+struct Job;
+}
+
 namespace trainyard::ui {
 
-// The main window. Until the job list lands it shows the application's name, which service
-// catalog is in use, and what the command line can do today; File > New job and File > Open
-// config (or dropping a .yaml/.json file on the window) open the job wizard.
+namespace jobs {
+class JobConsole;
+}
+
+// The main window: the job console (job list and the selected job's detail tabs) as its central
+// widget, its actions in the Job menu. File > New job, File > Open config (or dropping a
+// .yaml/.json file on the window) and Job > Clone into wizard open the job wizard.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -24,17 +32,23 @@ public:
     // Opens the job wizard, empty or with the config file at `path`.
     void newJob();
     void openConfig(const QString &path);
+    // Opens the wizard filled from a job's spec (Clone into wizard).
+    void cloneJob(const spec::Job &job);
+
+    jobs::JobConsole *console() const { return m_console; }
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     void showAbout();
     void chooseConfig();
-    void showWizard(const QString &path);
+    void showWizard(const QString &path, const spec::Job *job = nullptr);
 
     std::shared_ptr<const catalog::Catalog> m_catalog;
+    jobs::JobConsole *m_console = nullptr;
 };
 
 } // namespace trainyard::ui

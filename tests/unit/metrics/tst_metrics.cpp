@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: MIT
+// Metric extraction (Keras progress, key=value, user regexes, hypertune JSON lines), smoothing
+// and downsampling.
+#include "metrics/downsample.h"
+#include "metrics/extract.h"
+#include "metrics/metricscollector.h"
+#include "metrics/series.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace trainyard::metrics;
+
+class TestMetrics : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void extractLine_data();
+    void extractLine();
+    void userPattern();
+    void userPatternProblems();
+    void hypertune_data();
+    void hypertune();
+    void lttbKeepsEndsAndPeaks();
+    void lttbSmallInput();
+    void minMaxKeepsExtremes();
+    void smoothing();
+    void collectorReadsLogsAndHypertune();
+};
+
+// "name=value;name=value" and the step ("" when none)
+static QString render(const ExtractedLine &line)
+{
+    QStringList parts;
+    for (const MetricValue &v : line.values)
+        parts << v.name + QLatin1Char('=') + QString::number(v.value);
+    return parts.join(QLatin1Char(';'));
+}
+
+void TestMetrics::extractLine_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QString>("values");
+    QTest::addColumn<double>("step"); // -1: none
+
+    QTest::newRow("keras progress")
+        << QByteArray("20/20 [==============================] - 0s 2ms/step - loss: 0.1234 - accuracy: 0.9000")
+        << QStringLiteral("loss=0.1234;accuracy=0.9") << -1.0;
+    QTest::newRow("keras with val")
+        << QByteArray("5/5 - 1s - loss: 0.5 - val_loss: 0.75 - val_accuracy: 0.5")
+        << QStringLiteral("loss=0.5;val_loss=0.75;val_accuracy=0.5") << -1.0;
+    QTest::newRow("key=value with step")
+        << QByteArray("step=100 loss=0.5 accuracy=0.812") << QStringLiteral("loss=0.5;accuracy=0.812")
+        << 100.0;
+    QTest::newRow("worker prefix and global_step")
+        << QByteArray("worker-0: step=3 global_step=10 loss=0.25") << QStringLiteral("loss=0.25")
+        << 3.0;
+    QTest::newRow("global_step only")
+        << QByteArray("evaluator-0: eval global_step=40 loss=0.1250 accuracy=0.9375")
+        << QStringLiteral("loss=0.125;accuracy=0.9375") << 40.0;
+    QTest::newRow("commas and scientific")
+        << QByteArray("lr=1e-3, loss=2.5E-1;") << QStringLiteral("lr=0.001;loss=0.25") << -1.0;
+    QTest::newRow("nan value") << QByteArray("loss=nan") << QStringLiteral("loss=nan") << -1.0;
+    QTest::newRow("plain text") << QByteArray("ERROR: worker-1 failed at step 3") << QString() << -1.0;
+    QTest::newRow("text value ignored") << QByteArray("mode=train loss=1") << QStringLiteral("loss=1")
+                                        << -1.0;
+    QTest::newRow("url query not a metric")
+        << QByteArray("GET http://x/?a=1") << QString() << -1.0;
+    QTest::newRow("empty") << QByteArray() << QString() << -1.0;
+}
+
+void TestMetrics::extractLine()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(QString, values);
+    QFETCH(double, step);
+    const ExtractedLine out = MetricExtractor().extract(line);
+    QCOMPARE(render(out), values);
+    QCOMPARE(out.step.has_value(), step >= 0);
+    if (step >= 0)
+        QCOMPARE(*out.step, step);
+}
+
+void TestMetrics::userPattern()
+{
+    const UserPattern p =
+        UserPattern::fromString(QStringLiteral("iter (?<step>\\d+): perplexity (?<perplexity>[0-9.]+)"));
+    QVERIFY(p.isValid());
+    const ExtractedLine out = MetricExtractor({p}).extract(QByteArray("iter 7: perplexity 12.5"));
+    QCOMPARE(render(out), QStringLiteral("perplexity=12.5"));
+    QVERIFY(out.step);
+    QCOMPARE(*out.step, 7.0);
+    QVERIFY(MetricExtractor({p}).extract(QByteArray("something else")).isEmpty());
+}
+
+void TestMetrics::userPatternProblems()
+{
+    QVERIFY(!UserPattern::fromString(QStringLiteral("(unclosed")).isValid());
+    QVERIFY(!UserPattern::fromString(QStringLiteral("loss ([0-9.]+)")).isValid());
+    QVERIFY(!UserPattern::fromString(QStringLiteral("step (?<step>\\d+)")).isValid());
+}
+
+void TestMetrics::hypertune_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<double>("step");
+    QTest::addColumn<qint64>("wallMs");
+    QTest::addColumn<QString>("values");
+
+    QTest::newRow("reference example")
+        << QByteArray(R"({"global_step": "1000", "accuracy": "0.987", "timestamp": 1525851440.123456, "trial": "1"})")
+        << true << 1000.0 << qint64(1525851440123) << QStringLiteral("accuracy=0.987");
+    QTest::newRow("numbers not strings")
+        << QByteArray(R"({"global_step": 5, "training/hptuning/metric": 0.5, "timestamp": 1.0})")
+        << true << 5.0 << qint64(1000) << QStringLiteral("training/hptuning/metric=0.5");
+    QTest::newRow("no metric") << QByteArray(R"({"global_step": "1", "timestamp": 1})") << false
+                               << 0.0 << qint64(0) << QString();
+    QTest::newRow("not json") << QByteArray("accuracy=1") << false << 0.0 << qint64(0) << QString();
+    QTest::newRow("empty") << QByteArray() << false << 0.0 << qint64(0) << QString();
+}
+
+void TestMetrics::hypertune()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(bool, valid);
+    const std::optional<HypertuneEntry> entry = parseHypertuneLine(line);
+    QCOMPARE(entry.has_value(), valid);
+    if (!valid)
+        return;
+    QFETCH(double, step);
+    QFETCH(qint64, wallMs);
+    QFETCH(QString, values);
+    QCOMPARE(entry->step, step);
+    QCOMPARE(entry->wallMs, wallMs);
+    ExtractedLine asLine;
+    asLine.values = entry->values;
+    QCOMPARE(render(asLine), values);
+}
+
+void TestMetrics::lttbKeepsEndsAndPeaks()
+{
+    QVector<QPointF> points;
+    for (int i = 0; i < 100000; ++i)
+        points.append(QPointF(i, std::sin(i / 1000.0)));
+    points[31337].setY(50.0);  // a spike
+    points[77777].setY(-40.0); // a dip
+    const QVector<QPointF> out = lttb(points, 500);
+    QCOMPARE(out.size(), 500);
+    QCOMPARE(out.first(), points.first());
+    QCOMPARE(out.last(), points.last());
+    QVERIFY(out.contains(points.at(31337)));
+    QVERIFY(out.contains(points.at(77777)));
+    for (int i = 1; i < out.size(); ++i)
+        QVERIFY(out.at(i).x() > out.at(i - 1).x());
+}
+
+void TestMetrics::lttbSmallInput()
+{
+    const QVector<QPointF> points = {{0, 1}, {1, std::nan("")}, {2, 3}};
+    const QVector<QPointF> out = lttb(points, 100);
+    QCOMPARE(out.size(), 2); // the non-finite point is dropped
+    QCOMPARE(out.last(), QPointF(2, 3));
+}
+
+void TestMetrics::minMaxKeepsExtremes()
+{
+    QVector<QPointF> points;
+    for (int i = 0; i < 10000; ++i)
+        points.append(QPointF(i, i % 7));
+    points[5000].setY(99);
+    const QVector<QPointF> out = minMaxPerColumn(points, 0, 9999, 100);
+    QVERIFY(out.size() <= 100 * 4);
+    QCOMPARE(out.first(), points.first());
+    QCOMPARE(out.last(), points.last());
+    QVERIFY(out.contains(points.at(5000)));
+}
+
+void TestMetrics::smoothing()
+{
+    const QVector<double> flat(50, 2.0);
+    for (double v : smoothEma(flat, 0.6))
+        QVERIFY(qFuzzyCompare(v, 2.0)); // debiased: a constant stays constant
+    const QVector<double> values = {0, 10, 0, 10};
+    QCOMPARE(smoothEma(values, 0.0), values);
+    const QVector<double> smoothed = smoothEma(values, 0.9);
+    QCOMPARE(smoothed.first(), 0.0);
+    QVERIFY(smoothed.at(1) < 10.0 && smoothed.at(1) > 0.0);
+}
+
+void TestMetrics::collectorReadsLogsAndHypertune()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QDir(dir.path()).mkpath(QStringLiteral("logs"));
+    QDir(dir.path()).mkpath(QStringLiteral("hypertune"));
+    QFile log(dir.filePath(QStringLiteral("logs/chief-0.log")));
+    QVERIFY(log.open(QIODevice::WriteOnly));
+    log.write("2026-11-22T10:00:00.000Z I stdout - step=1 loss=0.9\n"
+              "2026-11-22T10:00:01.000Z I stdout - hello\n"
+              "2026-11-22T10:00:02.000Z I stdout - step=2 loss=0.5\n");
+    log.close();
+    QFile hp(dir.filePath(QStringLiteral("hypertune/chief-0.metrics")));
+    QVERIFY(hp.open(QIODevice::WriteOnly));
+    hp.write(R"({"accuracy": "0.5", "global_step": "10", "timestamp": 100.0, "trial": "0"})" "\n");
+    hp.close();
+
+    MetricsCollector collector(dir.filePath(QStringLiteral("logs")),
+                               dir.filePath(QStringLiteral("hypertune")), {});
+    MetricSeriesSet set;
+    connect(&collector, &MetricsCollector::pointsAdded, this,
+            [&set](const SeriesUpdates &u) { set.add(u); });
+    QCOMPARE(collector.pollOnce(), 3);
+    QCOMPARE(set.metrics(), QStringList({QStringLiteral("accuracy"), QStringLiteral("loss")}));
+    const QVector<MetricPoint> *loss = set.points(QStringLiteral("loss"), QStringLiteral("chief-0"));
+    QVERIFY(loss);
+    QCOMPARE(loss->size(), 2);
+    QCOMPARE(loss->at(1).step, 2.0);
+    QCOMPARE(loss->at(1).value, 0.5);
+    // Nothing new: nothing emitted; an appended line is picked up.
+    QCOMPARE(collector.pollOnce(), 0);
+    QVERIFY(log.open(QIODevice::Append));
+    log.write("2026-11-22T10:00:03.000Z I stdout - step=3 loss=0.25\n");
+    log.close();
+    QCOMPARE(collector.pollOnce(), 1);
+    QCOMPARE(set.points(QStringLiteral("loss"), QStringLiteral("chief-0"))->size(), 3);
+}
+
+QTEST_GUILESS_MAIN(TestMetrics)
+#include "tst_metrics.moc"

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// The Metrics tab: one MetricChartView per metric found in the job's logs and hypertune files.
+// A MetricsCollector runs in a worker thread and sends points (queued); every point is kept in a
+// MetricSeriesSet, and the charts of metrics that got points are redrawn on a timer
+// (RedrawIntervalMs), never per point.
+#pragma once
+
+#include "charts/metricchart.h"
+#include "metrics/series.h"
+
+#include <QPointer>
+#include <QSet>
+#include <QThread>
+#include <QTimer>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QGridLayout;
+class QLabel;
+class QSlider;
+
+namespace trainyard::metrics {
+class MetricsCollector;
+}
+
+namespace trainyard::ui::charts {
+
+class MetricsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr int RedrawIntervalMs = 500;
+
+    explicit MetricsPanel(QWidget *parent = nullptr);
+    ~MetricsPanel() override;
+
+    // Collects the metrics of a job: <job>/logs and <job>/hypertune. Empty: nothing.
+    void setJobDirs(const QString &logsDir, const QString &hypertuneDir);
+
+    const metrics::MetricSeriesSet &series() const { return m_set; }
+    MetricChartView *chart(const QString &metric) const;
+    QStringList chartMetrics() const;
+    // Redraws now what changed (the timer does it too).
+    void redraw();
+
+    void setXMode(XMode mode);
+    void setSmoothing(double weight);
+    void setLogScale(bool on);
+
+Q_SIGNALS:
+    void redrawn();
+
+private:
+    void onPoints(const trainyard::metrics::SeriesUpdates &updates);
+    void stopCollector();
+
+    metrics::MetricSeriesSet m_set;
+    QSet<QString> m_dirty;
+    QList<MetricChartView *> m_charts;
+    QThread m_thread;
+    QPointer<metrics::MetricsCollector> m_collector;
+    QTimer m_timer;
+    QComboBox *m_xMode;
+    QSlider *m_smoothing;
+    QLabel *m_smoothingLabel;
+    QCheckBox *m_log;
+    QLabel *m_empty;
+    QWidget *m_grid;
+    QGridLayout *m_gridLayout;
+};
+
+} // namespace trainyard::ui::charts

@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: MIT
+#include "jobs/jobconsole.h"
+
+#include "exec/supervisor.h"
+#include "jobs/jobdetail.h"
+#include "jobs/jobfilterproxy.h"
+#include "jobs/joblistmodel.h"
+#include "spec/yamlio.h"
+#include "store/jobstore.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSplitter>
+#include <QStyle>
+#include <QSystemTrayIcon>
+#include <QTableView>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace trainyard::ui::jobs {
+
+namespace {
+const QString SplitterKey = QStringLiteral("jobConsole/splitter");
+const QString HeaderKey = QStringLiteral("jobConsole/header");
+} // namespace
+
+JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
+    : QWidget(parent)
+    , m_ownerProgram(QCoreApplication::applicationFilePath())
+    , m_model(new JobListModel(storeRoot, this))
+    , m_proxy(new JobFilterProxy(this))
+{
+    m_proxy->setSourceModel(m_model);
+
+    m_filter = new QLineEdit(this);
+    m_filter->setPlaceholderText(tr("Filter jobs by ID, tier or region"));
+    m_filter->setClearButtonEnabled(true);
+    m_stateFilter = new QComboBox(this);
+    m_stateFilter->addItem(tr("All states"), int(JobFilterProxy::StateFilter::All));
+    m_stateFilter->addItem(tr("Active"), int(JobFilterProxy::StateFilter::Active));
+    m_stateFilter->addItem(tr("Succeeded"), int(JobFilterProxy::StateFilter::Succeeded));
+    m_stateFilter->addItem(tr("Failed"), int(JobFilterProxy::StateFilter::Failed));
+    m_stateFilter->addItem(tr("Cancelled"), int(JobFilterProxy::StateFilter::Cancelled));
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &JobFilterProxy::setTextFilter);
+    connect(m_stateFilter, &QComboBox::currentIndexChanged, this, [this] {
+        m_proxy->setStateFilter(JobFilterProxy::StateFilter(m_stateFilter->currentData().toInt()));
+    });
+
+    m_view = new QTableView(this);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(JobListModel::JobIdColumn, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->setWordWrap(false);
+    m_view->setColumnWidth(JobListModel::JobIdColumn, 240);
+    connect(m_view, &QTableView::customContextMenuRequested, this, &JobConsole::showContextMenu);
+
+    m_detail = new JobDetail(m_model->storeRoot(), this);
+
+    auto *top = new QWidget(this);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(m_stateFilter);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addLayout(bar);
+    topLayout->addWidget(m_view);
+
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->addWidget(top);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+
+    createActions();
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        m_detail->setJob(currentJobId());
+        onRefreshed();
+    });
+    connect(m_model, &JobListModel::refreshed, this, &JobConsole::onRefreshed);
+    connect(m_model, &JobListModel::jobEnded, this, &JobConsole::onJobEnded);
+    restoreLayout();
+    m_model->start();
+}
+
+JobConsole::~JobConsole()
+{
+    saveLayout();
+}
+
+QString JobConsole::storeRoot() const
+{
+    return m_model->storeRoot();
+}
+
+void JobConsole::createActions()
+{
+    QStyle *s = style();
+    m_newJob = new QAction(s->standardIcon(QStyle::SP_FileIcon), tr("&New job…"), this);
+    connect(m_newJob, &QAction::triggered, this, &JobConsole::newJobRequested);
+
+    m_runAgain = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Run again"), this);
+    m_runAgain->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_runAgain->setToolTip(tr("Run the job's config again as a new job"));
+    connect(m_runAgain, &QAction::triggered, this, [this] {
+        QString newId;
+        QString error;
+        if (!runAgain(currentJobId(), &newId, &error))
+            fail(error);
+        else
+            selectJob(newId);
+    });
+
+    m_clone = new QAction(tr("C&lone into wizard…"), this);
+    m_clone->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    connect(m_clone, &QAction::triggered, this, [this] {
+        spec::Job job;
+        QString error;
+        if (cloneSpec(currentJobId(), &job, &error))
+            Q_EMIT cloneRequested(job);
+        else
+            fail(error);
+    });
+
+    m_cancel = new QAction(s->standardIcon(QStyle::SP_MediaStop), tr("&Cancel job"), this);
+    m_cancel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    connect(m_cancel, &QAction::triggered, this, [this] {
+        const QString id = currentJobId();
+        const store::JobStore store(storeRoot());
+        // Creating the request file does not block; the owner polls it.
+        const QString error = exec::requestCancel(store, id);
+        if (!error.isEmpty())
+            fail(error);
+        else
+            Q_EMIT message(tr("Cancel requested for %1").arg(id));
+        m_model->refresh();
+    });
+
+    m_openDir = new QAction(s->standardIcon(QStyle::SP_DirOpenIcon), tr("&Open job folder"), this);
+    m_openDir->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    connect(m_openDir, &QAction::triggered, this, [this] {
+        QDesktopServices::openUrl(
+            QUrl::fromLocalFile(store::JobStore(storeRoot()).jobDir(currentJobId())));
+    });
+
+    m_delete = new QAction(s->standardIcon(QStyle::SP_TrashIcon), tr("&Delete job…"), this);
+    m_delete->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Delete));
+    connect(m_delete, &QAction::triggered, this, &JobConsole::confirmDelete);
+
+    addActions({m_runAgain, m_clone, m_cancel, m_openDir, m_delete});
+    updateActions();
+}
+
+void JobConsole::updateActions()
+{
+    const QString id = currentJobId();
+    const JobRow *row = id.isEmpty() ? nullptr : m_model->job(id);
+    const bool has = row != nullptr;
+    const bool terminal = has && row->stateKnown && row->state.isTerminal();
+    m_runAgain->setEnabled(has);
+    m_clone->setEnabled(has);
+    m_cancel->setEnabled(has && row->stateKnown && !terminal &&
+                         row->state.state != store::JobStatus::Cancelling);
+    m_openDir->setEnabled(has);
+    m_delete->setEnabled(has && (terminal || !row->stateKnown));
+}
+
+void JobConsole::onRefreshed()
+{
+    if (!m_columnsSized && m_proxy->rowCount() > 0) {
+        // No remembered layout: fit the columns to the first jobs shown.
+        m_columnsSized = true;
+        m_view->resizeColumnsToContents();
+        // Room for the longest state word, whatever state the first jobs are in.
+        const QFontMetrics fm(m_view->font());
+        int stateWidth = 0;
+        for (store::JobStatus s : {store::JobStatus::Queued, store::JobStatus::Preparing,
+                                   store::JobStatus::Running, store::JobStatus::Succeeded,
+                                   store::JobStatus::Failed, store::JobStatus::Cancelling,
+                                   store::JobStatus::Cancelled})
+            stateWidth = std::max(stateWidth, fm.horizontalAdvance(JobListModel::statusWord(s)));
+        const int iconAndMargins = m_view->iconSize().width() + 4 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 24;
+        m_view->setColumnWidth(JobListModel::StateColumn,
+                               std::max(m_view->columnWidth(JobListModel::StateColumn),
+                                        stateWidth + std::max(iconAndMargins, 40)));
+    }
+    if (!m_view->selectionModel()->hasSelection() && m_proxy->rowCount() > 0 && currentJobId().isEmpty())
+        m_view->selectRow(0);
+    const QString id = currentJobId();
+    if (id != m_detail->jobId())
+        m_detail->setJob(id);
+    if (const JobRow *row = id.isEmpty() ? nullptr : m_model->job(id))
+        m_detail->setState(row->state, row->stateKnown, row->stateError);
+    updateActions();
+}
+
+void JobConsole::onJobEnded(const QString &jobId, store::JobStatus status)
+{
+    Q_EMIT jobEnded(jobId, status);
+    if (!QSystemTrayIcon::isSystemTrayAvailable() || !QSystemTrayIcon::supportsMessages())
+        return; // no notification area: nothing to fake
+    if (!m_tray) {
+        m_tray = new QSystemTrayIcon(this);
+        QIcon icon = QApplication::windowIcon();
+        if (icon.isNull())
+            icon = style()->standardIcon(QStyle::SP_ComputerIcon);
+        m_tray->setIcon(icon);
+        m_tray->setToolTip(tr("Trainyard"));
+        m_tray->show();
+    }
+    const QSystemTrayIcon::MessageIcon icon = status == store::JobStatus::Succeeded
+                                                  ? QSystemTrayIcon::Information
+                                                  : QSystemTrayIcon::Warning;
+    m_tray->showMessage(tr("Job %1").arg(JobListModel::statusWord(status).toLower()),
+                        tr("%1 has ended: %2").arg(jobId, JobListModel::statusWord(status)), icon);
+}
+
+QString JobConsole::currentJobId() const
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    return current.isValid() ? current.data(JobListModel::JobIdRole).toString() : QString();
+}
+
+void JobConsole::selectJob(const QString &jobId)
+{
+    const int sourceRow = m_model->rowOf(jobId);
+    if (sourceRow < 0) {
+        // Not listed yet: select it after the next refresh.
+        m_model->refresh();
+        auto *connection = new QMetaObject::Connection;
+        *connection = connect(m_model, &JobListModel::refreshed, this, [this, jobId, connection] {
+            if (m_model->rowOf(jobId) < 0)
+                return;
+            disconnect(*connection);
+            delete connection;
+            selectJob(jobId);
+        });
+        return;
+    }
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
+    if (!index.isValid())
+        return;
+    m_view->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(index);
+}
+
+void JobConsole::showContextMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    menu.addAction(m_newJob);
+    menu.addSeparator();
+    menu.addActions({m_runAgain, m_clone, m_cancel, m_openDir});
+    menu.addSeparator();
+    menu.addAction(m_delete);
+    menu.exec(m_view->viewport()->mapToGlobal(pos));
+}
+
+void JobConsole::fail(const QString &text)
+{
+    Q_EMIT message(text);
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Trainyard"), text, QMessageBox::Ok, this);
+    box->setTextFormat(Qt::PlainText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+QString JobConsole::uniqueJobId(const QString &base) const
+{
+    // A copy number we added before (2..999, no leading zero); "_0930" of a timestamp stays.
+    static const QRegularExpression suffix(QStringLiteral("_([2-9]|[1-9]\\d{1,2})$"));
+    QString stem = base;
+    stem.remove(suffix);
+    const store::JobStore store(storeRoot());
+    for (int n = 2;; ++n) {
+        const QString candidate = QStringLiteral("%1_%2").arg(stem).arg(n);
+        if (!store.contains(candidate))
+            return candidate;
+    }
+}
+
+bool JobConsole::cloneSpec(const QString &jobId, spec::Job *job, QString *error) const
+{
+    const store::JobStore store(storeRoot());
+    QByteArray yaml;
+    if (const store::StoreResult read = store.readConfig(jobId, &yaml); !read) {
+        if (error)
+            *error = read.errorMessage;
+        return false;
+    }
+    const spec::ImportResult imported = spec::importJob(yaml, store.configPath(jobId));
+    if (!imported) {
+        if (error)
+            *error = tr("The config of %1 cannot be read.").arg(jobId);
+        return false;
+    }
+    *job = imported.job;
+    job->jobId = uniqueJobId(jobId);
+    return true;
+}
+
+bool JobConsole::startJob(const spec::Job &job, const exec::RunSettings &settings, QString *error)
+{
+    const store::JobStore store(storeRoot());
+    if (!store::JobStore::isStorableJobId(job.jobId) || store.contains(job.jobId)) {
+        if (error)
+            *error = tr("The job ID %1 cannot be used: it is empty, not storable or taken.").arg(job.jobId);
+        return false;
+    }
+    auto *watcher = new QFutureWatcher<QString>(this);
+    const QString jobId = job.jobId;
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, jobId] {
+        watcher->deleteLater();
+        const QString message = watcher->result();
+        if (message.isEmpty())
+            Q_EMIT this->message(tr("Job %1 started").arg(jobId));
+        else
+            fail(tr("The job %1 could not be started: %2").arg(jobId, message));
+        m_model->refresh();
+        Q_EMIT jobSubmitted(jobId, message);
+    });
+    const QString root = storeRoot();
+    const QString program = m_ownerProgram;
+    watcher->setFuture(QtConcurrent::run([root, job, settings, program] {
+        store::JobStore jobStore(root);
+        return exec::submitJob(jobStore, job, settings, program);
+    }));
+    return true;
+}
+
+bool JobConsole::runAgain(const QString &jobId, QString *newJobId, QString *error)
+{
+    spec::Job job;
+    if (!cloneSpec(jobId, &job, error))
+        return false;
+    const store::JobStore store(storeRoot());
+    exec::RunSettings settings;
+    exec::readRunSettings(store, jobId, &settings);
+    if (!startJob(job, settings, error))
+        return false;
+    if (newJobId)
+        *newJobId = job.jobId;
+    return true;
+}
+
+bool JobConsole::deleteJob(const QString &jobId, QString *error)
+{
+    store::JobStore store(storeRoot());
+    const JobRow *row = m_model->job(jobId);
+    if (row && row->stateKnown && !row->state.isTerminal() && store.isOwnerAlive(jobId)) {
+        if (error)
+            *error = tr("%1 is still running; cancel it first.").arg(jobId);
+        return false;
+    }
+    if (m_detail->jobId() == jobId)
+        m_detail->setJob(QString()); // release its log files
+    const store::StoreResult result = store.deleteJob(jobId);
+    m_model->refresh();
+    if (!result) {
+        if (error)
+            *error = result.errorMessage;
+        return false;
+    }
+    Q_EMIT message(tr("Deleted %1").arg(jobId));
+    return true;
+}
+
+void JobConsole::confirmDelete()
+{
+    const QString id = currentJobId();
+    if (id.isEmpty())
+        return;
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Delete job"),
+                                tr("Delete %1 and all its files (logs, metrics, output in the job "
+                                   "folder)? This cannot be undone.")
+                                    .arg(id),
+                                QMessageBox::Yes | QMessageBox::Cancel, this);
+    box->setTextFormat(Qt::PlainText);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, id](int result) {
+        if (result != QMessageBox::Yes)
+            return;
+        QString error;
+        if (!deleteJob(id, &error))
+            fail(error);
+    });
+    box->open();
+}
+
+void JobConsole::saveLayout() const
+{
+    QSettings settings;
+    settings.setValue(SplitterKey, m_splitter->saveState());
+    settings.setValue(HeaderKey, m_view->horizontalHeader()->saveState());
+}
+
+void JobConsole::restoreLayout()
+{
+    QSettings settings;
+    m_splitter->restoreState(settings.value(SplitterKey).toByteArray());
+    m_columnsSized = m_view->horizontalHeader()->restoreState(settings.value(HeaderKey).toByteArray());
+}
+
+} // namespace trainyard::ui::jobs

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// The job console: the job list (filterable, sorted by job ID) above the selected job's detail
+// tabs, in a splitter whose layout is remembered. Its actions (Run again, Clone into wizard,
+// Cancel, Open job dir, Delete) carry shortcuts, appear in the list's context menu and are
+// exposed by actions() for the main window's Job menu.
+#pragma once
+
+#include "exec/runsettings.h"
+#include "spec/job.h"
+#include "store/jobstate.h"
+
+#include <QWidget>
+
+class QAction;
+class QComboBox;
+class QLineEdit;
+class QSplitter;
+class QSystemTrayIcon;
+class QTableView;
+
+namespace trainyard::ui::jobs {
+
+class JobDetail;
+class JobFilterProxy;
+class JobListModel;
+
+class JobConsole : public QWidget
+{
+    Q_OBJECT
+public:
+    // storeRoot empty: store::JobStore::defaultRoot().
+    explicit JobConsole(const QString &storeRoot = {}, QWidget *parent = nullptr);
+    ~JobConsole() override;
+
+    // The program started as a job's owner (`PROGRAM supervise ...`); default: this application.
+    void setOwnerProgram(const QString &program) { m_ownerProgram = program; }
+    QString storeRoot() const;
+
+    // QWidget::actions() holds Run again, Clone into wizard, Cancel, Open job dir and Delete,
+    // in that order. "New job" (newJobAction()) only emits newJobRequested(); it has no
+    // shortcut so the main window's File > New job keeps Ctrl+N.
+    QAction *newJobAction() const { return m_newJob; }
+    QAction *runAgainAction() const { return m_runAgain; }
+    QAction *cloneAction() const { return m_clone; }
+    QAction *cancelAction() const { return m_cancel; }
+    QAction *openDirAction() const { return m_openDir; }
+    QAction *deleteAction() const { return m_delete; }
+
+    // Stores `job` and starts it with the local executor (exec::submitJob, in a worker thread:
+    // the store's writes are fsync'd). jobSubmitted() follows; a job that was stored but did
+    // not start is recorded as FAILED by submitJob. False (and *error) when refused at once.
+    bool startJob(const spec::Job &job, const exec::RunSettings &settings, QString *error = nullptr);
+    // Starts a copy of a job under a new ID (see uniqueJobId); *newJobId is that ID.
+    bool runAgain(const QString &jobId, QString *newJobId = nullptr, QString *error = nullptr);
+    // The job's spec with a fresh, unused job ID; false when its config cannot be read.
+    bool cloneSpec(const QString &jobId, spec::Job *job, QString *error = nullptr) const;
+    // base_2, base_3 ... (a copy number _2.._999 ending base is replaced), the first unused.
+    QString uniqueJobId(const QString &base) const;
+    // Deletes a job; a job that is still running is refused (cancel it first).
+    bool deleteJob(const QString &jobId, QString *error = nullptr);
+
+    QString currentJobId() const;
+    void selectJob(const QString &jobId);
+
+    JobListModel *model() const { return m_model; }
+    JobFilterProxy *proxy() const { return m_proxy; }
+    QTableView *view() const { return m_view; }
+    JobDetail *detail() const { return m_detail; }
+
+    void saveLayout() const;
+    void restoreLayout();
+
+Q_SIGNALS:
+    // After startJob(): errorMessage is empty when the job's owner was started.
+    void jobSubmitted(const QString &jobId, const QString &errorMessage);
+    void newJobRequested();
+    // "Clone into wizard": the job's spec with a new ID, for the wizard to open.
+    void cloneRequested(const trainyard::spec::Job &job);
+    // A job this console watched running has ended.
+    void jobEnded(const QString &jobId, trainyard::store::JobStatus status);
+    // Something to tell the user in a status bar.
+    void message(const QString &text);
+
+private:
+    void createActions();
+    void updateActions();
+    void onRefreshed();
+    void onJobEnded(const QString &jobId, store::JobStatus status);
+    void showContextMenu(const QPoint &pos);
+    void confirmDelete();
+    void fail(const QString &text);
+
+    QString m_ownerProgram;
+    JobListModel *m_model;
+    JobFilterProxy *m_proxy;
+    QTableView *m_view;
+    JobDetail *m_detail;
+    QSplitter *m_splitter;
+    QLineEdit *m_filter;
+    QComboBox *m_stateFilter;
+    QSystemTrayIcon *m_tray = nullptr;
+    bool m_columnsSized = false;
+    QAction *m_newJob = nullptr;
+    QAction *m_runAgain = nullptr;
+    QAction *m_clone = nullptr;
+    QAction *m_cancel = nullptr;
+    QAction *m_openDir = nullptr;
+    QAction *m_delete = nullptr;
+};
+
+} // namespace trainyard::ui::jobs

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+#include "jobs/jobdetail.h"
+
+#include "charts/metricspanel.h"
+#include "jobs/joblistmodel.h"
+#include "jobs/replicamodel.h"
+#include "jobs/tfconfigview.h"
+#include "logs/logpanel.h"
+#include "store/jobstore.h"
+
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace trainyard::ui::jobs {
+
+namespace {
+
+QLabel *plainLabel(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setTextFormat(Qt::PlainText); // outside strings are never rich text
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QString when(const QDateTime &time)
+{
+    return time.isValid() ? QLocale().toString(time.toLocalTime(), QLocale::LongFormat) : QString();
+}
+
+QFont monospace(const QFont &base)
+{
+    QFont mono = base;
+    mono.setFamily(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    return mono;
+}
+
+} // namespace
+
+JobDetail::JobDetail(const QString &storeRoot, QWidget *parent)
+    : QWidget(parent)
+    , m_root(storeRoot)
+{
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(createOverview(), tr("&Overview"));
+    m_logs = new logs::LogPanel(this);
+    m_tabs->addTab(m_logs, tr("&Logs"));
+    m_metrics = new charts::MetricsPanel(this);
+    m_tabs->addTab(m_metrics, tr("&Metrics"));
+    m_config = new QPlainTextEdit(this);
+    m_config->setReadOnly(true);
+    m_config->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_config->setFont(monospace(font()));
+    m_tabs->addTab(m_config, tr("&Config"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+    setJob(QString());
+}
+
+JobDetail::~JobDetail() = default;
+
+QWidget *JobDetail::createOverview()
+{
+    auto *page = new QWidget(this);
+    m_title = plainLabel(page);
+    QFont big = m_title->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    m_title->setFont(big);
+    m_stateLabel = plainLabel(page);
+    m_error = plainLabel(page);
+    m_error->setWordWrap(true);
+    m_error->setForegroundRole(QPalette::Text);
+    m_created = plainLabel(page);
+    m_started = plainLabel(page);
+    m_ended = plainLabel(page);
+    m_attempt = plainLabel(page);
+    auto *form = new QFormLayout;
+    form->addRow(tr("State:"), m_stateLabel);
+    form->addRow(tr("Error:"), m_error);
+    form->addRow(tr("Created:"), m_created);
+    form->addRow(tr("Started:"), m_started);
+    form->addRow(tr("Ended:"), m_ended);
+    form->addRow(tr("Run attempt:"), m_attempt);
+
+    m_replicaModel = new ReplicaModel(this);
+    m_replicaView = new QTableView(page);
+    m_replicaView->setModel(m_replicaModel);
+    m_replicaView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_replicaView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_replicaView->verticalHeader()->hide();
+    m_replicaView->horizontalHeader()->setStretchLastSection(true);
+    m_replicaView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_tfConfig = new QPushButton(tr("Show &TF_CONFIG…"), page);
+    m_tfConfig->setToolTip(tr("The TF_CONFIG environment variable of the selected replica"));
+    m_tfConfig->setEnabled(false);
+    connect(m_tfConfig, &QPushButton::clicked, this, &JobDetail::showTfConfig);
+    connect(m_replicaView, &QTableView::doubleClicked, this, &JobDetail::showTfConfig);
+    connect(m_replicaView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { m_tfConfig->setEnabled(m_replicaView->selectionModel()->hasSelection()); });
+
+    auto *layout = new QVBoxLayout(page);
+    layout->addWidget(m_title);
+    layout->addLayout(form);
+    layout->addWidget(new QLabel(tr("Replicas:"), page));
+    layout->addWidget(m_replicaView, 1);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_tfConfig);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    return page;
+}
+
+void JobDetail::setJob(const QString &jobId)
+{
+    if (jobId == m_jobId && !jobId.isEmpty())
+        return;
+    m_jobId = jobId;
+    m_state = store::JobState();
+    m_title->setText(jobId.isEmpty() ? tr("No job selected") : jobId);
+    m_replicaModel->setReplicas({});
+    setState(store::JobState(), !jobId.isEmpty(), QString());
+    const store::JobStore store(m_root);
+    if (jobId.isEmpty()) {
+        m_logs->setLogsDir(QString());
+        m_metrics->setJobDirs(QString(), QString());
+        m_config->clear();
+    } else {
+        m_logs->setLogsDir(store.logsDir(jobId));
+        m_metrics->setJobDirs(store.logsDir(jobId), store.hypertuneDir(jobId));
+        QByteArray yaml;
+        if (const store::StoreResult read = store.readConfig(jobId, &yaml))
+            m_config->setPlainText(QString::fromUtf8(yaml));
+        else
+            m_config->setPlainText(read.errorMessage);
+    }
+    for (int tab : {LogsTab, MetricsTab, ConfigTab})
+        m_tabs->setTabEnabled(tab, !jobId.isEmpty());
+}
+
+void JobDetail::setState(const store::JobState &state, bool known, const QString &unknownReason)
+{
+    m_state = state;
+    if (m_jobId.isEmpty()) {
+        for (QLabel *l : {m_stateLabel, m_error, m_created, m_started, m_ended, m_attempt})
+            l->clear();
+        return;
+    }
+    m_stateLabel->setText(known ? JobListModel::statusWord(state.state) : tr("Unknown"));
+    m_error->setText(known ? state.errorMessage : unknownReason);
+    m_created->setText(when(state.createTime));
+    m_started->setText(when(state.startTime));
+    m_ended->setText(when(state.endTime));
+    m_attempt->setText(QString::number(state.attempt + 1));
+    m_replicaModel->setReplicas(state.replicas);
+}
+
+QString JobDetail::configText() const
+{
+    return m_config->toPlainText();
+}
+
+QString JobDetail::tfConfigText(const QString &replica) const
+{
+    const TfConfigResult result = replicaTfConfig(m_root, m_jobId, m_state, replica);
+    return result ? result.json : result.errorMessage;
+}
+
+void JobDetail::showTfConfig()
+{
+    const QModelIndexList rows = m_replicaView->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return;
+    const QString replica = rows.first().data(ReplicaModel::NameRole).toString();
+    // Non-modal: no nested event loop; the logs keep following meanwhile.
+    auto *dialog = new QDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("TF_CONFIG of %1").arg(replica));
+    auto *text = new QPlainTextEdit(dialog);
+    text->setReadOnly(true);
+    text->setFont(monospace(font()));
+    text->setPlainText(tfConfigText(replica));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+    dialog->resize(560, 420);
+    dialog->show();
+}
+
+} // namespace trainyard::ui::jobs

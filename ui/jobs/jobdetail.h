@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// The selected job's detail as tabs: Overview (state, error, times, the replica table and each
+// replica's TF_CONFIG on demand), Logs (logs::LogPanel), Metrics (charts::MetricsPanel) and
+// Config (config.yaml, read-only plain text).
+#pragma once
+
+#include "store/jobstate.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+
+namespace trainyard::ui::logs {
+class LogPanel;
+}
+namespace trainyard::ui::charts {
+class MetricsPanel;
+}
+
+namespace trainyard::ui::jobs {
+
+class ReplicaModel;
+
+class JobDetail : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Tab { OverviewTab, LogsTab, MetricsTab, ConfigTab };
+
+    explicit JobDetail(const QString &storeRoot, QWidget *parent = nullptr);
+    ~JobDetail() override;
+
+    // Shows a job (empty: none). Logs and metrics start following it.
+    void setJob(const QString &jobId);
+    QString jobId() const { return m_jobId; }
+    // New state of the shown job (from the job list's refresh).
+    void setState(const store::JobState &state, bool known, const QString &unknownReason);
+
+    QTabWidget *tabs() const { return m_tabs; }
+    logs::LogPanel *logPanel() const { return m_logs; }
+    charts::MetricsPanel *metricsPanel() const { return m_metrics; }
+    ReplicaModel *replicaModel() const { return m_replicaModel; }
+    QTableView *replicaView() const { return m_replicaView; }
+    QString configText() const;
+    // TF_CONFIG of a replica of the shown job, as the dialog shows it.
+    QString tfConfigText(const QString &replica) const;
+
+private:
+    QWidget *createOverview();
+    void showTfConfig();
+
+    QString m_root;
+    QString m_jobId;
+    store::JobState m_state;
+    QTabWidget *m_tabs;
+    QLabel *m_title;
+    QLabel *m_stateLabel;
+    QLabel *m_error;
+    QLabel *m_created;
+    QLabel *m_started;
+    QLabel *m_ended;
+    QLabel *m_attempt;
+    ReplicaModel *m_replicaModel;
+    QTableView *m_replicaView;
+    QPushButton *m_tfConfig;
+    logs::LogPanel *m_logs;
+    charts::MetricsPanel *m_metrics;
+    QPlainTextEdit *m_config;
+};
+
+} // namespace trainyard::ui::jobs

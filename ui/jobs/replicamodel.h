@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// The cluster of one job as a table: name, pid, port, state, restarts, exit code. Updated in
+// place from each new JobState (dataChanged for changed rows, rows inserted or removed at the
+// end when the cluster changes), never reset.
+#pragma once
+
+#include "store/jobstate.h"
+
+#include <QAbstractTableModel>
+
+namespace trainyard::ui::jobs {
+
+class ReplicaModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Columns { NameColumn, PidColumn, PortColumn, StateColumn, RestartsColumn, ExitCodeColumn,
+                   NUM_COLUMNS };
+    enum Roles { NameRole = Qt::UserRole };
+
+    explicit ReplicaModel(QObject *parent = nullptr);
+
+    void setReplicas(const QList<store::ReplicaState> &replicas);
+    const QList<store::ReplicaState> &replicas() const { return m_replicas; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    QList<store::ReplicaState> m_replicas;
+};
+
+} // namespace trainyard::ui::jobs

@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: MIT
+#include "logs/logmodel.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <limits>
+
+namespace trainyard::ui::logs {
+
+using trainyard::logs::LogReader;
+using trainyard::logs::Record;
+using trainyard::logs::Severity;
+
+struct LogModel::Source
+{
+    QString name;
+    LogReader reader;
+    qint64 mapped = 0; // lines of the file already turned into rows (or filtered out)
+    int generation = 0;
+    Severity lastSeverity = Severity::Info; // of the last head line (for continuations)
+    bool lastAccepted = true;
+};
+
+LogModel::LogModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+LogModel::~LogModel() = default;
+
+void LogModel::setLogsDir(const QString &dir)
+{
+    beginResetModel();
+    m_dir = dir;
+    m_sources.clear();
+    m_runs.clear();
+    m_runStart.clear();
+    m_rows = 0;
+    m_cache.clear();
+    m_cacheOrder.clear();
+    endResetModel();
+    addSources();
+}
+
+void LogModel::setReplicaFilter(const QString &replica)
+{
+    if (replica == m_replicaFilter)
+        return;
+    m_replicaFilter = replica;
+    rebuild();
+}
+
+void LogModel::setMinimumSeverity(Severity severity)
+{
+    if (severity == m_minSeverity)
+        return;
+    m_minSeverity = severity;
+    rebuild();
+}
+
+void LogModel::rebuild()
+{
+    beginResetModel();
+    m_runs.clear();
+    m_runStart.clear();
+    m_rows = 0;
+    m_cache.clear();
+    m_cacheOrder.clear();
+    for (auto &s : m_sources) {
+        s->mapped = 0;
+        s->lastAccepted = true;
+    }
+    endResetModel();
+}
+
+void LogModel::addSources()
+{
+    if (m_dir.isEmpty())
+        return;
+    const QFileInfoList files =
+        QDir(m_dir).entryInfoList({QStringLiteral("*.log")}, QDir::Files, QDir::Name);
+    for (const QFileInfo &info : files) {
+        const QString name = info.completeBaseName();
+        const bool known = std::any_of(m_sources.cbegin(), m_sources.cend(),
+                                       [&name](const auto &s) { return s->name == name; });
+        if (known)
+            continue;
+        auto source = std::make_unique<Source>();
+        source->name = name;
+        source->reader.setFileName(info.absoluteFilePath());
+        source->reader.setReplica(name);
+        m_sources.push_back(std::move(source));
+    }
+}
+
+QStringList LogModel::replicas() const
+{
+    QStringList names;
+    for (const auto &s : m_sources)
+        names.append(s->name);
+    names.sort();
+    return names;
+}
+
+bool LogModel::accepts(int source) const
+{
+    return m_replicaFilter.isEmpty() || m_sources.at(std::size_t(source))->name == m_replicaFilter;
+}
+
+void LogModel::appendRun(int source, qint64 firstLine, qint64 count, std::vector<Run> &out) const
+{
+    if (count <= 0)
+        return;
+    if (!out.empty()) {
+        Run &last = out.back();
+        if (last.source == source && last.firstLine + last.count == firstLine) {
+            last.count += count;
+            return;
+        }
+    }
+    out.push_back(Run{source, firstLine, count});
+}
+
+int LogModel::refresh()
+{
+    addSources();
+    QElapsedTimer timer;
+    timer.start();
+    int accepted = 0;
+    int acceptedIndex = -1;
+    for (int i = 0; i < int(m_sources.size()); ++i) {
+        if (accepts(i)) {
+            ++accepted;
+            acceptedIndex = i;
+        }
+    }
+    const bool fast = accepted == 1 && m_minSeverity == Severity::Debug;
+    qint64 added = 0;
+    bool progress = true;
+    while (progress && timer.elapsed() < m_budgetMs) {
+        progress = false;
+        m_caughtUp = true;
+        std::vector<Run> newRuns;
+        struct Pending
+        {
+            qint64 timestamp;
+            int source;
+            qint64 line;
+        };
+        std::vector<Pending> pending;
+        for (int i = 0; i < int(m_sources.size()); ++i) {
+            Source &s = *m_sources[std::size_t(i)];
+            if (!accepts(i))
+                continue;
+            s.reader.refresh(SliceBytes);
+            if (s.reader.generation() != s.generation) {
+                s.generation = s.reader.generation();
+                if (s.mapped > 0) {
+                    // The file was replaced or truncated: start over.
+                    rebuild();
+                    return 0;
+                }
+            }
+            if (!s.reader.isIndexComplete())
+                m_caughtUp = false;
+            const qint64 count = s.reader.lineCount() - s.mapped;
+            if (count <= 0)
+                continue;
+            progress = true;
+            if (fast && i == acceptedIndex) {
+                appendRun(i, s.mapped, count, newRuns);
+                s.mapped += count;
+                continue;
+            }
+            const QList<QByteArray> lines = s.reader.readRawLines(s.mapped, count);
+            for (qsizetype k = 0; k < lines.size(); ++k) {
+                const QByteArray &raw = lines.at(k);
+                Record record;
+                trainyard::logs::parseRecordLine(raw.constData(), raw.size(), &record);
+                if (!record.continuation) {
+                    s.lastSeverity = record.severity;
+                    s.lastAccepted = record.severity >= m_minSeverity;
+                }
+                if (s.lastAccepted)
+                    pending.push_back(Pending{record.timestamp, i, s.mapped + k});
+            }
+            s.mapped += count;
+        }
+        if (!fast) {
+            std::stable_sort(pending.begin(), pending.end(),
+                             [](const Pending &a, const Pending &b) { return a.timestamp < b.timestamp; });
+            for (const Pending &p : pending)
+                appendRun(p.source, p.line, 1, newRuns);
+        }
+        qint64 newRows = 0;
+        for (const Run &r : newRuns)
+            newRows += r.count;
+        if (newRows == 0)
+            continue;
+        if (m_rows + newRows > std::numeric_limits<int>::max() - 1)
+            break; // the view's limit; stop growing
+        beginInsertRows({}, int(m_rows), int(m_rows + newRows - 1));
+        // The last cached block may be incomplete: drop it.
+        const qint64 lastBlock = m_rows / BlockRows;
+        m_cache.remove(lastBlock);
+        m_cacheOrder.removeAll(lastBlock);
+        for (const Run &r : newRuns) {
+            if (!m_runs.empty() && m_runs.back().source == r.source &&
+                m_runs.back().firstLine + m_runs.back().count == r.firstLine) {
+                m_runs.back().count += r.count;
+            } else {
+                m_runStart.push_back(m_rows);
+                m_runs.push_back(r);
+            }
+            m_rows += r.count;
+        }
+        endInsertRows();
+        added += newRows;
+    }
+    return int(added);
+}
+
+qint64 LogModel::indexedBytes() const
+{
+    qint64 total = 0;
+    for (const auto &s : m_sources)
+        total += s->reader.indexedBytes();
+    return total;
+}
+
+bool LogModel::locate(qint64 row, int *source, qint64 *line) const
+{
+    if (row < 0 || row >= m_rows)
+        return false;
+    const auto it = std::upper_bound(m_runStart.cbegin(), m_runStart.cend(), row);
+    const std::size_t run = std::size_t(it - m_runStart.cbegin()) - 1;
+    *source = m_runs[run].source;
+    *line = m_runs[run].firstLine + (row - m_runStart[run]);
+    return true;
+}
+
+namespace {
+
+// Rows first..first+count-1 as (source, line) groups of consecutive lines.
+template<typename Runs, typename F>
+void forEachGroup(const std::vector<qint64> &runStart, const Runs &runs, qint64 first, qint64 count,
+                  F &&onGroup)
+{
+    if (count <= 0)
+        return;
+    auto it = std::upper_bound(runStart.cbegin(), runStart.cend(), first);
+    std::size_t run = std::size_t(it - runStart.cbegin()) - 1;
+    qint64 row = first;
+    const qint64 end = first + count;
+    while (row < end && run < runs.size()) {
+        const qint64 offset = row - runStart[run];
+        const qint64 n = std::min(end - row, runs[run].count - offset);
+        onGroup(runs[run].source, runs[run].firstLine + offset, n);
+        row += n;
+        ++run;
+    }
+}
+
+} // namespace
+
+void LogModel::readBlock(qint64 block) const
+{
+    QVector<LogLine> lines;
+    const qint64 first = block * BlockRows;
+    const qint64 count = std::min<qint64>(BlockRows, m_rows - first);
+    lines.reserve(int(count));
+    forEachGroup(m_runStart, m_runs, first, count, [&](int source, qint64 line, qint64 n) {
+        const QList<QByteArray> raw = m_sources[std::size_t(source)]->reader.readRawLines(line, n);
+        for (const QByteArray &bytes : raw) {
+            Record record;
+            trainyard::logs::parseRecordLine(bytes.constData(), bytes.size(), &record);
+            LogLine l;
+            l.timestamp = record.timestamp;
+            l.source = source;
+            l.severity = record.severity;
+            l.stream = record.stream;
+            l.continuation = record.continuation;
+            if (record.bytes.size() > MaxDisplayChars) {
+                record.bytes.truncate(MaxDisplayChars);
+                l.truncated = true;
+            }
+            l.text = QString::fromUtf8(record.bytes);
+            lines.append(l);
+        }
+        for (qint64 k = raw.size(); k < n; ++k)
+            lines.append(LogLine{}); // the file went away under us
+    });
+    m_cache.insert(block, lines);
+    m_cacheOrder.append(block);
+    while (m_cacheOrder.size() > CachedBlocks)
+        m_cache.remove(m_cacheOrder.takeFirst());
+}
+
+const LogLine &LogModel::line(int row) const
+{
+    if (row < 0 || row >= m_rows)
+        return m_empty;
+    const qint64 block = row / BlockRows;
+    auto it = m_cache.constFind(block);
+    if (it == m_cache.cend() || it->size() <= row - block * BlockRows) {
+        m_cache.remove(block);
+        m_cacheOrder.removeAll(block);
+        readBlock(block);
+        it = m_cache.constFind(block);
+    }
+    const qint64 offset = row - block * BlockRows;
+    return offset < it->size() ? it->at(int(offset)) : m_empty;
+}
+
+QString LogModel::replicaName(int source) const
+{
+    return source >= 0 && source < int(m_sources.size()) ? m_sources[std::size_t(source)]->name
+                                                          : QString();
+}
+
+QStringList LogModel::fullText(int first, int count) const
+{
+    QStringList out;
+    count = int(std::min<qint64>(count, m_rows - first));
+    forEachGroup(m_runStart, m_runs, first, count, [&](int source, qint64 line, qint64 n) {
+        const QList<QByteArray> raw = m_sources[std::size_t(source)]->reader.readRawLines(line, n);
+        for (const QByteArray &bytes : raw) {
+            Record record;
+            trainyard::logs::parseRecordLine(bytes.constData(), bytes.size(), &record);
+            out.append(QString::fromUtf8(record.bytes));
+        }
+        for (qint64 k = raw.size(); k < n; ++k)
+            out.append(QString());
+    });
+    return out;
+}
+
+int LogModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows);
+}
+
+int LogModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : NUM_COLUMNS;
+}
+
+QVariant LogModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const LogLine &l = line(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (Columns(index.column())) {
+        case TimeColumn:
+            return QDateTime::fromMSecsSinceEpoch(l.timestamp).toLocalTime().toString(
+                QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+        case ReplicaColumn: return replicaName(l.source);
+        case SeverityColumn: return trainyard::logs::severityName(l.severity);
+        case MessageColumn: return l.text;
+        case NUM_COLUMNS: break;
+        }
+        return {};
+    case SeverityRole: return int(l.severity);
+    case ReplicaRole: return replicaName(l.source);
+    case TimestampRole: return l.timestamp;
+    default: return {};
+    }
+}
+
+QVariant LogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (Columns(section)) {
+    case TimeColumn: return tr("Time");
+    case ReplicaColumn: return tr("Replica");
+    case SeverityColumn: return tr("Severity");
+    case MessageColumn: return tr("Message");
+    case NUM_COLUMNS: break;
+    }
+    return {};
+}
+
+} // namespace trainyard::ui::logs

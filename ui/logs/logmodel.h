@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+// The log lines of one job as a virtual model over the on-disk logs (logs/record.h format):
+// nothing but a row map and a small block cache is held in memory, whatever the files' length.
+//
+// Rows are described by runs (source, first line, count) with prefix sums; one replica without
+// a severity filter is a single run however many lines it has. "All replicas" interleaves the
+// lines of each refresh batch by timestamp (stable: equal times keep replica order). The
+// severity filter keeps the lines at or above a level.
+//
+// refresh() indexes appended bytes within a time budget (default 15 ms per call), so a log that
+// grows at 100,000 lines/s or a 10-million-line file being opened never blocks the GUI thread
+// for long: the rest is indexed on the next calls. New rows are inserted (beginInsertRows), never
+// a reset; changing the replica or severity filter rebuilds the row map (a model reset).
+#pragma once
+
+#include "logs/logreader.h"
+#include "logs/record.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QList>
+#include <QTimer>
+#include <memory>
+#include <vector>
+
+namespace trainyard::ui::logs {
+
+struct LogLine
+{
+    qint64 timestamp = 0;
+    int source = -1;
+    trainyard::logs::Severity severity = trainyard::logs::Severity::Info;
+    trainyard::logs::Stream stream = trainyard::logs::Stream::Stdout;
+    bool continuation = false;
+    bool truncated = false; // text shortened to MaxDisplayChars
+    QString text;
+};
+
+class LogModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Columns { TimeColumn, ReplicaColumn, SeverityColumn, MessageColumn, NUM_COLUMNS };
+    enum Roles {
+        SeverityRole = Qt::UserRole, // int (logs::Severity)
+        ReplicaRole,                 // QString
+        TimestampRole,               // qint64 ms since the epoch
+    };
+    static constexpr int BlockRows = 128;
+    static constexpr int CachedBlocks = 48;
+    static constexpr int MaxDisplayChars = 4096;
+    static constexpr qint64 SliceBytes = 1024 * 1024;
+
+    explicit LogModel(QObject *parent = nullptr);
+    ~LogModel() override;
+
+    // The job's log folder: every *.log in it is a replica (new files are picked up by refresh()).
+    void setLogsDir(const QString &dir);
+    QString logsDir() const { return m_dir; }
+    // Follow one replica only (empty: all, interleaved by time).
+    void setReplicaFilter(const QString &replica);
+    QString replicaFilter() const { return m_replicaFilter; }
+    void setMinimumSeverity(trainyard::logs::Severity severity);
+    trainyard::logs::Severity minimumSeverity() const { return m_minSeverity; }
+    void setTimeBudgetMs(int ms) { m_budgetMs = ms; }
+
+    // Indexes appended bytes for at most the time budget. Returns the number of rows added.
+    int refresh();
+    // True when every file was indexed to its end by the last refresh().
+    bool isCaughtUp() const { return m_caughtUp; }
+    QStringList replicas() const; // sorted file base names
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+    // Direct access for the viewport (cached by blocks of BlockRows).
+    const LogLine &line(int row) const;
+    QString replicaName(int source) const;
+    // The full text of rows first..first+count-1 (not truncated), for copy and search.
+    QStringList fullText(int first, int count) const;
+    qint64 rowMapRuns() const { return qint64(m_runs.size()); }
+    qint64 indexedBytes() const;
+
+private:
+    struct Source;
+    struct Run
+    {
+        int source;
+        qint64 firstLine;
+        qint64 count;
+    };
+    void rebuild();
+    void addSources();
+    void appendRun(int source, qint64 firstLine, qint64 count, std::vector<Run> &out) const;
+    bool locate(qint64 row, int *source, qint64 *line) const;
+    bool accepts(int source) const;
+    void readBlock(qint64 block) const;
+
+    QString m_dir;
+    QString m_replicaFilter;
+    trainyard::logs::Severity m_minSeverity = trainyard::logs::Severity::Debug;
+    std::vector<std::unique_ptr<Source>> m_sources;
+    std::vector<Run> m_runs;
+    std::vector<qint64> m_runStart; // first row of each run
+    qint64 m_rows = 0;
+    int m_budgetMs = 15;
+    bool m_caughtUp = true;
+    mutable QHash<qint64, QVector<LogLine>> m_cache;
+    mutable QList<qint64> m_cacheOrder;
+    LogLine m_empty;
+};
+
+} // namespace trainyard::ui::logs

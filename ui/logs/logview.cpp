@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: MIT
+#include "logs/logview.h"
+
+#include "logs/logmodel.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDateTime>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QScrollBar>
+
+#include <algorithm>
+
+namespace trainyard::ui::logs {
+
+using trainyard::logs::Severity;
+
+namespace {
+
+constexpr int Gap = 8;
+constexpr int MaxCopyRows = 200000;
+
+// A severity colour readable on the palette's base colour (dark themes included).
+QColor severityColor(Severity severity, const QPalette &palette)
+{
+    const bool dark = palette.color(QPalette::Base).lightness() < 128;
+    switch (severity) {
+    case Severity::Debug: return palette.color(QPalette::PlaceholderText);
+    case Severity::Info: return palette.color(QPalette::Text);
+    case Severity::Warning: return dark ? QColor(0xf0, 0xc0, 0x40) : QColor(0x9a, 0x60, 0x00);
+    case Severity::Error:
+    case Severity::Critical: return dark ? QColor(0xff, 0x70, 0x70) : QColor(0xc0, 0x10, 0x10);
+    }
+    return palette.color(QPalette::Text);
+}
+
+} // namespace
+
+LogView::LogView(LogModel *model, QWidget *parent)
+    : QAbstractScrollArea(parent)
+    , m_model(model)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    viewport()->setBackgroundRole(QPalette::Base);
+    QFont mono = font();
+    mono.setFamily(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    setFont(mono);
+    updateMetrics();
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &LogView::onRowsInserted);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        m_anchor = m_current = -1;
+        m_maxTextWidth = 0;
+        updateScrollBars();
+        viewport()->update();
+    });
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &LogView::onValueChanged);
+}
+
+void LogView::updateMetrics()
+{
+    const QFontMetrics fm(font());
+    m_rowHeight = fm.height() + 2;
+    m_timeWidth = fm.horizontalAdvance(QStringLiteral("0000-00-00 00:00:00.000")) + Gap;
+    m_replicaWidth = fm.horizontalAdvance(QStringLiteral("evaluator-replica-0")) + Gap;
+    m_severityWidth = fm.horizontalAdvance(QStringLiteral("CRITICAL")) + Gap;
+    updateScrollBars();
+}
+
+void LogView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange)
+        updateMetrics();
+    QAbstractScrollArea::changeEvent(event);
+}
+
+int LogView::visibleRowCount() const
+{
+    return std::max(1, viewport()->height() / m_rowHeight);
+}
+
+int LogView::firstVisibleRow() const
+{
+    return verticalScrollBar()->value();
+}
+
+void LogView::updateScrollBars()
+{
+    m_adjusting = true;
+    const int rows = m_model->rowCount();
+    const int page = visibleRowCount();
+    verticalScrollBar()->setRange(0, std::max(0, rows - page));
+    verticalScrollBar()->setPageStep(page);
+    verticalScrollBar()->setSingleStep(1);
+    const int prefix = (m_showTimestamps ? m_timeWidth : 0) + m_replicaWidth + m_severityWidth;
+    horizontalScrollBar()->setRange(0, std::max(0, prefix + m_maxTextWidth - viewport()->width()));
+    horizontalScrollBar()->setPageStep(viewport()->width());
+    horizontalScrollBar()->setSingleStep(20);
+    if (m_follow)
+        verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+    m_adjusting = false;
+}
+
+void LogView::onRowsInserted()
+{
+    updateScrollBars();
+    viewport()->update();
+}
+
+void LogView::onValueChanged(int value)
+{
+    if (m_adjusting)
+        return;
+    const bool atBottom = value >= verticalScrollBar()->maximum();
+    if (atBottom != m_follow) {
+        m_follow = atBottom;
+        Q_EMIT followingChanged(m_follow);
+    }
+}
+
+void LogView::setFollowing(bool follow)
+{
+    if (follow == m_follow)
+        return;
+    m_follow = follow;
+    if (follow) {
+        m_adjusting = true;
+        verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+        m_adjusting = false;
+    }
+    Q_EMIT followingChanged(m_follow);
+}
+
+void LogView::setShowTimestamps(bool show)
+{
+    m_showTimestamps = show;
+    updateScrollBars();
+    viewport()->update();
+}
+
+void LogView::setHighlight(const QRegularExpression &pattern)
+{
+    m_highlight = pattern;
+    viewport()->update();
+}
+
+void LogView::scrollContentsBy(int, int)
+{
+    viewport()->update();
+}
+
+void LogView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    updateScrollBars();
+}
+
+void LogView::paintEvent(QPaintEvent *)
+{
+    QPainter p(viewport());
+    const QPalette &pal = palette();
+    const QFontMetrics fm(font());
+    const int first = firstVisibleRow();
+    const int rows = m_model->rowCount();
+    const int last = std::min(rows - 1, first + visibleRowCount());
+    const int dx = -horizontalScrollBar()->value();
+    const QPair<int, int> sel = selection();
+    const int width = viewport()->width();
+    for (int row = first; row <= last; ++row) {
+        const LogLine &line = m_model->line(row);
+        const int y = (row - first) * m_rowHeight;
+        const bool selected = row >= sel.first && row <= sel.second && sel.first >= 0;
+        if (selected)
+            p.fillRect(0, y, width, m_rowHeight, pal.color(QPalette::Highlight));
+        const QColor textColor = selected ? pal.color(QPalette::HighlightedText) : pal.color(QPalette::Text);
+        const int baseline = y + 1 + fm.ascent();
+        int x = dx + 4;
+        p.setPen(selected ? textColor : pal.color(QPalette::PlaceholderText));
+        if (m_showTimestamps) {
+            if (line.timestamp > 0)
+                p.drawText(x, baseline,
+                           QDateTime::fromMSecsSinceEpoch(line.timestamp).toLocalTime().toString(
+                               QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")));
+            x += m_timeWidth;
+        }
+        p.drawText(x, baseline, fm.elidedText(m_model->replicaName(line.source), Qt::ElideMiddle,
+                                              m_replicaWidth - Gap));
+        x += m_replicaWidth;
+        p.setPen(selected ? textColor : severityColor(line.severity, pal));
+        p.drawText(x, baseline, trainyard::logs::severityName(line.severity));
+        x += m_severityWidth;
+        const QString &text = line.text;
+        if (!m_highlight.pattern().isEmpty() && m_highlight.isValid()) {
+            QColor mark = pal.color(QPalette::Highlight);
+            mark.setAlpha(selected ? 255 : 90);
+            auto it = m_highlight.globalMatch(text);
+            int guard = 0;
+            while (it.hasNext() && guard++ < 64) {
+                const QRegularExpressionMatch m = it.next();
+                if (m.capturedLength() == 0)
+                    break;
+                const int left = fm.horizontalAdvance(text.left(m.capturedStart()));
+                const int w = fm.horizontalAdvance(m.captured());
+                p.fillRect(x + left, y, w, m_rowHeight, selected ? pal.color(QPalette::Link) : mark);
+            }
+        }
+        p.setPen(selected ? textColor : (line.severity >= Severity::Error ? severityColor(line.severity, pal) : textColor));
+        // Plain text only: QPainter::drawText never interprets markup.
+        const QString shown = text.size() > 1000 && x + fm.horizontalAdvance(text.left(1000)) > width
+                                  ? text.left(1000)
+                                  : text;
+        p.drawText(x, baseline, shown);
+        const int textWidth = fm.horizontalAdvance(shown);
+        if (textWidth > m_maxTextWidth) {
+            m_maxTextWidth = textWidth;
+            QMetaObject::invokeMethod(this, [this] { updateScrollBars(); }, Qt::QueuedConnection);
+        }
+    }
+}
+
+int LogView::rowAt(int y) const
+{
+    const int row = firstVisibleRow() + y / m_rowHeight;
+    return std::clamp(row, 0, std::max(0, m_model->rowCount() - 1));
+}
+
+QPair<int, int> LogView::selection() const
+{
+    if (m_anchor < 0 || m_current < 0)
+        return {-1, -1};
+    return {std::min(m_anchor, m_current), std::max(m_anchor, m_current)};
+}
+
+void LogView::selectRows(int first, int last)
+{
+    m_anchor = first;
+    m_current = last;
+    viewport()->update();
+}
+
+void LogView::setCurrent(int row, bool extend)
+{
+    const int rows = m_model->rowCount();
+    if (rows == 0)
+        return;
+    row = std::clamp(row, 0, rows - 1);
+    if (!extend || m_anchor < 0)
+        m_anchor = row;
+    m_current = row;
+    const int first = firstVisibleRow();
+    if (row < first)
+        verticalScrollBar()->setValue(row);
+    else if (row >= first + visibleRowCount())
+        verticalScrollBar()->setValue(row - visibleRowCount() + 1);
+    viewport()->update();
+}
+
+void LogView::showRow(int row)
+{
+    setCurrent(row, false);
+    // Center it when it was far away.
+    const int first = firstVisibleRow();
+    if (row < first || row >= first + visibleRowCount() - 1)
+        verticalScrollBar()->setValue(row - visibleRowCount() / 2);
+}
+
+void LogView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton)
+        setCurrent(rowAt(event->position().toPoint().y()), event->modifiers() & Qt::ShiftModifier);
+    QAbstractScrollArea::mousePressEvent(event);
+}
+
+void LogView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (event->buttons() & Qt::LeftButton)
+        setCurrent(rowAt(event->position().toPoint().y()), true);
+}
+
+void LogView::keyPressEvent(QKeyEvent *event)
+{
+    const bool extend = event->modifiers() & Qt::ShiftModifier;
+    const int current = std::max(m_current, firstVisibleRow());
+    if (event->matches(QKeySequence::Copy)) {
+        copy();
+        return;
+    }
+    if (event->matches(QKeySequence::SelectAll)) {
+        selectRows(0, m_model->rowCount() - 1);
+        return;
+    }
+    switch (event->key()) {
+    case Qt::Key_Up: setCurrent(current - 1, extend); return;
+    case Qt::Key_Down: setCurrent(current + 1, extend); return;
+    case Qt::Key_PageUp: setCurrent(current - visibleRowCount(), extend); return;
+    case Qt::Key_PageDown: setCurrent(current + visibleRowCount(), extend); return;
+    case Qt::Key_Home:
+        if (event->modifiers() & Qt::ControlModifier) {
+            setCurrent(0, extend);
+            return;
+        }
+        break;
+    case Qt::Key_End:
+        if (event->modifiers() & Qt::ControlModifier) {
+            setCurrent(m_model->rowCount() - 1, extend);
+            setFollowing(true);
+            return;
+        }
+        break;
+    default: break;
+    }
+    QAbstractScrollArea::keyPressEvent(event);
+}
+
+QString LogView::selectedText() const
+{
+    const QPair<int, int> sel = selection();
+    if (sel.first < 0)
+        return {};
+    const int count = std::min(sel.second - sel.first + 1, MaxCopyRows);
+    const QStringList text = m_model->fullText(sel.first, count);
+    QStringList lines;
+    lines.reserve(text.size());
+    for (int i = 0; i < text.size(); ++i) {
+        const LogLine &line = m_model->line(sel.first + i);
+        QString prefix;
+        if (m_showTimestamps)
+            prefix = QDateTime::fromMSecsSinceEpoch(line.timestamp).toLocalTime().toString(
+                         QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")) + QLatin1Char(' ');
+        lines.append(prefix + m_model->replicaName(line.source) + QLatin1Char(' ') +
+                     trainyard::logs::severityName(line.severity) + QLatin1Char(' ') + text.at(i));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void LogView::copy() const
+{
+    const QString text = selectedText();
+    if (!text.isEmpty())
+        QApplication::clipboard()->setText(text);
+}
+
+} // namespace trainyard::ui::logs

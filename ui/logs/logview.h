@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+// A virtual viewport over a LogModel: paints only the visible rows (uniform height), so ten
+// million lines cost nothing but the model's row map. Columns: time (optional), replica,
+// severity, message; every string is drawn as plain text. Selection of a row range (click,
+// shift+click, keyboard), copy (Ctrl+C), search-match highlighting and follow-tail: while the
+// view is scrolled to the bottom it stays there as rows arrive; scrolling up pauses it, scrolling
+// back to the bottom resumes it.
+#pragma once
+
+#include <QAbstractScrollArea>
+#include <QRegularExpression>
+
+namespace trainyard::ui::logs {
+
+class LogModel;
+
+class LogView : public QAbstractScrollArea
+{
+    Q_OBJECT
+public:
+    explicit LogView(LogModel *model, QWidget *parent = nullptr);
+
+    LogModel *model() const { return m_model; }
+
+    void setShowTimestamps(bool show);
+    bool showTimestamps() const { return m_showTimestamps; }
+    void setFollowing(bool follow);
+    bool isFollowing() const { return m_follow; }
+
+    // Highlights matches of `pattern` (case-insensitive; empty: none).
+    void setHighlight(const QRegularExpression &pattern);
+    // Selects and shows a row (search results).
+    void showRow(int row);
+    int currentRow() const { return m_current; }
+    // Selected rows, inclusive; -1,-1 when none.
+    QPair<int, int> selection() const;
+    void selectRows(int first, int last);
+    QString selectedText() const;
+    void copy() const;
+
+    int firstVisibleRow() const;
+    int visibleRowCount() const;
+    int rowHeight() const { return m_rowHeight; }
+
+Q_SIGNALS:
+    void followingChanged(bool following);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
+
+private:
+    void updateScrollBars();
+    void updateMetrics();
+    void onRowsInserted();
+    void onValueChanged(int value);
+    int rowAt(int y) const;
+    void setCurrent(int row, bool extend);
+
+    LogModel *m_model;
+    QRegularExpression m_highlight;
+    bool m_showTimestamps = true;
+    bool m_follow = true;
+    bool m_adjusting = false;
+    int m_rowHeight = 16;
+    int m_timeWidth = 0;
+    int m_replicaWidth = 0;
+    int m_severityWidth = 0;
+    int m_maxTextWidth = 0;
+    int m_anchor = -1;
+    int m_current = -1;
+};
+
+} // namespace trainyard::ui::logs
