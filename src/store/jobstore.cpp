@@ -314,7 +314,7 @@ bool JobStore::isOwnerAlive(const QString &jobId) const
     return isStorableJobId(jobId) && isLockHeld(ownerLockPath(jobId));
 }
 
-StoreResult JobStore::deleteJob(const QString &jobId)
+StoreResult JobStore::deleteJob(const QString &jobId, QString *removeLater)
 {
     StoreResult result;
     if (!contains(jobId)) {
@@ -349,7 +349,10 @@ StoreResult JobStore::deleteJob(const QString &jobId)
         return result;
     }
     lock.release();
-    QDir(grave).removeRecursively();
+    if (removeLater)
+        *removeLater = grave;
+    else
+        QDir(grave).removeRecursively();
     return result;
 }
 

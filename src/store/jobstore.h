@@ -116,7 +116,10 @@ public:
 
     // Removes the job's directory. Refused while its owner runs (or another console holds its
     // lock). A job left non-terminal by a dead owner has its process groups killed first.
-    StoreResult deleteJob(const QString &jobId);
+    // The directory is first renamed out of the store (the job is gone from lists at once);
+    // with `removeLater` the caller gets that renamed directory to remove itself, e.g. on a
+    // worker thread (gigabytes of logs take a while), instead of it being removed here.
+    StoreResult deleteJob(const QString &jobId, QString *removeLater = nullptr);
 
 private:
     QString m_root;

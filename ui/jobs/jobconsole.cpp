@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDesktopServices>
+#include <QDir>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 #include <QHBoxLayout>
@@ -230,8 +231,20 @@ void JobConsole::onJobEnded(const QString &jobId, store::JobStatus status)
     const QSystemTrayIcon::MessageIcon icon = status == store::JobStatus::Succeeded
                                                   ? QSystemTrayIcon::Information
                                                   : QSystemTrayIcon::Warning;
-    m_tray->showMessage(tr("Job %1").arg(JobListModel::statusWord(status).toLower()),
-                        tr("%1 has ended: %2").arg(jobId, JobListModel::statusWord(status)), icon);
+    QString title;
+    switch (status) {
+    case store::JobStatus::Succeeded:
+        title = tr("Job succeeded");
+        break;
+    case store::JobStatus::Cancelled:
+        title = tr("Job cancelled");
+        break;
+    default:
+        title = tr("Job failed");
+        break;
+    }
+    m_tray->showMessage(title, tr("%1 has ended: %2").arg(jobId, JobListModel::statusWord(status)),
+                        icon);
 }
 
 QString JobConsole::currentJobId() const
@@ -321,11 +334,15 @@ bool JobConsole::cloneSpec(const QString &jobId, spec::Job *job, QString *error)
 bool JobConsole::startJob(const spec::Job &job, const exec::RunSettings &settings, QString *error)
 {
     const store::JobStore store(storeRoot());
-    if (!store::JobStore::isStorableJobId(job.jobId) || store.contains(job.jobId)) {
+    const auto refuse = [error](const QString &message) {
         if (error)
-            *error = tr("The job ID %1 cannot be used: it is empty, not storable or taken.").arg(job.jobId);
+            *error = message;
         return false;
-    }
+    };
+    if (!store::JobStore::isStorableJobId(job.jobId))
+        return refuse(tr("The job ID \"%1\" cannot name a folder in the job store.").arg(job.jobId));
+    if (store.contains(job.jobId))
+        return refuse(tr("There is already a job %1.").arg(job.jobId));
     auto *watcher = new QFutureWatcher<QString>(this);
     const QString jobId = job.jobId;
     connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, jobId] {
@@ -373,13 +390,16 @@ bool JobConsole::deleteJob(const QString &jobId, QString *error)
     }
     if (m_detail->jobId() == jobId)
         m_detail->setJob(QString()); // release its log files
-    const store::StoreResult result = store.deleteJob(jobId);
+    QString grave;
+    const store::StoreResult result = store.deleteJob(jobId, &grave);
     m_model->refresh();
     if (!result) {
         if (error)
             *error = result.errorMessage;
         return false;
     }
+    // The job is already out of the store; its files may be gigabytes of logs.
+    (void)QtConcurrent::run([grave] { QDir(grave).removeRecursively(); });
     Q_EMIT message(tr("Deleted %1").arg(jobId));
     return true;
 }

@@ -498,6 +498,17 @@ void TestJobConsole::runExampleTrainer()
     // A finished job can be deleted.
     QVERIFY2(console.deleteJob(job.jobId, &error), qPrintable(error));
     QTRY_COMPARE(console.model()->rowCount(), 0);
+    // Its files go too (removed on a worker thread): nothing is left in the store's folder.
+    const auto leftovers = [&] {
+        QStringList left;
+        const QDir::Filters all = QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot;
+        for (const QString &name : QDir(root).entryList(all)) {
+            if (name == job.jobId || name.startsWith(QLatin1String(".deleted")))
+                left.append(name);
+        }
+        return left;
+    };
+    QTRY_COMPARE(leftovers(), QStringList());
 }
 
 void TestJobConsole::floodKeepsGuiResponsive()
