@@ -142,9 +142,8 @@ QString summary(const QString &displayName, const spec::Diagnostics &diags)
     int warnings = 0;
     for (const spec::Diagnostic &d : diags)
         ++(d.isError() ? errors : warnings);
-    const QString e = errors == 1 ? Output::tr("1 error") : Output::tr("%1 errors").arg(errors);
-    const QString w =
-        warnings == 1 ? Output::tr("1 warning") : Output::tr("%1 warnings").arg(warnings);
+    const QString e = Output::tr("%n error(s)", nullptr, errors);
+    const QString w = Output::tr("%n warning(s)", nullptr, warnings);
     QString text;
     if (errors > 0 && warnings > 0)
         text = Output::tr("%1: %2, %3").arg(displayName, e, w);

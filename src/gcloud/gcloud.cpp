@@ -224,7 +224,7 @@ QString gcloudCommand(const Job &job, const catalog::Catalog &catalog,
         if (name.isEmpty()) {
             name = QStringLiteral("config.yaml");
             comment = QStringLiteral("# ") +
-                      GcloudCommand::tr("%1 have no gcloud flag: save the spec as %2 first "
+                      GcloudCommand::tr("No gcloud flag can set %1: save the spec as %2 first "
                                         "(trainyard export --to yaml FILE > %2).")
                           .arg(configFields.join(QStringLiteral(", ")), name) +
                       QLatin1Char('\n');

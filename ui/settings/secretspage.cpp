@@ -176,7 +176,11 @@ void SecretsPage::updateState()
     if (!name.isEmpty() && !SecretStore::isValidName(name))
         m_hintLabel->setText(SecretStore::nameRule());
     else if (!value.isEmpty() && value.toUtf8().size() < secrets::MinimumMaskedLength)
-        m_hintLabel->setText(SecretStore::shortValueWarning(name.isEmpty() ? tr("new") : name));
+        m_hintLabel->setText(name.isEmpty()
+                                 ? tr("This value is shorter than %1 bytes: it would be stored, "
+                                      "but not masked in logs.")
+                                       .arg(secrets::MinimumMaskedLength)
+                                 : SecretStore::shortValueWarning(name));
     else if (m_names.contains(name))
         m_hintLabel->setText(tr("Adding replaces the value of the secret \"%1\".").arg(name));
     else

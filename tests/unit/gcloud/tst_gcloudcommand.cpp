@@ -113,7 +113,7 @@ void TestGcloudCommand::shellReadsQuotedWordsBack()
 void TestGcloudCommand::fullExample()
 {
     const QString expected = QStringLiteral(
-        "# evaluator, hyperparameters, scheduling have no gcloud flag: save the spec as "
+        "# No gcloud flag can set evaluator, hyperparameters, scheduling: save the spec as "
         "config.yaml first (trainyard export --to yaml FILE > config.yaml).\n"
         "gcloud ai-platform jobs submit training census_20240101_120000 \\\n"
         "  --region=us-central1 \\\n"
@@ -227,7 +227,7 @@ void TestGcloudCommand::fieldsWithoutFlagNeedConfig()
     }
     const QString command = gcloudCommand(job, catalog::Catalog::builtIn());
     QVERIFY2(
-        command.startsWith(QStringLiteral("# ") + field + QStringLiteral(" have no gcloud flag")),
+        command.startsWith(QStringLiteral("# No gcloud flag can set ") + field + QLatin1Char(':')),
         qPrintable(command));
     QVERIFY2(command.contains(QLatin1String("  --config=config.yaml \\\n")), qPrintable(command));
 }
