@@ -14,6 +14,7 @@
 // (c) A 1,000,000-point metric: MetricChartView (1200x600) updateSeries() — EMA smoothing,
 //     LTTB to 2x the plot width, QLineSeries::replace() — and a repaint; medians over R runs.
 #include "charts/metricchart.h"
+#include "common/guitimerprobe.h"
 #include "logs/logmodel.h"
 #include "logs/logpanel.h"
 #include "logs/logview.h"
@@ -166,16 +167,8 @@ void benchFlood(const QString &dir, int seconds, int runs)
         });
         QElapsedTimer clock;
         clock.start();
-        qint64 last = 0;
-        qint64 maxGap = 0;
-        QTimer tick;
-        tick.setInterval(10);
-        QObject::connect(&tick, &QTimer::timeout, &panel, [&] {
-            const qint64 now = clock.elapsed();
-            maxGap = std::max(maxGap, now - last);
-            last = now;
-        });
-        tick.start();
+        test::GuiTimerProbe probe;
+        probe.start();
         writer->start();
         waitMs(seconds * 1000);
         const double elapsed = clock.nsecsElapsed() / 1e9;
@@ -183,10 +176,10 @@ void benchFlood(const QString &dir, int seconds, int runs)
         stop.store(true);
         writer->wait();
         delete writer;
-        tick.stop();
+        probe.stop();
         written.push_back(double(count.load()) / elapsed);
         shown.push_back(double(rows) / elapsed);
-        gaps.push_back(double(maxGap));
+        gaps.push_back(double(probe.maxGapMs()));
         panel.setLogsDir(QString());
         QFile::remove(path);
     }

@@ -3,6 +3,7 @@
 // the example trainer and a flooding trainer through the console's own code path.
 #include "charts/metricchart.h"
 #include "charts/metricspanel.h"
+#include "common/guitimerprobe.h"
 #include "consoletesthelpers.h"
 #include "metrics/series.h"
 #include "jobs/jobconsole.h"
@@ -541,26 +542,16 @@ void TestJobConsole::floodKeepsGuiResponsive()
     QTRY_COMPARE(console.currentJobId(), QStringLiteral("flood_console"));
     console.detail()->tabs()->setCurrentIndex(ui::jobs::JobDetail::LogsTab);
 
-    QElapsedTimer clock;
-    clock.start();
-    qint64 last = 0;
-    qint64 maxGap = 0;
-    QTimer tick;
-    tick.setInterval(10);
-    connect(&tick, &QTimer::timeout, this, [&] {
-        const qint64 now = clock.elapsed();
-        maxGap = std::max(maxGap, now - last);
-        last = now;
-    });
-    last = clock.elapsed();
-    tick.start();
+    test::GuiTimerProbe probe;
+    probe.start();
     LogModel *logModel = console.detail()->logPanel()->model();
     auto done = [&] {
         const JobRow *r = console.model()->job(QStringLiteral("flood_console"));
         return r && r->state.isTerminal() && logModel->isCaughtUp() && logModel->rowCount() > 48 * 1024;
     };
     QTRY_VERIFY_WITH_TIMEOUT(done(), 120000);
-    tick.stop();
+    probe.stop();
+    const qint64 maxGap = probe.maxGapMs();
     QCOMPARE(console.model()->job(QStringLiteral("flood_console"))->state.state, JobStatus::Succeeded);
     QVERIFY(console.detail()->logPanel()->view()->isFollowing());
     qInfo("flood: %d rows, longest gap between GUI timer ticks %lld ms", logModel->rowCount(), maxGap);
