@@ -15,7 +15,8 @@ packages=(
 )
 
 if [ "${1:-}" = "--tests" ]; then
-    packages+=(python3-torch desktop-file-utils appstream)
+    # dunst: a real notification server for the job-ended notification test
+    packages+=(python3-torch desktop-file-utils appstream dunst)
 fi
 
 missing=()

@@ -2,6 +2,7 @@
 #include "jobs/jobconsole.h"
 
 #include "exec/supervisor.h"
+#include "jobs/desktopnotifier.h"
 #include "jobs/jobdetail.h"
 #include "jobs/jobfilterproxy.h"
 #include "jobs/joblistmodel.h"
@@ -24,7 +25,6 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStyle>
-#include <QSystemTrayIcon>
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -43,6 +43,7 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     , m_proxy(new JobFilterProxy(this))
 {
     m_proxy->setSourceModel(m_model);
+    m_notifier = new DesktopNotifier(this);
 
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(tr("Filter jobs by ID, tier or region"));
@@ -217,20 +218,6 @@ void JobConsole::onRefreshed()
 void JobConsole::onJobEnded(const QString &jobId, store::JobStatus status)
 {
     Q_EMIT jobEnded(jobId, status);
-    if (!QSystemTrayIcon::isSystemTrayAvailable() || !QSystemTrayIcon::supportsMessages())
-        return; // no notification area: nothing to fake
-    if (!m_tray) {
-        m_tray = new QSystemTrayIcon(this);
-        QIcon icon = QApplication::windowIcon();
-        if (icon.isNull())
-            icon = style()->standardIcon(QStyle::SP_ComputerIcon);
-        m_tray->setIcon(icon);
-        m_tray->setToolTip(tr("Trainyard"));
-        m_tray->show();
-    }
-    const QSystemTrayIcon::MessageIcon icon = status == store::JobStatus::Succeeded
-                                                  ? QSystemTrayIcon::Information
-                                                  : QSystemTrayIcon::Warning;
     QString title;
     switch (status) {
     case store::JobStatus::Succeeded:
@@ -243,8 +230,9 @@ void JobConsole::onJobEnded(const QString &jobId, store::JobStatus status)
         title = tr("Job failed");
         break;
     }
-    m_tray->showMessage(title, tr("%1 has ended: %2").arg(jobId, JobListModel::statusWord(status)),
-                        icon);
+    m_notifier->notify(title, tr("%1 has ended: %2").arg(jobId, JobListModel::statusWord(status)),
+                       status == store::JobStatus::Failed ? DesktopNotifier::Urgency::Critical
+                                                          : DesktopNotifier::Urgency::Normal);
 }
 
 QString JobConsole::currentJobId() const

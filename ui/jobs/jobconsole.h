@@ -15,11 +15,11 @@ class QAction;
 class QComboBox;
 class QLineEdit;
 class QSplitter;
-class QSystemTrayIcon;
 class QTableView;
 
 namespace trainyard::ui::jobs {
 
+class DesktopNotifier;
 class JobDetail;
 class JobFilterProxy;
 class JobListModel;
@@ -66,6 +66,8 @@ public:
     JobFilterProxy *proxy() const { return m_proxy; }
     QTableView *view() const { return m_view; }
     JobDetail *detail() const { return m_detail; }
+    // Tells the desktop when a job ends.
+    DesktopNotifier *notifier() const { return m_notifier; }
 
     void saveLayout() const;
     void restoreLayout();
@@ -98,7 +100,7 @@ private:
     QSplitter *m_splitter;
     QLineEdit *m_filter;
     QComboBox *m_stateFilter;
-    QSystemTrayIcon *m_tray = nullptr;
+    DesktopNotifier *m_notifier = nullptr;
     bool m_columnsSized = false;
     QAction *m_newJob = nullptr;
     QAction *m_runAgain = nullptr;
