@@ -295,12 +295,12 @@ bool assignPorts(ClusterLayout &layout, const QList<quint16> &ports)
     return true;
 }
 
-PortResult assignFreePorts(ClusterLayout &layout)
+PortResult assignFreePorts(ClusterLayout &layout, const QSet<quint16> &skip)
 {
     int needed = 0;
     for (const Replica &r : std::as_const(layout.replicas))
         needed += r.inCluster() ? 1 : 0;
-    PortResult ports = findFreePorts(layout.startPort, needed, layout.host);
+    PortResult ports = findFreePorts(layout.startPort, needed, layout.host, skip);
     if (ports)
         assignPorts(layout, ports.ports);
     return ports;

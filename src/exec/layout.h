@@ -8,6 +8,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -127,13 +128,15 @@ struct PortResult
 };
 
 // The first `count` ports >= start that can be bound on `host` right now (probed by
-// binding and closing a listening socket). When the block start..start+count-1 is free this
-// is that block, as gcloud uses it; taken ports are skipped. Never blocks.
+// binding and closing a listening socket) and are not in `skip` (ports other jobs have
+// reserved but may not have bound yet). When the block start..start+count-1 is free this is
+// that block, as gcloud uses it; taken ports are skipped. Never blocks.
 PortResult findFreePorts(quint16 start, int count,
-                         const QString &host = QStringLiteral("localhost"));
+                         const QString &host = QStringLiteral("localhost"),
+                         const QSet<quint16> &skip = {});
 
 // findFreePorts() + assignPorts() from layout.startPort on layout.host. On failure the layout is
 // unchanged.
-PortResult assignFreePorts(ClusterLayout &layout);
+PortResult assignFreePorts(ClusterLayout &layout, const QSet<quint16> &skip = {});
 
 } // namespace trainyard::exec

@@ -47,7 +47,7 @@ Probe probe(const addrinfo *ai, quint16 port)
 
 } // namespace
 
-PortResult findFreePorts(quint16 start, int count, const QString &host)
+PortResult findFreePorts(quint16 start, int count, const QString &host, const QSet<quint16> &skip)
 {
     PortResult result;
     if (count <= 0)
@@ -66,6 +66,8 @@ PortResult findFreePorts(quint16 start, int count, const QString &host)
     }
 
     for (int port = std::max<int>(start, 1); port <= 65535 && result.ports.size() < count; ++port) {
+        if (skip.contains(static_cast<quint16>(port)))
+            continue;
         bool anyFree = false;
         bool taken = false;
         for (const addrinfo *ai = addrs; ai && !taken; ai = ai->ai_next) {

@@ -5,6 +5,7 @@
 #include "exec/replicaprocess.h"
 #include "secrets/resolve.h"
 #include "spec/yamlio.h"
+#include "store/ownerlock.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -188,9 +189,22 @@ bool Supervisor::prepare()
     }
     for (const QString &warning : std::as_const(layout.layout.warnings))
         note(warning);
-    if (const PortResult ports = assignFreePorts(layout.layout); !ports) {
-        finishEarly(JobStatus::Failed, ports.error);
-        return false;
+    // Pick ports under the store-wide lock, skipping those other live jobs have reserved but
+    // whose replicas may not listen yet (two jobs started together would otherwise both probe
+    // 27182 free and clash), and reserve ours before letting the next owner choose.
+    {
+        store::OwnerLock portsLock;
+        if (const store::LockResult locked = portsLock.tryAcquire(m_store.portsLockPath(), 10000);
+            !locked)
+            note(tr("Ports are chosen without the store's port lock: %1").arg(locked.errorMessage));
+        const PortResult ports = assignFreePorts(layout.layout, m_store.reservedPorts(m_jobId));
+        if (!ports) {
+            finishEarly(JobStatus::Failed, ports.error);
+            return false;
+        }
+        if (const store::StoreResult reserved = m_store.reservePorts(m_jobId, ports.ports);
+            !reserved)
+            note(tr("The ports cannot be reserved: %1").arg(reserved.errorMessage));
     }
 
     EnvironmentOptions envOptions;

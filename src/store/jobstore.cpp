@@ -277,6 +277,39 @@ StoreResult JobStore::readConfig(const QString &jobId, QByteArray *yaml) const
     return result;
 }
 
+QString JobStore::portsLockPath() const
+{
+    return pathIn(m_root, QStringLiteral(".ports.lock"));
+}
+
+StoreResult JobStore::reservePorts(const QString &jobId, const QList<quint16> &ports) const
+{
+    QByteArray text;
+    for (quint16 port : ports)
+        text += QByteArray::number(port) + '\n';
+    return writeFileAtomically(pathIn(jobDir(jobId), QStringLiteral("ports")), text);
+}
+
+QSet<quint16> JobStore::reservedPorts(const QString &exceptJobId) const
+{
+    QSet<quint16> ports;
+    for (const QString &id : ids()) {
+        if (id == exceptJobId || !isOwnerAlive(id))
+            continue;
+        QFile file(pathIn(jobDir(id), QStringLiteral("ports")));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QList<QByteArray> lines = file.readAll().split('\n');
+        for (const QByteArray &line : lines) {
+            bool ok = false;
+            const uint port = line.trimmed().toUInt(&ok);
+            if (ok && port > 0 && port <= 65535)
+                ports.insert(quint16(port));
+        }
+    }
+    return ports;
+}
+
 QList<JobEntry> JobStore::list() const
 {
     QList<JobEntry> entries;

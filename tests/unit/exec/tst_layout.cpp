@@ -122,6 +122,7 @@ private Q_SLOTS:
     void freePortsContiguous();
     void freePortsSkipTaken_data();
     void freePortsSkipTaken();
+    void freePortsSkipReserved();
     void freePortsExhausted();
 };
 
@@ -419,6 +420,21 @@ void TestLayout::freePortsSkipTaken()
     QVERIFY(!result.ports.contains(start + 1));
     QVERIFY(std::is_sorted(result.ports.cbegin(), result.ports.cend()));
     QVERIFY(result.ports.first() >= start);
+}
+
+void TestLayout::freePortsSkipReserved()
+{
+    // Ports another job has reserved (chosen, maybe not bound yet) are skipped like taken ones.
+    const quint16 start = 46251;
+    for (quint16 p = start; p < start + 5; ++p) {
+        Listener probe(p);
+        if (!probe.ok())
+            QSKIP("the test's port block is in use on this machine");
+    }
+    const exec::PortResult result = exec::findFreePorts(start, 3, QStringLiteral("localhost"),
+                                                        {start, quint16(start + 2)});
+    QVERIFY2(result, qPrintable(result.error));
+    QCOMPARE(result.ports, (QList<quint16>{quint16(start + 1), quint16(start + 3), quint16(start + 4)}));
 }
 
 void TestLayout::freePortsExhausted()

@@ -47,6 +47,7 @@ private Q_SLOTS:
     void writeStateReplacesState();
     void deleteJob();
     void deleteRefusedWhileOwnerAlive();
+    void portReservationsLapseWithTheOwner();
     void paths();
 
 private:
@@ -351,6 +352,32 @@ void TestJobStore::deleteRefusedWhileOwnerAlive()
     QVERIFY(!store.isOwnerAlive(QStringLiteral("busy")));
     QVERIFY(store.deleteJob(QStringLiteral("busy")));
     QVERIFY(!store.contains(QStringLiteral("busy")));
+}
+
+void TestJobStore::portReservationsLapseWithTheOwner()
+{
+    JobStore store;
+    QVERIFY(store.createJob(QStringLiteral("first"), sampleConfig));
+    QVERIFY(store.createJob(QStringLiteral("second"), sampleConfig));
+    OwnerLock first;
+    QVERIFY(first.tryAcquire(store.ownerLockPath(QStringLiteral("first"))));
+    QVERIFY(store.reservePorts(QStringLiteral("first"), {27182, 27183}));
+    QVERIFY(store.reservePorts(QStringLiteral("second"), {27190}));
+
+    // Only live owners' reservations count, and never the asking job's own.
+    QCOMPARE(store.reservedPorts(), (QSet<quint16>{27182, 27183}));
+    QCOMPARE(store.reservedPorts(QStringLiteral("first")), QSet<quint16>());
+    OwnerLock second;
+    QVERIFY(second.tryAcquire(store.ownerLockPath(QStringLiteral("second"))));
+    QCOMPARE(store.reservedPorts(QStringLiteral("first")), QSet<quint16>{27190});
+
+    // An owner that ends (or is killed) releases its ports with its lock.
+    first.release();
+    QCOMPARE(store.reservedPorts(), QSet<quint16>{27190});
+    // The store-wide lock lives outside every job folder: it is never listed as a job.
+    OwnerLock portsLock;
+    QVERIFY(portsLock.tryAcquire(store.portsLockPath()));
+    QCOMPARE(store.ids(), (QStringList{QStringLiteral("first"), QStringLiteral("second")}));
 }
 
 void TestJobStore::paths()
