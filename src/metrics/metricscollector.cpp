@@ -34,6 +34,7 @@ void MetricsCollector::start()
         connect(m_timer, &QTimer::timeout, this, [this] { pollOnce(); });
     }
     pollOnce();
+    Q_EMIT firstPassDone();
     m_timer->start();
 }
 

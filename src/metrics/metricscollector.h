@@ -42,6 +42,9 @@ public:
 
 Q_SIGNALS:
     void pointsAdded(const trainyard::metrics::SeriesUpdates &updates);
+    // start() has made its first pass (up to the per-tick byte cap); the points of that pass
+    // were emitted before, so a queued receiver gets them first.
+    void firstPassDone();
 
 private:
     void scanFiles();

@@ -3,6 +3,7 @@
 
 #include "metrics/extract.h"
 #include "metrics/metricscollector.h"
+#include "metrics/userpatterns.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -90,48 +91,127 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     connect(&m_timer, &QTimer::timeout, this, &MetricsPanel::redraw);
     m_thread.setObjectName(QStringLiteral("metrics"));
     m_thread.start();
+
+    metrics::UserPatternStore *patterns = metrics::UserPatternStore::instance();
+    m_patterns = metrics::UserPatternStore::usableTexts(patterns->patterns());
+    m_patternTimer.setSingleShot(true);
+    m_patternTimer.setInterval(PatternDelayMs);
+    connect(&m_patternTimer, &QTimer::timeout, this, &MetricsPanel::restartWithPatterns);
+    connect(patterns, &metrics::UserPatternStore::changed, this, &MetricsPanel::onPatternsChanged);
 }
 
 MetricsPanel::~MetricsPanel()
 {
-    if (m_collector)
-        connect(&m_thread, &QThread::finished, m_collector.data(), &QObject::deleteLater);
+    for (metrics::MetricsCollector *c : {m_collector.data(), m_pending.data()}) {
+        if (c)
+            connect(&m_thread, &QThread::finished, c, &QObject::deleteLater);
+    }
     m_thread.quit();
     m_thread.wait();
 }
 
 void MetricsPanel::stopCollector()
 {
-    if (m_collector) {
-        disconnect(m_collector, nullptr, this, nullptr);
-        m_collector->deleteLater();
-        m_collector = nullptr;
+    for (QPointer<metrics::MetricsCollector> *c : {&m_collector, &m_pending}) {
+        if (*c) {
+            disconnect(*c, nullptr, this, nullptr);
+            (*c)->deleteLater();
+            *c = nullptr;
+        }
     }
+    m_pendingSet.clear();
+}
+
+void MetricsPanel::clearCharts()
+{
+    m_dirty.clear();
+    qDeleteAll(m_charts);
+    m_charts.clear();
+    m_empty->show();
+}
+
+metrics::MetricsCollector *MetricsPanel::startCollector()
+{
+    auto *collector = new metrics::MetricsCollector(m_logsDir, m_hypertuneDir,
+                                                    metrics::UserPatternStore::usable(m_patterns));
+    collector->moveToThread(&m_thread);
+    connect(collector, &metrics::MetricsCollector::pointsAdded, this, &MetricsPanel::onPoints);
+    connect(collector, &metrics::MetricsCollector::firstPassDone, this, &MetricsPanel::onFirstPass);
+    QMetaObject::invokeMethod(collector, &metrics::MetricsCollector::start, Qt::QueuedConnection);
+    return collector;
 }
 
 void MetricsPanel::setJobDirs(const QString &logsDir, const QString &hypertuneDir)
 {
     stopCollector();
+    m_patternTimer.stop();
     m_set.clear();
-    m_dirty.clear();
-    qDeleteAll(m_charts);
-    m_charts.clear();
-    m_empty->show();
+    clearCharts();
+    m_logsDir = logsDir;
+    m_hypertuneDir = hypertuneDir;
+    m_patterns =
+        metrics::UserPatternStore::usableTexts(metrics::UserPatternStore::instance()->patterns());
     if (logsDir.isEmpty()) {
         m_timer.stop();
         return;
     }
-    auto *collector = new metrics::MetricsCollector(logsDir, hypertuneDir,
-                                                    metrics::userPatternsFromSettings());
-    collector->moveToThread(&m_thread);
-    connect(collector, &metrics::MetricsCollector::pointsAdded, this, &MetricsPanel::onPoints);
-    m_collector = collector;
-    QMetaObject::invokeMethod(collector, &metrics::MetricsCollector::start, Qt::QueuedConnection);
+    m_collector = startCollector();
     m_timer.start();
+}
+
+void MetricsPanel::onPatternsChanged()
+{
+    const QStringList usable =
+        metrics::UserPatternStore::usableTexts(metrics::UserPatternStore::instance()->patterns());
+    if (usable == m_patterns && !m_patternTimer.isActive())
+        return; // e.g. an unusable pattern was typed or removed: the charts stay as they are
+    m_patternTimer.start(); // (re)started: one restart after the user stopped typing
+}
+
+void MetricsPanel::restartWithPatterns()
+{
+    const QStringList usable =
+        metrics::UserPatternStore::usableTexts(metrics::UserPatternStore::instance()->patterns());
+    if (usable == m_patterns)
+        return;
+    m_patterns = usable;
+    if (m_logsDir.isEmpty())
+        return;
+    // The current collector keeps feeding the charts until the replacement's first pass is in.
+    if (m_pending) {
+        disconnect(m_pending, nullptr, this, nullptr);
+        m_pending->deleteLater();
+    }
+    m_pendingSet.clear();
+    m_pending = startCollector();
+}
+
+void MetricsPanel::onFirstPass()
+{
+    if (!m_pending || sender() != m_pending)
+        return; // the first pass of a job's first collector: nothing to replace
+    if (m_collector) {
+        disconnect(m_collector, nullptr, this, nullptr);
+        m_collector->deleteLater();
+    }
+    m_collector = m_pending;
+    m_pending = nullptr;
+    m_set = std::move(m_pendingSet);
+    m_pendingSet.clear();
+    clearCharts();
+    const QStringList metrics = m_set.metrics();
+    for (const QString &metric : metrics)
+        m_dirty.insert(metric);
+    redraw();
+    Q_EMIT patternsApplied();
 }
 
 void MetricsPanel::onPoints(const metrics::SeriesUpdates &updates)
 {
+    if (sender() == m_pending && m_pending) {
+        m_pendingSet.add(updates);
+        return;
+    }
     if (sender() != m_collector)
         return; // a late batch of the previous job
     m_set.add(updates);

@@ -5,8 +5,11 @@
 #include "metrics/extract.h"
 #include "metrics/metricscollector.h"
 #include "metrics/series.h"
+#include "metrics/userpatterns.h"
 
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -18,10 +21,12 @@ class TestMetrics : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase();
     void extractLine_data();
     void extractLine();
     void userPattern();
     void userPatternProblems();
+    void userPatternStore();
     void hypertune_data();
     void hypertune();
     void lttbKeepsEndsAndPeaks();
@@ -29,7 +34,15 @@ private Q_SLOTS:
     void minMaxKeepsExtremes();
     void smoothing();
     void collectorReadsLogsAndHypertune();
+    void collectorSignalsFirstPass();
 };
+
+void TestMetrics::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // QSettings of the test, not the user's
+    QCoreApplication::setOrganizationName(QStringLiteral("trainyard-tests"));
+    QSettings().clear();
+}
 
 // "name=value;name=value" and the step ("" when none)
 static QString render(const ExtractedLine &line)
@@ -227,6 +240,60 @@ void TestMetrics::collectorReadsLogsAndHypertune()
     log.close();
     QCOMPARE(collector.pollOnce(), 1);
     QCOMPARE(set.points(QStringLiteral("loss"), QStringLiteral("chief-0"))->size(), 3);
+}
+
+// The settings page writes through the store: every pattern is kept, changed() tells listeners
+// only about real changes, and extraction reads the usable ones in order.
+void TestMetrics::userPatternStore()
+{
+    UserPatternStore *store = UserPatternStore::instance();
+    QCOMPARE(UserPatternStore::instance(), store);
+    QSignalSpy changed(store, &UserPatternStore::changed);
+    const QStringList list{QStringLiteral("b=(?<b>\\d+)"), QStringLiteral("(unclosed"),
+                           QStringLiteral("no group"), QStringLiteral("a=(?<a>\\d+)")};
+    store->setPatterns(list);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(store->patterns(), list);
+    QCOMPARE(QSettings().value(QLatin1String(UserPatternsSettingsKey)).toStringList(), list);
+    store->setPatterns(list);
+    QCOMPARE(changed.count(), 1); // the same list: no notice
+
+    const QStringList usable{list.at(0), list.at(3)};
+    QCOMPARE(UserPatternStore::usableTexts(list), usable);
+    const QList<UserPattern> patterns = UserPatternStore::usable(list);
+    QCOMPARE(patterns.size(), 2);
+    QCOMPARE(patterns.at(1).regex.pattern(), list.at(3));
+    QCOMPARE(userPatternsFromSettings().size(), 2);
+
+    store->setPatterns({});
+    QCOMPARE(changed.count(), 2);
+    QVERIFY(!QSettings().contains(QLatin1String(UserPatternsSettingsKey)));
+    QCOMPARE(userPatternsFromSettings().size(), 0);
+}
+
+// start() makes a first pass and says so after its points: a receiver that swaps in a new
+// collector's points (the Metrics tab after a pattern change) has them all by then.
+void TestMetrics::collectorSignalsFirstPass()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QDir(dir.path()).mkpath(QStringLiteral("logs"));
+    QFile log(dir.filePath(QStringLiteral("logs/chief-0.log")));
+    QVERIFY(log.open(QIODevice::WriteOnly));
+    log.write("2026-11-22T10:00:00.000Z I stdout - iter 7: perplexity 31.5\n");
+    log.close();
+    MetricsCollector collector(dir.filePath(QStringLiteral("logs")),
+                               dir.filePath(QStringLiteral("hypertune")),
+                               {UserPattern::fromString(QStringLiteral(
+                                   "iter (?<step>\\d+): perplexity (?<ppl>[0-9.]+)"))});
+    QStringList order;
+    connect(&collector, &MetricsCollector::pointsAdded, this,
+            [&order](const SeriesUpdates &u) { order << u.first().metric; });
+    connect(&collector, &MetricsCollector::firstPassDone, this,
+            [&order] { order << QStringLiteral("done"); });
+    collector.start();
+    QCOMPARE(order, (QStringList{QStringLiteral("ppl"), QStringLiteral("done")}));
+    collector.stop();
 }
 
 QTEST_GUILESS_MAIN(TestMetrics)
