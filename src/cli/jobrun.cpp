@@ -23,19 +23,31 @@ class Run
     Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
 };
 
-QList<OptionSpec> runtimeOptions()
+using exec::LocalRunDefaults;
+
+// The defaults shown are the user's (Settings > Local runs), which a new run starts from.
+QList<OptionSpec> runtimeOptions(const LocalRunDefaults &defaults)
 {
     return {
         {QStringLiteral("max-restarts"), QStringLiteral("N"),
-         Run::tr("Restarts of a failing replica before the job fails (default 5)")},
+         Run::tr("Restarts of a failing replica before the job fails (default %1)")
+             .arg(defaults.maxRestarts)},
         {QStringLiteral("job-reruns"), QStringLiteral("N"),
-         Run::tr("Reruns of the whole job after that (default 0; the service does 3)")},
+         Run::tr("Reruns of the whole job after that (default %1; the service does 3)")
+             .arg(defaults.jobReruns)},
         {QStringLiteral("grace-period"), QStringLiteral("SECONDS"),
-         Run::tr("Time between SIGTERM and SIGKILL when stopping replicas (default 10)")},
+         Run::tr("Time between SIGTERM and SIGKILL when stopping replicas (default %1)")
+             .arg(defaults.gracePeriodSeconds)},
     };
 }
 
-QList<OptionSpec> localTrainOptions()
+QString defaultsNote()
+{
+    return Run::tr("\nDefaults come from Settings > Local runs when set there; the flags "
+                   "override them.\n");
+}
+
+QList<OptionSpec> localTrainOptions(const LocalRunDefaults &defaults)
 {
     QList<OptionSpec> options = {
         {QStringLiteral("module-name"), QStringLiteral("MODULE"),
@@ -53,12 +65,12 @@ QList<OptionSpec> localTrainOptions()
         {QStringLiteral("evaluator-count"), QStringLiteral("N"),
          Run::tr("Evaluators with --distributed (default 0)")},
         {QStringLiteral("start-port"), QStringLiteral("PORT"),
-         Run::tr("First port of the cluster (default 27182)")},
+         Run::tr("First port of the cluster (default %1)").arg(defaults.startPort)},
     };
-    return options + runtimeOptions();
+    return options + runtimeOptions(defaults);
 }
 
-QList<OptionSpec> submitOptions()
+QList<OptionSpec> submitOptions(const LocalRunDefaults &defaults)
 {
     QList<OptionSpec> options = {
         {QStringLiteral("config"), QStringLiteral("FILE"),
@@ -68,12 +80,13 @@ QList<OptionSpec> submitOptions()
         {QStringLiteral("catalog"), QStringLiteral("FILE"),
          Run::tr("Use this service catalog instead of the built-in one")},
         {QStringLiteral("start-port"), QStringLiteral("PORT"),
-         Run::tr("First port of the cluster (default 27182)")},
+         Run::tr("First port of the cluster (default %1)").arg(defaults.startPort)},
         {QStringLiteral("max-local-replicas"), QStringLiteral("N"),
          Run::tr("Start at most N replica processes (workers and parameter servers are reduced "
-                 "first)")},
+                 "first; default %1, 0: no cap)")
+             .arg(defaults.maxLocalReplicas)},
     };
-    return options + runtimeOptions();
+    return options + runtimeOptions(defaults);
 }
 
 // Reads an integer option; false (with a usage message) when it is not one in [min, max].
@@ -100,9 +113,12 @@ bool runtimeSettings(const ParsedArgs &args, exec::RunSettings *settings, QStrin
 {
     int port = settings->startPort;
     int grace = settings->graceMs / 1000;
-    if (!intOption(args, QStringLiteral("max-restarts"), 0, 1000, &settings->maxRestarts, error) ||
-        !intOption(args, QStringLiteral("job-reruns"), 0, 100, &settings->jobReruns, error) ||
-        !intOption(args, QStringLiteral("grace-period"), 0, 3600, &grace, error) ||
+    if (!intOption(args, QStringLiteral("max-restarts"), 0, LocalRunDefaults::maxRestartsLimit,
+                   &settings->maxRestarts, error) ||
+        !intOption(args, QStringLiteral("job-reruns"), 0, LocalRunDefaults::jobRerunsLimit,
+                   &settings->jobReruns, error) ||
+        !intOption(args, QStringLiteral("grace-period"), 0, LocalRunDefaults::gracePeriodLimit,
+                   &grace, error) ||
         !intOption(args, QStringLiteral("start-port"), 1, 65535, &port, error))
         return false;
     settings->startPort = quint16(port);
@@ -153,7 +169,7 @@ QString localHelp()
                    "cancels the job.\n"
                    "\n"
                    "Options:\n") +
-           formatOptions(localTrainOptions()) +
+           formatOptions(localTrainOptions(exec::readLocalRunDefaults())) + defaultsNote() +
            Run::tr("\nExit status: 0 the job succeeded, 1 it failed or was cancelled, 2 usage "
                    "error.\n");
 }
@@ -161,7 +177,8 @@ QString localHelp()
 int runLocalTrain(const QStringList &args)
 {
     const QString command = QStringLiteral("local train");
-    const ParsedArgs parsed = parseArgs(args, localTrainOptions(), true);
+    const LocalRunDefaults defaults = exec::readLocalRunDefaults();
+    const ParsedArgs parsed = parseArgs(args, localTrainOptions(defaults), true);
     if (parsed.help) {
         out() << localHelp();
         out().flush();
@@ -179,8 +196,8 @@ int runLocalTrain(const QStringList &args)
     if (module.isEmpty())
         return usageError(command, Run::tr("--module-name is required"));
 
-    exec::RunSettings settings;
-    settings.style = exec::RunStyle::LocalTrain;
+    // The user's defaults (Settings > Local runs), then the flags.
+    exec::RunSettings settings = defaults.runSettings(exec::RunStyle::LocalTrain);
     settings.distributed = parsed.has(QStringLiteral("distributed"));
     settings.baseDirectory = QDir::currentPath();
     int workers = 0;
@@ -247,13 +264,15 @@ QString submitHelp()
                    "(unless --async). Ctrl-C cancels the job.\n"
                    "\n"
                    "Options:\n") +
-           formatOptions(submitOptions()) + Run::tr("\nJob flags:\n") + formatJobFlags();
+           formatOptions(submitOptions(exec::readLocalRunDefaults())) + defaultsNote() +
+           Run::tr("\nJob flags:\n") + formatJobFlags();
 }
 
 int runSubmitTraining(const QStringList &args)
 {
     const QString command = QStringLiteral("jobs submit training");
-    ParsedArgs parsed = parseArgs(args, submitOptions(), true);
+    const LocalRunDefaults defaults = exec::readLocalRunDefaults();
+    ParsedArgs parsed = parseArgs(args, submitOptions(defaults), true);
     if (parsed.help) {
         out() << submitHelp();
         out().flush();
@@ -265,12 +284,12 @@ int runSubmitTraining(const QStringList &args)
         return usageError(command, Run::tr("give exactly one JOB_ID"));
     if (!parsed.has(QStringLiteral("config")))
         return usageError(command, Run::tr("--config FILE is required"));
-    exec::RunSettings settings;
-    settings.style = exec::RunStyle::Submit;
+    // The user's defaults (Settings > Local runs), then the flags.
+    exec::RunSettings settings = defaults.runSettings(exec::RunStyle::Submit);
     QString error;
     if (!runtimeSettings(parsed, &settings, &error) ||
-        !intOption(parsed, QStringLiteral("max-local-replicas"), 0, 10000,
-                   &settings.maxLocalReplicas, &error))
+        !intOption(parsed, QStringLiteral("max-local-replicas"), 0,
+                   LocalRunDefaults::localReplicasLimit, &settings.maxLocalReplicas, &error))
         return usageError(command, error);
     // Paths given as flags are relative to the current directory, the file's to its folder.
     for (spec::FlagOverrides::Flag &flag : parsed.jobFlags.flags) {

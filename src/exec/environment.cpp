@@ -293,24 +293,44 @@ QString preflight(const ReplicaLaunch &launch)
     if (!wd.isDir())
         return tr("The working directory %1 does not exist.").arg(launch.workingDirectory);
 
-    if (launch.program.contains(QLatin1Char('/'))) {
-        const QFileInfo program(launch.program);
-        if (!program.exists())
-            return tr("The program %1 does not exist.").arg(launch.program);
-        if (!program.isFile() || !program.isExecutable())
-            return tr("The program %1 is not executable.").arg(launch.program);
+    const bool python = !launch.pythonModule.isEmpty();
+    switch (lookUpProgram(launch.program, launch.environment).status) {
+    case ProgramLookup::Found:
         return {};
+    case ProgramLookup::DoesNotExist:
+        return python ? tr("The Python interpreter %1 does not exist.").arg(launch.program)
+                      : tr("The program %1 does not exist.").arg(launch.program);
+    case ProgramLookup::NotExecutable:
+        return python ? tr("The Python interpreter %1 is not executable.").arg(launch.program)
+                      : tr("The program %1 is not executable.").arg(launch.program);
+    case ProgramLookup::NotOnPath:
+        break;
     }
-    const QStringList path = launch.environment.value(QStringLiteral("PATH"))
-                                 .split(QLatin1Char(':'), Qt::SkipEmptyParts);
-    if (QStandardPaths::findExecutable(launch.program, path).isEmpty()) {
-        if (launch.pythonModule.isEmpty())
-            return tr("The program %1 was not found on PATH.").arg(launch.program);
-        return tr("The Python interpreter %1 was not found on PATH. Set TRAINYARD_PYTHON or "
-                  "the Python setting to an interpreter.")
-            .arg(launch.program);
+    if (!python)
+        return tr("The program %1 was not found on PATH.").arg(launch.program);
+    return tr("The Python interpreter %1 was not found on PATH. Set TRAINYARD_PYTHON or "
+              "the Python setting to an interpreter.")
+        .arg(launch.program);
+}
+
+ProgramLookup lookUpProgram(const QString &program, const QProcessEnvironment &environment)
+{
+    ProgramLookup result;
+    if (program.contains(QLatin1Char('/'))) {
+        const QFileInfo file(program);
+        if (!file.exists())
+            result.status = ProgramLookup::DoesNotExist;
+        else if (!file.isFile() || !file.isExecutable())
+            result.status = ProgramLookup::NotExecutable;
+        else
+            result = {ProgramLookup::Found, file.absoluteFilePath()};
+        return result;
     }
-    return {};
+    const QStringList path =
+        environment.value(QStringLiteral("PATH")).split(QLatin1Char(':'), Qt::SkipEmptyParts);
+    result.path = program.isEmpty() ? QString() : QStandardPaths::findExecutable(program, path);
+    result.status = result.path.isEmpty() ? ProgramLookup::NotOnPath : ProgramLookup::Found;
+    return result;
 }
 
 } // namespace trainyard::exec

@@ -89,8 +89,22 @@ QString aipDirectory(const QString &jobDir, const QString &trialId, const QStrin
 // Per-replica hypertune metric file: <metricsDirectory>/<replica name>.metrics.
 QString metricFilePath(const QString &metricsDirectory, const Replica &replica);
 
-// The interpreter: options.python, else $TRAINYARD_PYTHON, else "python3".
+// The interpreter: options.python, else $TRAINYARD_PYTHON, else "python3". The one place that
+// decides; options.python is the job's RunSettings::python, which a new run takes from the
+// user's setting (LocalRunDefaults in runsettings.h) when one is set.
 QString pythonInterpreter(const EnvironmentOptions &options);
+
+// Where a program would be found when started with `environment`: a program with a '/' is the
+// file it names, a bare name is searched on the environment's PATH.
+struct ProgramLookup
+{
+    enum Status { Found, DoesNotExist, NotExecutable, NotOnPath };
+    Status status = DoesNotExist;
+    QString path; // the executable's absolute path when Found
+
+    explicit operator bool() const { return status == Found; }
+};
+ProgramLookup lookUpProgram(const QString &program, const QProcessEnvironment &environment);
 
 // Program, argv and working directory: `PYTHON -m MODULE USER_ARGS --job-dir DIR
 // [--name=value...]` run from the parent of the package directory (gcloud local train), or

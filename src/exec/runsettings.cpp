@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <QSettings>
 
 namespace trainyard::exec {
 
@@ -83,6 +84,107 @@ bool RunSettings::operator==(const RunSettings &o) const
            maxLocalReplicas == o.maxLocalReplicas &&
            localTensorFlowMajor == o.localTensorFlowMajor && python == o.python &&
            jobDir == o.jobDir && baseDirectory == o.baseDirectory;
+}
+
+RunSettings LocalRunDefaults::runSettings(RunStyle style) const
+{
+    RunSettings settings;
+    settings.style = style;
+    settings.python = python;
+    settings.maxRestarts = maxRestarts;
+    settings.jobReruns = jobReruns;
+    settings.graceMs = gracePeriodSeconds * 1000;
+    settings.maxLocalReplicas = maxLocalReplicas;
+    settings.startPort = startPort;
+    return settings;
+}
+
+bool LocalRunDefaults::isAcceptablePython(const QString &python)
+{
+    for (const QChar c : python) {
+        if (c.category() == QChar::Other_Control)
+            return false;
+    }
+    if (python != python.trimmed())
+        return false;
+    return !python.contains(QLatin1Char('/')) || python.startsWith(QLatin1Char('/'));
+}
+
+bool LocalRunDefaults::operator==(const LocalRunDefaults &o) const
+{
+    return python == o.python && maxRestarts == o.maxRestarts && jobReruns == o.jobReruns &&
+           gracePeriodSeconds == o.gracePeriodSeconds && maxLocalReplicas == o.maxLocalReplicas &&
+           startPort == o.startPort;
+}
+
+namespace {
+
+// The stored integer at key when it is one in [min, max], else fallback. QSettings gives an
+// int back as an int before the file is written and as a string after; both are taken, a
+// fraction, a list or text is not.
+int storedInt(const QSettings &settings, const char *key, int min, int max, int fallback)
+{
+    const QVariant value = settings.value(QLatin1String(key));
+    const int type = value.typeId();
+    if (type != QMetaType::Int && type != QMetaType::LongLong && type != QMetaType::QString &&
+        type != QMetaType::QByteArray)
+        return fallback;
+    bool ok = false;
+    const qlonglong n = value.toString().trimmed().toLongLong(&ok);
+    return ok && n >= min && n <= max ? int(n) : fallback;
+}
+
+void storeOrRemove(QSettings &settings, const char *key, int value, int builtIn)
+{
+    if (value == builtIn)
+        settings.remove(QLatin1String(key));
+    else
+        settings.setValue(QLatin1String(key), value);
+}
+
+} // namespace
+
+LocalRunDefaults readLocalRunDefaults(const QSettings &settings)
+{
+    LocalRunDefaults d;
+    const LocalRunDefaults builtIn;
+    const QVariant python = settings.value(QLatin1String(localRunKeys::python));
+    if (python.typeId() == QMetaType::QString &&
+        LocalRunDefaults::isAcceptablePython(python.toString()))
+        d.python = python.toString();
+    d.maxRestarts = storedInt(settings, localRunKeys::maxRestarts, 0,
+                              LocalRunDefaults::maxRestartsLimit, builtIn.maxRestarts);
+    d.jobReruns = storedInt(settings, localRunKeys::jobReruns, 0, LocalRunDefaults::jobRerunsLimit,
+                            builtIn.jobReruns);
+    d.gracePeriodSeconds =
+        storedInt(settings, localRunKeys::gracePeriod, 0, LocalRunDefaults::gracePeriodLimit,
+                  builtIn.gracePeriodSeconds);
+    d.maxLocalReplicas = storedInt(settings, localRunKeys::maxLocalReplicas, 0,
+                                   LocalRunDefaults::localReplicasLimit, builtIn.maxLocalReplicas);
+    d.startPort =
+        quint16(storedInt(settings, localRunKeys::startPort, 1, 65535, builtIn.startPort));
+    return d;
+}
+
+LocalRunDefaults readLocalRunDefaults()
+{
+    return readLocalRunDefaults(QSettings());
+}
+
+void writeLocalRunDefaults(QSettings &settings, const LocalRunDefaults &defaults)
+{
+    const LocalRunDefaults builtIn;
+    if (defaults.python.isEmpty() || !LocalRunDefaults::isAcceptablePython(defaults.python))
+        settings.remove(QLatin1String(localRunKeys::python));
+    else
+        settings.setValue(QLatin1String(localRunKeys::python), defaults.python);
+    storeOrRemove(settings, localRunKeys::maxRestarts, defaults.maxRestarts, builtIn.maxRestarts);
+    storeOrRemove(settings, localRunKeys::jobReruns, defaults.jobReruns, builtIn.jobReruns);
+    storeOrRemove(settings, localRunKeys::gracePeriod, defaults.gracePeriodSeconds,
+                  builtIn.gracePeriodSeconds);
+    storeOrRemove(settings, localRunKeys::maxLocalReplicas, defaults.maxLocalReplicas,
+                  builtIn.maxLocalReplicas);
+    storeOrRemove(settings, localRunKeys::startPort, defaults.startPort, builtIn.startPort);
 }
 
 QString runSettingsPath(const store::JobStore &store, const QString &jobId)

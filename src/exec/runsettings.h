@@ -10,6 +10,8 @@
 #include <QByteArray>
 #include <QString>
 
+class QSettings;
+
 namespace trainyard::store {
 class JobStore;
 }
@@ -42,6 +44,61 @@ struct RunSettings
     bool operator==(const RunSettings &o) const;
     bool operator!=(const RunSettings &o) const { return !(*this == o); }
 };
+
+// The user's defaults for new local runs ("Settings > Local runs"), kept in the application's
+// QSettings under localRuns/ (keys below). Every console that creates a run starts from them:
+// `trainyard local train` and `jobs submit training` (whose flags override them) and the
+// wizard's "Run locally". A job that exists keeps the run.json it was created with, so the
+// console's "Run again" is not affected by later changes.
+//
+// The Python interpreter, first that is set: the job's RunSettings::python (taken from the
+// python setting when the run is created) > $TRAINYARD_PYTHON of the owner process > python3.
+// exec::pythonInterpreter() (environment.h) is the one place that applies this order.
+struct LocalRunDefaults
+{
+    // A stored number outside [minimum, maximum] (or not a number) reads as the built-in
+    // default; the CLI's flags take the same ranges.
+    static constexpr int maxRestartsLimit = 1000;
+    static constexpr int jobRerunsLimit = 100;
+    static constexpr int gracePeriodLimit = 3600; // seconds
+    static constexpr int localReplicasLimit = 10000;
+
+    QString python; // empty: $TRAINYARD_PYTHON, else python3 (decided when the job runs)
+    int maxRestarts = RunSettings::defaultMaxRestarts;           // 0 .. maxRestartsLimit
+    int jobReruns = RunSettings::defaultJobReruns;               // 0 .. jobRerunsLimit
+    int gracePeriodSeconds = RunSettings::defaultGraceMs / 1000; // 0 .. gracePeriodLimit
+    int maxLocalReplicas = 0;                                    // 0 (no cap) .. localReplicasLimit
+    quint16 startPort = defaultStartPort;                        // 1 .. 65535 (gcloud's 27182)
+
+    // A new run of `style` with these values; the other fields keep RunSettings' defaults.
+    RunSettings runSettings(RunStyle style) const;
+
+    // Whether `python` can be the python setting: empty, a program name without '/' (looked
+    // up on PATH when the job runs) or an absolute path, without control characters. Whether
+    // the program exists is not checked: it is looked at when the job runs.
+    static bool isAcceptablePython(const QString &python);
+
+    bool operator==(const LocalRunDefaults &o) const;
+    bool operator!=(const LocalRunDefaults &o) const { return !(*this == o); }
+};
+
+namespace localRunKeys {
+inline constexpr char python[] = "localRuns/python";                     // string
+inline constexpr char maxRestarts[] = "localRuns/maxRestarts";           // int
+inline constexpr char jobReruns[] = "localRuns/jobReruns";               // int
+inline constexpr char gracePeriod[] = "localRuns/gracePeriodSeconds";    // int, seconds
+inline constexpr char maxLocalReplicas[] = "localRuns/maxLocalReplicas"; // int, 0: no cap
+inline constexpr char startPort[] = "localRuns/startPort";               // int
+} // namespace localRunKeys
+
+// Reads the defaults; a missing, wrong-typed or out-of-range value is the built-in default.
+LocalRunDefaults readLocalRunDefaults(const QSettings &settings);
+// The same from the application's QSettings (organization and application name set).
+LocalRunDefaults readLocalRunDefaults();
+// Stores each value that differs from the built-in default and removes the others (a python
+// that is not acceptable is removed too), so "Restore defaults" is writing LocalRunDefaults()
+// and a built-in default that changes later applies to what the user never set.
+void writeLocalRunDefaults(QSettings &settings, const LocalRunDefaults &defaults);
 
 QString runSettingsPath(const store::JobStore &store, const QString &jobId);
 // Atomic (QSaveFile). Empty string on success, else a message.

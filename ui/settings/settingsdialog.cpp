@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "settings/settingsdialog.h"
 
+#include "charts/metricpatternspage.h"
 #include "secrets/secretstore.h"
+#include "settings/localrunspage.h"
 #include "settings/secretspage.h"
 
 #include <QDialogButtonBox>
@@ -21,6 +23,12 @@ SettingsDialog::SettingsDialog(secrets::SecretStore *store, QWidget *parent)
         store = new secrets::SecretStore(this);
     m_secrets = new SecretsPage(store, this);
     m_tabs->addTab(m_secrets, tr("&Secrets"));
+    m_localRuns = new LocalRunsPage(this);
+    m_localRuns->setObjectName(QStringLiteral("localRunsPage"));
+    m_tabs->addTab(m_localRuns, tr("&Local runs"));
+    auto *metrics = new charts::MetricPatternsPage(this);
+    metrics->setObjectName(QStringLiteral("metricPatternsPage"));
+    m_tabs->addTab(metrics, tr("&Metrics"));
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
@@ -28,7 +36,7 @@ SettingsDialog::SettingsDialog(secrets::SecretStore *store, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(buttons);
-    resize(560, 460);
+    resize(660, 580);
 }
 
 SettingsDialog::~SettingsDialog() = default;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The Settings window (Settings > Settings…, Ctrl+,). Modeless; one per main window. Pages:
-// Secrets (more pages append a tab).
+// Secrets, Local runs (more pages append a tab).
 #pragma once
 
 #include <QDialog>
@@ -13,6 +13,7 @@ class SecretStore;
 
 namespace trainyard::ui {
 
+class LocalRunsPage;
 class SecretsPage;
 
 class SettingsDialog : public QDialog
@@ -28,10 +29,13 @@ public:
     static SettingsDialog *showFor(QWidget *owner);
 
     SecretsPage *secretsPage() const { return m_secrets; }
+    LocalRunsPage *localRunsPage() const { return m_localRuns; }
+    QTabWidget *tabs() const { return m_tabs; }
 
 private:
     QTabWidget *m_tabs;
     SecretsPage *m_secrets;
+    LocalRunsPage *m_localRuns;
 };
 
 } // namespace trainyard::ui

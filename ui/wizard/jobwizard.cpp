@@ -352,8 +352,8 @@ bool JobWizard::runLocally(QString *error)
 
     if (m_starting)
         return fail(tr("The job is being started."));
-    exec::RunSettings settings;
-    settings.style = exec::RunStyle::Submit;
+    // The user's defaults (Settings > Local runs): interpreter, restarts, ports, cap...
+    exec::RunSettings settings = exec::readLocalRunDefaults().runSettings(exec::RunStyle::Submit);
     settings.baseDirectory = m_fileName.isEmpty() ? QDir::currentPath()
                                                   : QFileInfo(m_fileName).absolutePath();
     m_starting = true;

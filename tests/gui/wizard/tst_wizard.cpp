@@ -3,6 +3,7 @@
 // fields. Validation comes from the core validator; these tests check that its messages reach
 // the right widgets and that Next/Finish follow them.
 #include "catalog/catalog.h"
+#include "exec/runsettings.h"
 #include "mainwindow/mainwindow.h"
 #include "spec/yamlio.h"
 #include "store/jobstore.h"
@@ -650,6 +651,9 @@ void TestWizard::runLocally()
     const QString storeRoot = dir.filePath(QStringLiteral("store"));
     const QString out = dir.filePath(QStringLiteral("out"));
 
+    // The user's defaults (Settings > Local runs) go into the new run.
+    QSettings().setValue(QStringLiteral("localRuns/maxRestarts"), 3);
+    QSettings().setValue(QStringLiteral("localRuns/jobReruns"), 2);
     JobWizard w(cat());
     w.setStoreRoot(storeRoot);
     w.setOwnerProgram(QStringLiteral(TRAINYARD_BINARY));
@@ -672,6 +676,11 @@ void TestWizard::runLocally()
 
     const store::JobStore store(storeRoot);
     QVERIFY(store.contains(QStringLiteral("wizard_local_1")));
+    exec::RunSettings run;
+    QCOMPARE(exec::readRunSettings(store, QStringLiteral("wizard_local_1"), &run), QString());
+    QCOMPARE(run.maxRestarts, 3);
+    QCOMPARE(run.jobReruns, 2);
+    QSettings().remove(QStringLiteral("localRuns"));
     QTRY_VERIFY_WITH_TIMEOUT(store::isTerminal(store.readState(QStringLiteral("wizard_local_1")).state.state),
                              60000);
     const store::StateReadResult state = store.readState(QStringLiteral("wizard_local_1"));

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 #include <cerrno>
 #include <functional>
@@ -23,6 +24,10 @@ CliRun runCli(const QString &home, const QStringList &args, int deadlineMs,
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("TRAINYARD_HOME"), home);
     env.insert(QStringLiteral("TRAINYARD_PYTHON"), QStringLiteral("/usr/bin/python3"));
+    // The user's settings (Settings > Local runs) would change how the jobs run: an empty
+    // configuration folder instead.
+    static const QTemporaryDir config;
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), config.path());
     env.insert(extra);
     process.setProcessEnvironment(env);
     process.start(program.isEmpty() ? QStringLiteral(JOBS_HARNESS) : program, args);

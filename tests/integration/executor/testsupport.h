@@ -21,8 +21,9 @@ struct CliRun
     bool finished = false; // false: it did not end within the deadline (and was killed)
 };
 
-// Runs `harness ARGS` (or `program ARGS`) with TRAINYARD_HOME=home and
-// TRAINYARD_PYTHON=/usr/bin/python3.
+// Runs `harness ARGS` (or `program ARGS`) with TRAINYARD_HOME=home,
+// TRAINYARD_PYTHON=/usr/bin/python3 and an empty XDG_CONFIG_HOME (no user settings); `extra`
+// is applied last.
 CliRun runCli(const QString &home, const QStringList &args, int deadlineMs = 60000,
               const QProcessEnvironment &extra = QProcessEnvironment(),
               const QString &program = QString());

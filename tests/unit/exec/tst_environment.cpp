@@ -627,6 +627,9 @@ void TestEnvironment::preflight()
 
     o.python = QStringLiteral("no-such-python-3.99");
     QVERIFY(exec::preflight(launchOf(j, l, QStringLiteral("chief-0"), o)).contains(o.python));
+    o.python = QStringLiteral("/nonexistent/bin/python9");
+    QCOMPARE(exec::preflight(launchOf(j, l, QStringLiteral("chief-0"), o)),
+             QStringLiteral("The Python interpreter /nonexistent/bin/python9 does not exist."));
 
     o.python = QStringLiteral("sh");
     j.trainingInput.pythonModule = QStringLiteral("trainer.missing");
