@@ -447,22 +447,6 @@ Exit-Status: 0 exportiert, 1 die Spezifikation hat Fehler (nichts exportiert), 2
         <translation>%1: nicht exportiert: die Spezifikation hat Fehler (--force exportiert trotzdem)</translation>
     </message>
     <message>
-        <source>1 error</source>
-        <translation>1 Fehler</translation>
-    </message>
-    <message>
-        <source>%1 errors</source>
-        <translation>%1 Fehler</translation>
-    </message>
-    <message>
-        <source>1 warning</source>
-        <translation>1 Warnung</translation>
-    </message>
-    <message>
-        <source>%1 warnings</source>
-        <translation>%1 Warnungen</translation>
-    </message>
-    <message>
         <source>%1: %2, %3</source>
         <translation>%1: %2, %3</translation>
     </message>
@@ -495,18 +479,6 @@ Exit-Status: 0 exportiert, 1 die Spezifikation hat Fehler (nichts exportiert), 2
         <translation>trainyard: kein verwendbarer Katalog</translation>
     </message>
     <message>
-        <source>Restarts of a failing replica before the job fails (default 5)</source>
-        <translation>Neustarts eines fehlschlagenden Replikats, bevor der Job fehlschlägt (Standard: 5)</translation>
-    </message>
-    <message>
-        <source>Reruns of the whole job after that (default 0; the service does 3)</source>
-        <translation>Danach erneute Läufe des ganzen Jobs (Standard: 0; der Dienst macht 3)</translation>
-    </message>
-    <message>
-        <source>Time between SIGTERM and SIGKILL when stopping replicas (default 10)</source>
-        <translation>Zeit zwischen SIGTERM und SIGKILL beim Stoppen von Replikaten (Standard: 10)</translation>
-    </message>
-    <message>
         <source>Python module to run (required)</source>
         <translation>Auszuführendes Python-Modul (erforderlich)</translation>
     </message>
@@ -535,20 +507,12 @@ Exit-Status: 0 exportiert, 1 die Spezifikation hat Fehler (nichts exportiert), 2
         <translation>Evaluatoren mit --distributed (Standard: 0)</translation>
     </message>
     <message>
-        <source>First port of the cluster (default 27182)</source>
-        <translation>Erster Port des Clusters (Standard: 27182)</translation>
-    </message>
-    <message>
         <source>The job&apos;s config.yaml (required)</source>
         <translation>Die config.yaml des Jobs (erforderlich)</translation>
     </message>
     <message>
         <source>Return once the job is started instead of streaming its logs</source>
         <translation>Zurückkehren, sobald der Job gestartet ist, statt seine Logs fortlaufend auszugeben</translation>
-    </message>
-    <message>
-        <source>Start at most N replica processes (workers and parameter servers are reduced first)</source>
-        <translation>Höchstens N Replikatprozesse starten (Worker und Parameterserver werden zuerst reduziert)</translation>
     </message>
     <message>
         <source>--%1 must be a number from %2 to %3, not &apos;%4&apos;</source>
@@ -658,6 +622,48 @@ oder die Logs mit diesem Befehl weiter verfolgen:
         <source>%1 (the value is replaced by %2)</source>
         <translation>%1 (der Wert wird durch %2 ersetzt)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restarts of a failing replica before the job fails (default %1)</source>
+        <translation>Neustarts eines fehlschlagenden Replikats, bevor der Job fehlschlägt (Standard: %1)</translation>
+    </message>
+    <message>
+        <source>Reruns of the whole job after that (default %1; the service does 3)</source>
+        <translation>Danach erneute Läufe des ganzen Jobs (Standard: %1; der Dienst macht 3)</translation>
+    </message>
+    <message>
+        <source>Time between SIGTERM and SIGKILL when stopping replicas (default %1)</source>
+        <translation>Zeit zwischen SIGTERM und SIGKILL beim Stoppen von Replikaten (Standard: %1)</translation>
+    </message>
+    <message>
+        <source>
+Defaults come from Settings &gt; Local runs when set there; the flags override them.
+</source>
+        <translation>
+Standardwerte kommen aus Einstellungen &gt; Lokale Läufe, wenn sie dort gesetzt sind; die Flags überschreiben sie.
+</translation>
+    </message>
+    <message>
+        <source>First port of the cluster (default %1)</source>
+        <translation>Erster Port des Clusters (Standard: %1)</translation>
+    </message>
+    <message>
+        <source>Start at most N replica processes (workers and parameter servers are reduced first; default %1, 0: no cap)</source>
+        <translation>Höchstens N Replikatprozesse starten (Worker und Parameterserver werden zuerst reduziert; Standard: %1, 0: keine Obergrenze)</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ClusterLayout</name>
@@ -673,8 +679,8 @@ oder die Logs mit diesem Befehl weiter verfolgen:
 <context>
     <name>trainyard::GcloudCommand</name>
     <message>
-        <source>%1 have no gcloud flag: save the spec as %2 first (trainyard export --to yaml FILE &gt; %2).</source>
-        <translation>Für %1 gibt es kein gcloud-Flag: Speichern Sie die Spezifikation zuerst als %2 (trainyard export --to yaml FILE &gt; %2).</translation>
+        <source>No gcloud flag can set %1: save the spec as %2 first (trainyard export --to yaml FILE &gt; %2).</source>
+        <translation>Kein gcloud-Flag kann %1 setzen: Speichern Sie die Spezifikation zuerst als %2 (trainyard export --to yaml FILE &gt; %2).</translation>
     </message>
 </context>
 <context>
@@ -1875,6 +1881,14 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>The run settings are not a JSON object: %1</source>
         <translation>Die Laufeinstellungen sind kein JSON-Objekt: %1</translation>
     </message>
+    <message>
+        <source>The Python interpreter %1 does not exist.</source>
+        <translation>Der Python-Interpreter %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The Python interpreter %1 is not executable.</source>
+        <translation>Der Python-Interpreter %1 ist nicht ausführbar.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::exec::ReplicaProcess</name>
@@ -1972,6 +1986,14 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
             <numerusform>Das Replikat %1 %2 (nach %n Neustarts).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Ports are chosen without the store&apos;s port lock: %1</source>
+        <translation>Die Ports werden ohne die Port-Sperre des Jobspeichers gewählt: %1</translation>
+    </message>
+    <message>
+        <source>The ports cannot be reserved: %1</source>
+        <translation>Die Ports können nicht reserviert werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::logs</name>
@@ -2054,6 +2076,161 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>A secret named &quot;%1&quot; already exists.</source>
         <translation>Ein Geheimnis namens &quot;%1&quot; existiert bereits.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::LocalRunsPage</name>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Restore &amp;defaults</source>
+        <translation>Standard&amp;werte wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Defaults for jobs run on this machine, from the job wizard or the command line (whose flags override them). A job keeps the settings it was started with.</source>
+        <translation>Standardwerte für Jobs, die auf diesem Rechner laufen, aus dem Job-Assistenten oder von der Befehlszeile (deren Flags sie überschreiben). Ein Job behält die Einstellungen, mit denen er gestartet wurde.</translation>
+    </message>
+    <message>
+        <source>$TRAINYARD_PYTHON or python3</source>
+        <translation>$TRAINYARD_PYTHON oder python3</translation>
+    </message>
+    <message>
+        <source>Browse for a Python interpreter</source>
+        <translation>Nach einem Python-Interpreter suchen</translation>
+    </message>
+    <message>
+        <source>Interpreter check</source>
+        <translation>Prüfung des Interpreters</translation>
+    </message>
+    <message>
+        <source>Interpreter version</source>
+        <translation>Version des Interpreters</translation>
+    </message>
+    <message>
+        <source>Python &amp;interpreter:</source>
+        <translation>Python-&amp;Interpreter:</translation>
+    </message>
+    <message>
+        <source>Python interpreter</source>
+        <translation>Python-Interpreter</translation>
+    </message>
+    <message>
+        <source>Max &amp;restarts per replica:</source>
+        <translation>Max. &amp;Neustarts pro Replikat:</translation>
+    </message>
+    <message>
+        <source>Max restarts per replica</source>
+        <translation>Max. Neustarts pro Replikat</translation>
+    </message>
+    <message>
+        <source>A replica that fails is started again up to this many times before the job fails, as the cloud service does (5).</source>
+        <translation>Ein fehlschlagendes Replikat wird bis zu so oft neu gestartet, bevor der Job fehlschlägt, wie es der Cloud-Dienst tut (5).</translation>
+    </message>
+    <message>
+        <source>&amp;Whole-job reruns:</source>
+        <translation>Erneute Läufe des ganzen &amp;Jobs:</translation>
+    </message>
+    <message>
+        <source>Whole-job reruns</source>
+        <translation>Erneute Läufe des ganzen Jobs</translation>
+    </message>
+    <message>
+        <source>When a replica has used up its restarts, the whole job starts over, up to this many times. 0 suits this machine; the cloud service reruns a job 3 times, so set 3 to mimic it.</source>
+        <translation>Hat ein Replikat seine Neustarts aufgebraucht, beginnt der ganze Job von vorn, bis zu so oft. 0 passt für diesen Rechner; der Cloud-Dienst führt einen Job 3-mal erneut aus, setzen Sie also 3, um ihn nachzubilden.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>&amp;Grace period:</source>
+        <translation>&amp;Schonfrist:</translation>
+    </message>
+    <message>
+        <source>Grace period in seconds</source>
+        <translation>Schonfrist in Sekunden</translation>
+    </message>
+    <message>
+        <source>Replicas that are stopped get SIGTERM and this long to exit before SIGKILL.</source>
+        <translation>Replikate, die gestoppt werden, erhalten SIGTERM und so lange Zeit zum Beenden, bevor SIGKILL folgt.</translation>
+    </message>
+    <message>
+        <source>No cap</source>
+        <translation>Keine Obergrenze</translation>
+    </message>
+    <message>
+        <source>Local replica &amp;cap:</source>
+        <translation>Lokale Replikat-&amp;Obergrenze:</translation>
+    </message>
+    <message>
+        <source>Local replica cap</source>
+        <translation>Lokale Replikat-Obergrenze</translation>
+    </message>
+    <message>
+        <source>A job that asks for more processes runs a smaller cluster: workers and parameter servers go first, then evaluators; the primary always runs. TF_CONFIG describes the smaller cluster.</source>
+        <translation>Ein Job, der mehr Prozesse verlangt, läuft mit einem kleineren Cluster: Zuerst entfallen Worker und Parameterserver, dann Evaluatoren; das primäre Replikat läuft immer. TF_CONFIG beschreibt den kleineren Cluster.</translation>
+    </message>
+    <message>
+        <source>Start &amp;port:</source>
+        <translation>Start&amp;port:</translation>
+    </message>
+    <message>
+        <source>Start port</source>
+        <translation>Startport</translation>
+    </message>
+    <message>
+        <source>Replicas listen on localhost ports from this one up; taken ports are skipped. gcloud starts at %1.</source>
+        <translation>Replikate lauschen auf localhost-Ports ab diesem aufwärts; belegte Ports werden übersprungen. gcloud beginnt bei %1.</translation>
+    </message>
+    <message>
+        <source>Choose a Python Interpreter</source>
+        <translation>Python-Interpreter auswählen</translation>
+    </message>
+    <message>
+        <source>Empty: new runs use python3, as $TRAINYARD_PYTHON is not set.</source>
+        <translation>Leer: Neue Läufe verwenden python3, da $TRAINYARD_PYTHON nicht gesetzt ist.</translation>
+    </message>
+    <message>
+        <source>Empty: new runs use $TRAINYARD_PYTHON, which is %1.</source>
+        <translation>Leer: Neue Läufe verwenden $TRAINYARD_PYTHON, also %1.</translation>
+    </message>
+    <message>
+        <source>Give a program name to look up on PATH or an absolute path. This text is not saved; new runs use $TRAINYARD_PYTHON or python3.</source>
+        <translation>Geben Sie einen Programmnamen an, der in PATH gesucht wird, oder einen absoluten Pfad. Dieser Text wird nicht gespeichert; neue Läufe verwenden $TRAINYARD_PYTHON oder python3.</translation>
+    </message>
+    <message>
+        <source>Found: %1</source>
+        <translation>Gefunden: %1</translation>
+    </message>
+    <message>
+        <source>Not found: %1 does not exist.</source>
+        <translation>Nicht gefunden: %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>Not usable: %1 is not an executable file.</source>
+        <translation>Nicht verwendbar: %1 ist keine ausführbare Datei.</translation>
+    </message>
+    <message>
+        <source>Not found: there is no %1 on PATH.</source>
+        <translation>Nicht gefunden: In PATH gibt es kein %1.</translation>
+    </message>
+    <message>
+        <source>Asking for its version…</source>
+        <translation>Version wird abgefragt…</translation>
+    </message>
+    <message>
+        <source>No answer to --version within %1 seconds.</source>
+        <translation>Keine Antwort auf --version innerhalb von %1 Sekunden.</translation>
+    </message>
+    <message>
+        <source>It did not tell its version (--version failed).</source>
+        <translation>Keine Versionsangabe (--version ist fehlgeschlagen).</translation>
+    </message>
+    <message>
+        <source>It could not be started: %1</source>
+        <translation>Start nicht möglich: %1</translation>
     </message>
 </context>
 <context>
@@ -2170,10 +2347,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>&amp;Wert:</translation>
     </message>
     <message>
-        <source>new</source>
-        <translation>neu</translation>
-    </message>
-    <message>
         <source>Adding replaces the value of the secret &quot;%1&quot;.</source>
         <translation>Hinzufügen ersetzt den Wert des Geheimnisses &quot;%1&quot;.</translation>
     </message>
@@ -2209,6 +2382,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>The secret &quot;%1&quot; could not be deleted: %2</source>
         <translation>Das Geheimnis &quot;%1&quot; konnte nicht gelöscht werden: %2</translation>
     </message>
+    <message>
+        <source>This value is shorter than %1 bytes: it would be stored, but not masked in logs.</source>
+        <translation>Dieser Wert ist kürzer als %1 Byte: Er würde gespeichert, in Logs aber nicht maskiert.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::SettingsDialog</name>
@@ -2219,6 +2396,14 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>&amp;Secrets</source>
         <translation>&amp;Geheimnisse</translation>
+    </message>
+    <message>
+        <source>&amp;Local runs</source>
+        <translation>&amp;Lokale Läufe</translation>
+    </message>
+    <message>
+        <source>&amp;Metrics</source>
+        <translation>&amp;Metriken</translation>
     </message>
 </context>
 <context>
@@ -2283,6 +2468,157 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
+    <name>trainyard::ui::charts::MetricPatternModel</name>
+    <message>
+        <source>Empty: type a pattern. Empty patterns are not saved.</source>
+        <translation>Leer: Geben Sie ein Muster ein. Leere Muster werden nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>Usable: finds %1 and the step.</source>
+        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
+        <translation>Verwendbar: findet %1 und den Schritt.</translation>
+    </message>
+    <message>
+        <source>Usable: finds %1.</source>
+        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
+        <translation>Verwendbar: findet %1.</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::charts::MetricPatternsPage</name>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move &amp;Down</source>
+        <translation>Nach u&amp;nten</translation>
+    </message>
+    <message>
+        <source>Your own regular expressions for metrics that key=value pairs, Keras progress lines and the hypertune file do not catch. Each named group that matches a number becomes a metric of that name; a group named step gives the x position.</source>
+        <translation>Eigene reguläre Ausdrücke für Metriken, die key=value-Paare, Keras-Fortschrittszeilen und die Metrikdatei von hypertune nicht erfassen. Jede benannte Gruppe, die auf eine Zahl passt, wird zu einer Metrik dieses Namens; eine Gruppe namens step liefert die x-Position.</translation>
+    </message>
+    <message>
+        <source>Example:</source>
+        <translation>Beispiel:</translation>
+    </message>
+    <message>
+        <source>Example pattern</source>
+        <translation>Beispielmuster</translation>
+    </message>
+    <message>
+        <source>Add E&amp;xample</source>
+        <translation>&amp;Beispiel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Adds the example pattern to the list</source>
+        <translation>Fügt das Beispielmuster der Liste hinzu</translation>
+    </message>
+    <message>
+        <source>&amp;Patterns, applied in this order (when two find the same metric, the lower one wins):</source>
+        <translation>Mus&amp;ter, in dieser Reihenfolge angewandt (finden zwei dieselbe Metrik, gilt das untere):</translation>
+    </message>
+    <message>
+        <source>Metric patterns</source>
+        <translation>Metrikmuster</translation>
+    </message>
+    <message>
+        <source>One regular expression per row, with whether it is usable and why not. F2 edits the selected pattern, Delete removes it.</source>
+        <translation>Ein regulärer Ausdruck pro Zeile, mit der Angabe, ob er verwendbar ist und warum nicht. F2 bearbeitet das ausgewählte Muster, Entf entfernt es.</translation>
+    </message>
+    <message>
+        <source>Remove Pattern</source>
+        <translation>Muster entfernen</translation>
+    </message>
+    <message>
+        <source>Adds an empty pattern to type into</source>
+        <translation>Fügt ein leeres Muster zum Eintippen hinzu</translation>
+    </message>
+    <message>
+        <source>Selected pattern</source>
+        <translation>Ausgewähltes Muster</translation>
+    </message>
+    <message>
+        <source>S&amp;elected pattern:</source>
+        <translation>Ausge&amp;wähltes Muster:</translation>
+    </message>
+    <message>
+        <source>Paste a line of a trainer&apos;s log</source>
+        <translation>Eine Zeile aus dem Log eines Trainers einfügen</translation>
+    </message>
+    <message>
+        <source>Sample log line</source>
+        <translation>Beispiel-Logzeile</translation>
+    </message>
+    <message>
+        <source>The metrics that key=value pairs, Keras progress and your usable patterns find in this line are shown below it.</source>
+        <translation>Die Metriken, die key=value-Paare, Keras-Fortschritt und Ihre verwendbaren Muster in dieser Zeile finden, werden darunter angezeigt.</translation>
+    </message>
+    <message>
+        <source>Metrics found in the sample line</source>
+        <translation>In der Beispielzeile gefundene Metriken</translation>
+    </message>
+    <message>
+        <source>&amp;Try it on a log line:</source>
+        <translation>An einer Logzeile &amp;ausprobieren:</translation>
+    </message>
+    <message>
+        <source>e.g. %1</source>
+        <translation>z. B. %1</translation>
+    </message>
+    <message>
+        <source>Add a pattern to edit it here</source>
+        <translation>Fügen Sie ein Muster hinzu, um es hier zu bearbeiten</translation>
+    </message>
+    <message>
+        <source>Step: %1</source>
+        <extracomment>%1: the step (x value) found in the sample log line</extracomment>
+        <translation>Schritt: %1</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <extracomment>%1: a metric name as found in the log line, %2: its value</extracomment>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>No metrics in this line.</source>
+        <translation>Keine Metriken in dieser Zeile.</translation>
+    </message>
+    <message>
+        <source>No step in this line: its points go at the replica&apos;s last step.</source>
+        <translation>Kein Schritt in dieser Zeile: Ihre Punkte kommen an den letzten Schritt des Replikats.</translation>
+    </message>
+    <message>
+        <source>The metrics found in the line appear here.</source>
+        <translation>Die in der Zeile gefundenen Metriken erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>Your patterns that match: %1</source>
+        <extracomment>%1: the numbers of the list rows whose pattern matches, e.g. &quot;1, 3&quot;</extracomment>
+        <translation>Ihre passenden Muster: %1</translation>
+    </message>
+    <message>
+        <source>None of your usable patterns matches this line.</source>
+        <translation>Keines Ihrer verwendbaren Muster passt auf diese Zeile.</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::charts::MetricsPanel</name>
     <message>
         <source>Step</source>
@@ -2334,6 +2670,13 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>The job&apos;s cluster has no replica %1.</source>
         <translation>Der Cluster des Jobs hat kein Replikat %1.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::jobs::DesktopNotifier</name>
+    <message>
+        <source>no session bus</source>
+        <translation>kein Sitzungsbus</translation>
     </message>
 </context>
 <context>
@@ -2399,10 +2742,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>Trainyard</translation>
     </message>
     <message>
-        <source>Job %1</source>
-        <translation>Job %1</translation>
-    </message>
-    <message>
         <source>%1 has ended: %2</source>
         <translation>%1 ist beendet: %2</translation>
     </message>
@@ -2435,8 +2774,24 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>%1 und alle zugehörigen Dateien (Logs, Metriken, Ausgabe im Jobordner) löschen? Dies kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
-        <source>The job ID %1 cannot be used: it is empty, not storable or taken.</source>
-        <translation>Die Job-ID %1 kann nicht verwendet werden: Sie ist leer, im Jobspeicher nicht verwendbar oder bereits vergeben.</translation>
+        <source>Job succeeded</source>
+        <translation>Job erfolgreich beendet</translation>
+    </message>
+    <message>
+        <source>Job cancelled</source>
+        <translation>Job abgebrochen</translation>
+    </message>
+    <message>
+        <source>Job failed</source>
+        <translation>Job fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The job ID &quot;%1&quot; cannot name a folder in the job store.</source>
+        <translation>Die Job-ID „%1“ kann keinen Ordner im Jobspeicher benennen.</translation>
+    </message>
+    <message>
+        <source>There is already a job %1.</source>
+        <translation>Es gibt bereits einen Job %1.</translation>
     </message>
 </context>
 <context>
