@@ -12,9 +12,12 @@
 #include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <memory>
 #include <signal.h>
+#include <vector>
 
 using namespace trainyard;
 using namespace trainyard::testing;
@@ -38,6 +41,7 @@ private Q_SLOTS:
     void unknownJob_data();
     void unknownJob();
     void runSettingsRoundTrip();
+    void jobsStartedTogetherGetTheirOwnPorts();
 
 private:
     QString path(const QString &name) const { return m_tmp.filePath(name); }
@@ -295,6 +299,58 @@ void TestJobCli::runSettingsRoundTrip()
     QVERIFY(exec::RunSettings::fromJson("{}", &back, &error));
     QCOMPARE(back, exec::RunSettings());
     QCOMPARE(back.maxRestarts, 5);
+}
+
+void TestJobCli::jobsStartedTogetherGetTheirOwnPorts()
+{
+    // Three jobs submitted at the same moment, all from the same start port: every owner probes
+    // ports before any replica listens, so only the store's port reservations keep them apart.
+    const QString home = path(QStringLiteral("together"));
+    QVERIFY(QDir().mkpath(home));
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("TRAINYARD_HOME"), home);
+    env.insert(QStringLiteral("TRAINYARD_PYTHON"), QStringLiteral("/usr/bin/python3"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), path(QStringLiteral("together-config")));
+    std::vector<std::unique_ptr<QProcess>> submits;
+    QStringList ids;
+    for (int i = 0; i < 3; ++i) {
+        const QString id = QStringLiteral("together_%1").arg(i);
+        ids << id;
+        const QString config =
+            spec(id, customSpec(QStringLiteral("sleeper"), 2, 1, 0, path(id),
+                                {QStringLiteral("--expect"), QStringLiteral("4")}));
+        auto process = std::make_unique<QProcess>();
+        process->setProcessEnvironment(env);
+        process->setProgram(QStringLiteral(JOBS_HARNESS));
+        process->setArguments({QStringLiteral("jobs"), QStringLiteral("submit"),
+                               QStringLiteral("training"), id, QStringLiteral("--config"), config,
+                               QStringLiteral("--start-port"), QStringLiteral("29600"),
+                               QStringLiteral("--async")});
+        submits.push_back(std::move(process));
+    }
+    for (auto &process : submits)
+        process->start();
+    for (auto &process : submits) {
+        QVERIFY(process->waitForFinished(30000));
+        QVERIFY2(process->exitCode() == 0, process->readAllStandardError().constData());
+    }
+    const store::JobStore together(home);
+    QSet<int> seen;
+    for (const QString &id : std::as_const(ids)) {
+        const store::JobState state =
+            waitForState(together, id, [](const store::JobState &s) { return s.isTerminal(); });
+        QVERIFY2(state.state == JobStatus::Succeeded,
+                 qPrintable(id + QStringLiteral(": ") + state.errorMessage));
+        QCOMPARE(state.replicas.size(), 4);
+        for (const store::ReplicaState &r : state.replicas) {
+            QVERIFY(r.port >= 29600);
+            QVERIFY2(!seen.contains(r.port),
+                     qPrintable(QStringLiteral("%1 %2 got port %3, which another job has")
+                                    .arg(id, r.name)
+                                    .arg(r.port)));
+            seen.insert(r.port);
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestJobCli)
