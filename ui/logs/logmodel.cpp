@@ -139,6 +139,11 @@ int LogModel::refresh()
         }
     }
     const bool fast = accepted == 1 && m_minSeverity == Severity::Debug;
+    // Interleaving: lines newer than the hold-back watermark wait (see the header); a timestamp
+    // far in the future (a clock that jumped) is not waited for.
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 watermark = now - m_holdBackMs;
+    constexpr qint64 FutureToleranceMs = 2000;
     qint64 added = 0;
     bool progress = true;
     while (progress && timer.elapsed() < m_budgetMs) {
@@ -152,6 +157,12 @@ int LogModel::refresh()
             qint64 line;
         };
         std::vector<Pending> pending;
+        struct Batch
+        {
+            QList<QByteArray> lines; // read this round, not yet rows
+        };
+        std::vector<Batch> batches(m_sources.size());
+        qint64 readBound = std::numeric_limits<qint64>::max();
         for (int i = 0; i < int(m_sources.size()); ++i) {
             Source &s = *m_sources[std::size_t(i)];
             if (!accepts(i))
@@ -170,17 +181,37 @@ int LogModel::refresh()
             const qint64 count = s.reader.lineCount() - s.mapped;
             if (count <= 0)
                 continue;
-            progress = true;
             if (fast && i == acceptedIndex) {
+                progress = true;
                 appendRun(i, s.mapped, count, newRuns);
                 s.mapped += count;
                 continue;
             }
-            const QList<QByteArray> lines = s.reader.readRawLines(s.mapped, count);
-            for (qsizetype k = 0; k < lines.size(); ++k) {
+            batches[std::size_t(i)].lines = s.reader.readRawLines(s.mapped, count);
+            // A replica whose file has more than this refresh indexed bounds what the others may
+            // show: their lines after its last one read could come before its next ones.
+            if (!s.reader.isIndexComplete()) {
+                Record last;
+                const QByteArray &raw = batches[std::size_t(i)].lines.constLast();
+                trainyard::logs::parseRecordLine(raw.constData(), raw.size(), &last);
+                if (last.timestamp > 0)
+                    readBound = std::min(readBound, last.timestamp);
+            }
+        }
+        const auto waits = [&](qint64 timestamp) {
+            return timestamp > readBound ||
+                   (timestamp > watermark && timestamp <= now + FutureToleranceMs);
+        };
+        for (int i = 0; i < int(m_sources.size()); ++i) {
+            Source &s = *m_sources[std::size_t(i)];
+            const QList<QByteArray> &lines = batches[std::size_t(i)].lines;
+            qsizetype taken = 0;
+            for (qsizetype k = 0; k < lines.size(); ++k, ++taken) {
                 const QByteArray &raw = lines.at(k);
                 Record record;
                 trainyard::logs::parseRecordLine(raw.constData(), raw.size(), &record);
+                if (waits(record.timestamp))
+                    break; // this replica's lines are in time order: the rest waits too
                 if (!record.continuation) {
                     s.lastSeverity = record.severity;
                     s.lastAccepted = record.severity >= m_minSeverity;
@@ -188,7 +219,8 @@ int LogModel::refresh()
                 if (s.lastAccepted)
                     pending.push_back(Pending{record.timestamp, i, s.mapped + k});
             }
-            s.mapped += count;
+            s.mapped += taken;
+            progress = progress || taken > 0;
         }
         if (!fast) {
             std::stable_sort(pending.begin(), pending.end(),

@@ -4,8 +4,11 @@
 //
 // Rows are described by runs (source, first line, count) with prefix sums; one replica without
 // a severity filter is a single run however many lines it has. "All replicas" interleaves the
-// lines of each refresh batch by timestamp (stable: equal times keep replica order). The
-// severity filter keeps the lines at or above a level.
+// lines by timestamp (stable: equal times keep replica order). Rows are only ever appended, so
+// lines younger than the hold-back time wait for the next refresh: a replica's line that reaches
+// the disk a little later (the owner flushes every 50 ms) still lands before the other
+// replicas' newer lines instead of after them. The severity filter keeps the lines at or above
+// a level.
 //
 // refresh() indexes appended bytes within a time budget (default 15 ms per call), so a log that
 // grows at 100,000 lines/s or a 10-million-line file being opened never blocks the GUI thread
@@ -63,6 +66,8 @@ public:
     void setMinimumSeverity(trainyard::logs::Severity severity);
     trainyard::logs::Severity minimumSeverity() const { return m_minSeverity; }
     void setTimeBudgetMs(int ms) { m_budgetMs = ms; }
+    // How long interleaved lines wait before they become rows (default 300 ms).
+    void setHoldBackMs(int ms) { m_holdBackMs = ms; }
 
     // Indexes appended bytes for at most the time budget. Returns the number of rows added.
     int refresh();
@@ -106,6 +111,7 @@ private:
     std::vector<qint64> m_runStart; // first row of each run
     qint64 m_rows = 0;
     int m_budgetMs = 15;
+    int m_holdBackMs = 300;
     bool m_caughtUp = true;
     mutable QHash<qint64, QVector<LogLine>> m_cache;
     mutable QList<qint64> m_cacheOrder;

@@ -19,6 +19,7 @@
 #include "store/jobstore.h"
 
 #include <QAbstractItemModelTester>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QLineSeries>
@@ -86,6 +87,8 @@ private Q_SLOTS:
     void listMerge();
     void listFromStoreAndProxy();
     void logModelInterleavesAndFilters();
+    void logInterleavingWaitsForLateLines();
+    void logInterleavingAcrossSlices();
     void logViewFollowsTail();
     void logSearch_data();
     void logSearch();
@@ -253,6 +256,64 @@ void TestJobConsole::logModelInterleavesAndFilters()
     QCOMPARE(resets.count(), 0);
     QCOMPARE(inserts.count(), 1);
     QCOMPARE(model.index(2, LogModel::MessageColumn).data().toString(), QStringLiteral("w6"));
+}
+
+void TestJobConsole::logInterleavingWaitsForLateLines()
+{
+    // A replica's line reaches the disk after another replica's newer one (the owner flushes
+    // each log every 50 ms): "all replicas" must still show it first.
+    const QString dir = m_tmp.filePath(QStringLiteral("logs-late"));
+    QVERIFY(QDir().mkpath(dir));
+    using S = logs::Severity;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    appendFile(dir + QStringLiteral("/chief-0.log"),
+               record(now - 60000, S::Info, "old chief") + record(now - 100, S::Info, "new chief"));
+    appendFile(dir + QStringLiteral("/worker-0.log"), QByteArray());
+    LogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setHoldBackMs(2000);
+    model.setLogsDir(dir);
+    model.refresh();
+    QCOMPARE(model.rowCount(), 1); // "new chief" is younger than the hold-back time: it waits
+    appendFile(dir + QStringLiteral("/worker-0.log"), record(now - 150, S::Info, "late worker"));
+    QTRY_VERIFY_WITH_TIMEOUT((model.refresh(), model.rowCount() == 3), 10000);
+    QStringList texts;
+    for (int i = 0; i < model.rowCount(); ++i)
+        texts << model.line(i).text;
+    QCOMPARE(texts, QStringList({QStringLiteral("old chief"), QStringLiteral("late worker"),
+                                 QStringLiteral("new chief")}));
+}
+
+void TestJobConsole::logInterleavingAcrossSlices()
+{
+    // Two long finished logs whose lines alternate in time, one with much longer lines: each
+    // refresh round reads a slice of bytes per file, which covers a different stretch of time
+    // in each. The rows must still be in time order across rounds.
+    const QString dir = m_tmp.filePath(QStringLiteral("logs-slices"));
+    QVERIFY(QDir().mkpath(dir));
+    using S = logs::Severity;
+    QByteArray chief;
+    QByteArray worker;
+    const QByteArray longText(300, 'c');
+    const int lines = 12000; // chief: ~3.9 MB, several slices; worker: ~0.6 MB
+    for (int i = 0; i < lines; ++i) {
+        chief += record(1000000 + 2 * i, S::Info, longText);
+        worker += record(1000000 + 2 * i + 1, S::Info, "w");
+    }
+    QVERIFY(chief.size() > 3 * LogModel::SliceBytes);
+    appendFile(dir + QStringLiteral("/chief-0.log"), chief);
+    appendFile(dir + QStringLiteral("/worker-0.log"), worker);
+    LogModel model;
+    model.setLogsDir(dir);
+    QTRY_VERIFY_WITH_TIMEOUT((model.refresh(), model.isCaughtUp() && model.rowCount() == 2 * lines),
+                             20000);
+    qint64 previous = 0;
+    for (int i = 0; i < model.rowCount(); ++i) {
+        const qint64 t = model.line(i).timestamp;
+        QVERIFY2(t >= previous,
+                 qPrintable(QStringLiteral("row %1 at %2 after %3").arg(i).arg(t).arg(previous)));
+        previous = t;
+    }
 }
 
 void TestJobConsole::logViewFollowsTail()
