@@ -2,6 +2,7 @@
 // The job console inside the main window: Job menu, a real run watched and cancelled, Clone into
 // wizard, and (with TRAINYARD_SCREENSHOT_DIR set) the screenshots of the list and each tab.
 #include "charts/metricspanel.h"
+#include "common/darkpalette.h"
 #include "consoletesthelpers.h"
 #include "jobs/jobconsole.h"
 #include "jobs/jobdetail.h"
@@ -41,13 +42,18 @@ private:
 
 // The main window shows the console with its actions in the Job menu; a real run of the example
 // trainer is watched, then cancelled with Job > Cancel. With TRAINYARD_SCREENSHOT_DIR set, the
-// list and each tab are saved as console-<name>.png there during the run.
+// list and each tab are saved as console-<name>.png there during the run (console-<name>-dark.png
+// in a dark palette when TRAINYARD_SCREENSHOT_DARK is set too).
 void TestConsoleWindow::mainWindowRunsAndCancels()
 {
     const QString home = m_tmp.filePath(QStringLiteral("mwstore"));
     QVERIFY(QDir().mkpath(home));
     qputenv("TRAINYARD_HOME", home.toLocal8Bit());
     const QString shots = qEnvironmentVariable("TRAINYARD_SCREENSHOT_DIR");
+    // With TRAINYARD_SCREENSHOT_DARK set too, the screenshots are taken in a dark palette.
+    const bool dark = !shots.isEmpty() && qEnvironmentVariableIsSet("TRAINYARD_SCREENSHOT_DARK");
+    if (dark)
+        test::useDarkPalette();
     const QString examples = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/mnist_like");
     spec::ImportResult imported = spec::importJobFile(examples + QStringLiteral("/config.yaml"));
     QVERIFY(imported);
@@ -119,7 +125,9 @@ void TestConsoleWindow::mainWindowRunsAndCancels()
         auto save = [&](const QString &name) {
             QTest::qWait(700); // a refresh of list, logs and charts
             // Quality 0: the strongest PNG compression (screenshots stay small).
-            QVERIFY(mw.grab().save(shots + QStringLiteral("/console-%1.png").arg(name), "PNG", 0));
+            const QString file = QStringLiteral("/console-%1%2.png")
+                                     .arg(name, dark ? QStringLiteral("-dark") : QString());
+            QVERIFY(mw.grab().save(shots + file, "PNG", 0));
         };
         detail->tabs()->setCurrentIndex(ui::jobs::JobDetail::OverviewTab);
         save(QStringLiteral("list"));
