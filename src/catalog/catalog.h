@@ -115,6 +115,18 @@ struct RuntimeVersion
     Certainty certainty = Certainty::Public;
 };
 
+// Boot disks of the replicas (ReplicaConfig.diskConfig). Sizes of 0 are unknown.
+struct BootDisks
+{
+    QStringList types; // pd-ssd, pd-standard
+    Certainty typesCertainty = Certainty::Public;
+    QString defaultType;
+    int defaultSizeGb = 0;
+    int minSizeGb = 0;
+    int maxSizeGb = 0;
+    Certainty sizeCertainty = Certainty::Uncertain;
+};
+
 struct Catalog;
 
 struct LoadResult
@@ -136,6 +148,7 @@ struct Catalog
     QList<ScaleTier> scaleTiers;
     QList<RuntimeVersion> runtimeVersions;
     QStringList pythonVersions; // every Python version the service documents
+    BootDisks bootDisks;
 
     // Lookups; null when unknown. Names are matched exactly (API spelling).
     const MachineType *machineType(const QString &name) const;

@@ -242,6 +242,25 @@ void parseRuntimeVersions(MapReader &top, Catalog &catalog, Reader &reader)
     });
 }
 
+void parseBootDisks(MapReader &top, Catalog &catalog, Reader &reader)
+{
+    const YAML::Node node = top.take("bootDisks");
+    if (!node.IsDefined())
+        return;
+    MapReader map(reader, node, top.fieldPath("bootDisks"));
+    if (!map.isValid())
+        return;
+    BootDisks &d = catalog.bootDisks;
+    d.types = map.stringList("types", true);
+    d.typesCertainty = map.certainty("typesCertainty", Certainty::Uncertain);
+    d.defaultType = map.string("defaultType").value_or(QString());
+    d.defaultSizeGb = map.integer("defaultSizeGb", false, 1).value_or(0);
+    d.minSizeGb = map.integer("minSizeGb", false, 1).value_or(0);
+    d.maxSizeGb = map.integer("maxSizeGb", false, 1).value_or(0);
+    d.sizeCertainty = map.certainty("sizeCertainty", Certainty::Uncertain, false);
+    map.finish();
+}
+
 } // namespace
 
 void parseCatalog(const YAML::Node &root, Catalog &catalog, Reader &reader)
@@ -280,6 +299,7 @@ void parseCatalog(const YAML::Node &root, Catalog &catalog, Reader &reader)
     parseRegions(top, catalog, reader);
     parseScaleTiers(top, catalog, reader);
     parseRuntimeVersions(top, catalog, reader);
+    parseBootDisks(top, catalog, reader);
     top.finish();
 }
 

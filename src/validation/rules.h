@@ -53,6 +53,7 @@ void checkJobId(Context &ctx);           // jobidrules.cpp
 void checkLabels(Context &ctx);          // labelrules.cpp
 void checkCluster(Context &ctx);         // clusterrules.cpp: tier, types, counts, categories
 void checkAccelerators(Context &ctx);    // gpurules.cpp: acceleratorConfig per role, TPU
+void checkDisks(Context &ctx);           // diskrules.cpp: diskConfig per role
 void checkContainers(Context &ctx);      // runtimerules.cpp: imageUri, container fields
 void checkPackages(Context &ctx);        // runtimerules.cpp: packageUris, pythonModule
 void checkHyperparameters(Context &ctx); // hyperparamrules.cpp

@@ -112,6 +112,7 @@ spec::Diagnostics validate(const spec::Job &job, const catalog::Catalog &catalog
     detail::checkLabels(ctx);
     detail::checkCluster(ctx);
     detail::checkAccelerators(ctx);
+    detail::checkDisks(ctx);
     detail::checkContainers(ctx);
     detail::checkPackages(ctx);
     detail::checkHyperparameters(ctx);

@@ -2,6 +2,7 @@
 #include "wizard/clusterpage.h"
 
 #include "wizard/comboutil.h"
+#include "wizard/disclosure.h"
 #include "wizard/fieldmessage.h"
 #include "wizard/wizardfields.h"
 
@@ -19,6 +20,8 @@ namespace trainyard::ui::wizard {
 namespace {
 
 constexpr int maxReplicaCount = 10000;
+// Larger than any disk the service offers, so the validator explains a size out of range.
+constexpr int maxDiskSizeGb = 1000000;
 
 QString rolePath(spec::Role role, const char *suffix)
 {
@@ -35,6 +38,7 @@ ClusterPage::ClusterPage(const catalog::Catalog &catalog, QWidget *parent)
     , m_tier(new QComboBox(body()))
     , m_tierText(new QLabel(body()))
     , m_roles(new QGroupBox(tr("Custom cluster"), body()))
+    , m_disks(new Disclosure(tr("B&oot disks"), body()))
 {
     setTitle(tr("Cluster"));
     setSubTitle(tr("Choose the machines the job runs on: a predefined scale tier, or your own "
@@ -70,12 +74,27 @@ ClusterPage::ClusterPage(const catalog::Catalog &catalog, QWidget *parent)
     grid->setColumnStretch(TypeColumn, 3);
     grid->setColumnStretch(AcceleratorColumn, 2);
     grid->setColumnStretch(AcceleratorCountColumn, 1);
+
+    auto *diskGrid = new QGridLayout(m_disks->content());
+    diskGrid->setContentsMargins(0, 0, 0, 0);
+    const QStringList diskHeaders = {tr("Role"), tr("Boot disk type"), tr("Boot disk size")};
+    for (int c = 0; c < int(diskHeaders.size()); ++c) {
+        auto *h = new QLabel(diskHeaders.at(c), m_disks->content());
+        QFont f = h->font();
+        f.setBold(true);
+        h->setFont(f);
+        diskGrid->addWidget(h, 0, c);
+    }
+    diskGrid->setColumnStretch(1, 2);
+    diskGrid->setColumnStretch(2, 1);
+    diskGrid->setColumnStretch(3, 2);
     int gridRow = 1;
     for (spec::Role role : spec::allRoles) {
         buildRow(role, gridRow);
         gridRow += 2;
     }
     layout->addWidget(m_roles);
+    layout->addWidget(m_disks);
     layout->addStretch(1);
 
     registerField(fields::scaleTier, m_tier, "currentText");
@@ -105,6 +124,7 @@ void ClusterPage::buildRow(spec::Role role, int gridRow)
     }
     r.label = new QLabel(label, m_roles);
     grid->addWidget(r.label, gridRow, LabelColumn);
+    buildDiskRow(r, QString(label).remove(QLatin1Char('&')), gridRow);
 
     if (role != spec::Role::Master) {
         r.count = new QSpinBox(m_roles);
@@ -148,6 +168,72 @@ void ClusterPage::buildRow(spec::Role role, int gridRow)
             [this, &r] { onAcceleratorChanged(r); });
     connect(r.acceleratorCount, &QComboBox::currentIndexChanged, this, &ClusterPage::edited);
     refreshCounts(r, false);
+}
+
+void ClusterPage::buildDiskRow(RoleRow &r, const QString &plain, int gridRow)
+{
+    QWidget *parent = m_disks->content();
+    auto *grid = static_cast<QGridLayout *>(parent->layout());
+    const catalog::BootDisks &facts = m_catalog.bootDisks;
+    grid->addWidget(new QLabel(plain, parent), gridRow, 0);
+
+    r.diskType = new QComboBox(parent);
+    r.diskType->setAccessibleName(tr("%1: boot disk type").arg(plain));
+    r.diskType->addItem(facts.defaultType.isEmpty() ? tr("Service default")
+                                                    : tr("Default (%1)").arg(facts.defaultType),
+                        QString());
+    for (const QString &type : facts.types)
+        r.diskType->addItem(type, type);
+    r.diskSize = new QSpinBox(parent);
+    r.diskSize->setAccessibleName(tr("%1: boot disk size in GB").arg(plain));
+    r.diskSize->setRange(0, maxDiskSizeGb);
+    r.diskSize->setSuffix(tr(" GB"));
+    r.diskSize->setSpecialValueText(facts.defaultSizeGb > 0
+                                        ? tr("Default (%1 GB)").arg(facts.defaultSizeGb)
+                                        : tr("Service default"));
+    if (facts.minSizeGb > 0 && facts.maxSizeGb > 0)
+        r.diskSize->setToolTip(tr("%1 to %2 GB").arg(facts.minSizeGb).arg(facts.maxSizeGb));
+    grid->addWidget(r.diskType, gridRow, 1);
+    grid->addWidget(r.diskSize, gridRow, 2);
+
+    auto *typeMessages = new QWidget(parent);
+    auto *typeLayout = new QVBoxLayout(typeMessages);
+    typeLayout->setContentsMargins(0, 0, 0, 0);
+    typeLayout->addWidget(bind(rolePath(r.role, paths::diskConfig.data()), r.diskType));
+    typeLayout->addWidget(bind(rolePath(r.role, paths::bootDiskType.data()), r.diskType));
+    grid->addWidget(typeMessages, gridRow + 1, 1);
+    grid->addWidget(bind(rolePath(r.role, paths::bootDiskSizeGb.data()), r.diskSize), gridRow + 1,
+                    2, 1, 2);
+
+    const auto changed = [this] {
+        m_disks->setSetCount(diskSetCount());
+        Q_EMIT edited();
+    };
+    connect(r.diskType, &QComboBox::currentIndexChanged, this, changed);
+    connect(r.diskSize, &QSpinBox::valueChanged, this, changed);
+}
+
+int ClusterPage::diskSetCount() const
+{
+    int n = 0;
+    for (const RoleRow &r : m_rows) {
+        n += currentValue(r.diskType).isEmpty() ? 0 : 1;
+        n += r.diskSize->value() != r.diskSize->minimum() ? 1 : 0;
+    }
+    return n;
+}
+
+void ClusterPage::diagnosticsApplied()
+{
+    // A message inside the closed section opens it: a problem is never hidden.
+    if (m_disks->isExpanded() || !m_disks->isVisibleTo(this))
+        return;
+    for (const Binding &b : bindings()) {
+        if (b.prefix.contains(paths::diskConfig) && !b.message->text().isEmpty()) {
+            m_disks->setExpanded(true);
+            return;
+        }
+    }
 }
 
 QString ClusterPage::machineText(const catalog::MachineType &m) const
@@ -304,9 +390,12 @@ void ClusterPage::updateEnabled()
     const catalog::ScaleTier *tier = m_catalog.scaleTier(currentValue(m_tier));
     const bool custom = !tier || tier->custom;
     m_roles->setVisible(custom);
+    m_disks->setVisible(custom);
     for (RoleRow &r : m_rows) {
         const bool active = custom && (!r.count || r.count->value() > 0);
         r.type->setEnabled(active);
+        r.diskType->setEnabled(active);
+        r.diskSize->setEnabled(active);
         r.acceleratorType->setEnabled(active);
         r.acceleratorCount->setEnabled(active && !currentValue(r.acceleratorType).isEmpty());
     }
@@ -334,7 +423,14 @@ void ClusterPage::load(const spec::Job &job)
         }
         refreshAcceleratorTexts(r);
         refreshCounts(r, false);
+        const spec::DiskConfig disk = spec.config.diskConfig.value_or(spec::DiskConfig());
+        selectData(r.diskType, disk.bootDiskType,
+                   tr("%1 (not in the catalog)").arg(disk.bootDiskType));
+        setOptionalInt(r.diskSize, disk.bootDiskSizeGb);
     }
+    const int disks = diskSetCount();
+    m_disks->setSetCount(disks);
+    m_disks->setExpanded(disks > 0);
     onTierChanged();
     m_loading = false;
 }
@@ -365,6 +461,17 @@ void ClusterPage::store(spec::Job &job) const
                 acc.count = count.toLongLong();
             spec.config.acceleratorConfig = acc;
         }
+        // Empty fields write nothing: no diskConfig for a role that had none (one the file
+        // had stays, even empty).
+        std::optional<spec::DiskConfig> &disk = spec.config.diskConfig;
+        const bool hadEmpty = disk && *disk == spec::DiskConfig();
+        spec::DiskConfig d = disk.value_or(spec::DiskConfig());
+        d.bootDiskType = currentValue(r.diskType);
+        storeOptionalInt(r.diskSize, d.bootDiskSizeGb);
+        if (d != spec::DiskConfig() || hadEmpty)
+            disk = d;
+        else
+            disk.reset();
     }
 }
 

@@ -18,6 +18,8 @@ class QSpinBox;
 
 namespace trainyard::ui::wizard {
 
+class Disclosure;
+
 class ClusterPage : public WizardPage
 {
     Q_OBJECT
@@ -35,13 +37,21 @@ public:
         QComboBox *type = nullptr;
         QComboBox *acceleratorType = nullptr;
         QComboBox *acceleratorCount = nullptr;
+        QComboBox *diskType = nullptr; // in the "Boot disks" section
+        QSpinBox *diskSize = nullptr;
     };
     QComboBox *tierCombo() const { return m_tier; }
     QLabel *tierExplanation() const { return m_tierText; }
     const RoleRow &row(spec::Role role) const { return m_rows[std::size_t(role)]; }
+    Disclosure *disks() const { return m_disks; }
+
+protected:
+    void diagnosticsApplied() override;
 
 private:
     void buildRow(spec::Role role, int gridRow);
+    void buildDiskRow(RoleRow &row, const QString &label, int gridRow);
+    int diskSetCount() const;
     void fillMachineTypes(QComboBox *combo);
     void fillAccelerators(QComboBox *combo);
     void onTierChanged();
@@ -58,6 +68,7 @@ private:
     QComboBox *m_tier;
     QLabel *m_tierText;
     QGroupBox *m_roles;
+    Disclosure *m_disks;
     std::array<RoleRow, 4> m_rows;
     bool m_loading = false; // no defaults are filled in while a job is loaded
 };

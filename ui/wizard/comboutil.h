@@ -5,6 +5,9 @@
 
 #include <QComboBox>
 #include <QString>
+#include <optional>
+
+class QSpinBox;
 
 namespace trainyard::ui::wizard {
 
@@ -14,5 +17,17 @@ void selectData(QComboBox *combo, const QVariant &value, const QString &unknownT
 
 // The current item's data as a string (the edit text for editable combos).
 QString currentValue(const QComboBox *combo);
+
+// An optional bool as a combo of three items: "not set" (no data), then true and false.
+void fillOptionalBool(QComboBox *combo, const QString &unsetText, const QString &trueText,
+                      const QString &falseText);
+void setOptionalBool(QComboBox *combo, std::optional<bool> value);
+std::optional<bool> optionalBool(const QComboBox *combo);
+
+// An optional integer in a spin box whose minimum means "not set" (its special value text).
+// A value the spin box cannot show (outside its range) shows as "not set", and
+// storeOptionalInt() keeps it while the spin box still says "not set": a value is never dropped.
+void setOptionalInt(QSpinBox *spin, std::optional<qint64> value);
+void storeOptionalInt(const QSpinBox *spin, std::optional<qint64> &value);
 
 } // namespace trainyard::ui::wizard

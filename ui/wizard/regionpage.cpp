@@ -2,6 +2,7 @@
 #include "wizard/regionpage.h"
 
 #include "wizard/comboutil.h"
+#include "wizard/disclosure.h"
 #include "wizard/fieldmessage.h"
 #include "wizard/wizardfields.h"
 
@@ -14,6 +15,8 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
+#include <QVBoxLayout>
 
 namespace trainyard::ui::wizard {
 
@@ -52,6 +55,15 @@ RegionPage::RegionPage(const catalog::Catalog &catalog, QWidget *parent)
     , m_localOnly(new QCheckBox(tr("For a &local run only: allow a local job directory and no "
                                    "runtime version"),
                                 body()))
+    , m_advanced(new Disclosure(tr("Ad&vanced: scheduling, network, service account"), body()))
+    , m_maxRunningTime(new QLineEdit(m_advanced->content()))
+    , m_maxWaitTime(new QLineEdit(m_advanced->content()))
+    , m_priority(new QSpinBox(m_advanced->content()))
+    , m_network(new QLineEdit(m_advanced->content()))
+    , m_serviceAccount(new QLineEdit(m_advanced->content()))
+    , m_kmsKey(new QLineEdit(m_advanced->content()))
+    , m_useChief(new QComboBox(m_advanced->content()))
+    , m_webAccess(new QComboBox(m_advanced->content()))
 {
     setTitle(tr("Region and runtime"));
     setSubTitle(tr("Choose where the job runs, the software it runs with, and where its output "
@@ -95,6 +107,8 @@ RegionPage::RegionPage(const catalog::Catalog &catalog, QWidget *parent)
     addRow(form, tr("&Python version:"), m_python, paths::pythonVersion);
     addRow(form, tr("&Job directory:"), dirRow, paths::jobDir, m_jobDir);
     form->addRow(QString(), m_localOnly);
+    form->addRow(m_advanced);
+    buildAdvanced();
 
     registerField(fields::region, m_region, "currentText");
     registerField(fields::runtimeVersion, m_runtime, "currentText");
@@ -111,6 +125,98 @@ RegionPage::RegionPage(const catalog::Catalog &catalog, QWidget *parent)
     connect(m_jobDir, &QLineEdit::textChanged, this, &RegionPage::edited);
     connect(m_localOnly, &QCheckBox::toggled, this, &RegionPage::edited);
     connect(m_browse, &QPushButton::clicked, this, &RegionPage::browseJobDir);
+}
+
+void RegionPage::buildAdvanced()
+{
+    m_maxRunningTime->setPlaceholderText(tr("Service default: 604800s (7 days)"));
+    m_maxRunningTime->setToolTip(tr("The job is cancelled when it runs longer than this, counted "
+                                    "from RUNNING. Seconds followed by s, e.g. 7200s."));
+    m_maxWaitTime->setPlaceholderText(tr("No limit; at least 1800s when set"));
+    m_maxWaitTime->setToolTip(tr("The job is cancelled when it is still queued or preparing "
+                                 "after this long. Seconds followed by s, e.g. 3600s."));
+    m_priority->setRange(-1, 1000);
+    m_priority->setSpecialValueText(tr("Not set (0)"));
+    m_priority->setValue(-1);
+    m_priority->setToolTip(tr("Scheduling priority from 0 to 1000; higher runs first."));
+    m_network->setPlaceholderText(tr("projects/PROJECT_NUMBER/global/networks/NAME"));
+    m_network->setToolTip(tr("The VPC network the job is peered with."));
+    m_serviceAccount->setPlaceholderText(tr("NAME@PROJECT.iam.gserviceaccount.com"));
+    m_serviceAccount->setToolTip(tr("The service account the job runs as (its e-mail address)."));
+    m_kmsKey->setPlaceholderText(
+        tr("projects/PROJECT/locations/REGION/keyRings/RING/cryptoKeys/KEY"));
+    m_kmsKey->setToolTip(tr("The Cloud KMS key that encrypts the job's data "
+                            "(encryptionConfig.kmsKeyName)."));
+    fillOptionalBool(m_useChief, tr("Not set (master)"), tr("Yes: chief"), tr("No: master"));
+    m_useChief->setToolTip(tr("The task type of the primary replica in TF_CONFIG (custom "
+                              "containers only)."));
+    fillOptionalBool(m_webAccess, tr("Not set (off)"), tr("On"), tr("Off"));
+    m_webAccess->setToolTip(tr("Interactive shells into the running replicas."));
+
+    auto *layout = new QVBoxLayout(m_advanced->content());
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setLabelAlignment(Qt::AlignLeft | Qt::AlignTop);
+    layout->addLayout(form);
+    addRow(form, tr("Maximum running &time:"), m_maxRunningTime, paths::maxRunningTime);
+    addRow(form, tr("Maximum w&ait time:"), m_maxWaitTime, paths::maxWaitTime);
+    addRow(form, tr("Pri&ority:"), m_priority, paths::priority);
+    // Problems with the scheduling block as a whole go to its first field.
+    bind(paths::scheduling, m_maxRunningTime);
+    addRow(form, tr("N&etwork:"), m_network, paths::network);
+    addRow(form, tr("&Service account:"), m_serviceAccount, paths::serviceAccount);
+    addRow(form, tr("&KMS key:"), m_kmsKey, paths::encryptionConfig);
+    addRow(form, tr("&Chief in TF_CONFIG:"), m_useChief, paths::useChiefInTfConfig);
+    addRow(form, tr("&Interactive shells:"), m_webAccess, paths::enableWebAccess);
+
+    const QList<QLineEdit *> edits = {m_maxRunningTime, m_maxWaitTime, m_network, m_serviceAccount,
+                                      m_kmsKey};
+    for (QLineEdit *edit : edits) {
+        connect(edit, &QLineEdit::textChanged, this, [this] {
+            m_advanced->setSetCount(advancedSetCount());
+            Q_EMIT edited();
+        });
+    }
+    connect(m_priority, &QSpinBox::valueChanged, this, [this] {
+        m_advanced->setSetCount(advancedSetCount());
+        Q_EMIT edited();
+    });
+    for (QComboBox *combo : {m_useChief, m_webAccess}) {
+        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+            m_advanced->setSetCount(advancedSetCount());
+            Q_EMIT edited();
+        });
+    }
+}
+
+int RegionPage::advancedSetCount() const
+{
+    int n = 0;
+    for (const QLineEdit *edit :
+         {m_maxRunningTime, m_maxWaitTime, m_network, m_serviceAccount, m_kmsKey})
+        n += edit->text().trimmed().isEmpty() ? 0 : 1;
+    n += m_priority->value() != m_priority->minimum() ? 1 : 0;
+    n += optionalBool(m_useChief).has_value() ? 1 : 0;
+    n += optionalBool(m_webAccess).has_value() ? 1 : 0;
+    return n;
+}
+
+void RegionPage::diagnosticsApplied()
+{
+    // A message inside the closed section opens it: a problem is never hidden.
+    if (m_advanced->isExpanded())
+        return;
+    for (const Binding &b : bindings()) {
+        if (b.prefix.startsWith(paths::scheduling) || b.prefix == paths::network ||
+            b.prefix == paths::serviceAccount || b.prefix == paths::encryptionConfig ||
+            b.prefix == paths::useChiefInTfConfig || b.prefix == paths::enableWebAccess) {
+            if (!b.message->text().isEmpty()) {
+                m_advanced->setExpanded(true);
+                return;
+            }
+        }
+    }
 }
 
 void RegionPage::fillPythonVersions()
@@ -240,6 +346,19 @@ void RegionPage::load(const spec::Job &job)
     m_jobDir->setText(in.jobDir);
     // A local job directory can only mean a local run.
     m_localOnly->setChecked(!in.jobDir.isEmpty() && !in.jobDir.startsWith(QLatin1String("gs://")));
+
+    const spec::Scheduling scheduling = in.scheduling.value_or(spec::Scheduling());
+    m_maxRunningTime->setText(scheduling.maxRunningTime);
+    m_maxWaitTime->setText(scheduling.maxWaitTime);
+    setOptionalInt(m_priority, scheduling.priority);
+    m_network->setText(in.network);
+    m_serviceAccount->setText(in.serviceAccount);
+    m_kmsKey->setText(in.kmsKeyName);
+    setOptionalBool(m_useChief, in.useChiefInTfConfig);
+    setOptionalBool(m_webAccess, in.enableWebAccess);
+    const int set = advancedSetCount();
+    m_advanced->setSetCount(set);
+    m_advanced->setExpanded(set > 0);
 }
 
 void RegionPage::store(spec::Job &job) const
@@ -249,6 +368,23 @@ void RegionPage::store(spec::Job &job) const
     in.runtimeVersion = currentValue(m_runtime);
     in.pythonVersion = currentValue(m_python);
     in.jobDir = m_jobDir->text().trimmed();
+
+    // Empty fields write nothing: no `scheduling: {}` for a job that had none (one the file
+    // had stays).
+    const bool hadEmpty = in.scheduling && *in.scheduling == spec::Scheduling();
+    spec::Scheduling scheduling = in.scheduling.value_or(spec::Scheduling());
+    scheduling.maxRunningTime = m_maxRunningTime->text().trimmed();
+    scheduling.maxWaitTime = m_maxWaitTime->text().trimmed();
+    storeOptionalInt(m_priority, scheduling.priority);
+    if (scheduling != spec::Scheduling() || hadEmpty)
+        in.scheduling = scheduling;
+    else
+        in.scheduling.reset();
+    in.network = m_network->text().trimmed();
+    in.serviceAccount = m_serviceAccount->text().trimmed();
+    in.kmsKeyName = m_kmsKey->text().trimmed();
+    in.useChiefInTfConfig = optionalBool(m_useChief);
+    in.enableWebAccess = optionalBool(m_webAccess);
 }
 
 void RegionPage::browseJobDir()

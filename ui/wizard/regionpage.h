@@ -12,8 +12,11 @@ class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QPushButton;
+class QSpinBox;
 
 namespace trainyard::ui::wizard {
+
+class Disclosure;
 
 class RegionPage : public WizardPage
 {
@@ -40,8 +43,23 @@ public:
     QComboBox *pythonCombo() const { return m_python; }
     QLineEdit *jobDirEdit() const { return m_jobDir; }
     QCheckBox *localOnlyCheck() const { return m_localOnly; }
+    // The job-wide options of the closed "Advanced" section.
+    Disclosure *advanced() const { return m_advanced; }
+    QLineEdit *maxRunningTimeEdit() const { return m_maxRunningTime; }
+    QLineEdit *maxWaitTimeEdit() const { return m_maxWaitTime; }
+    QSpinBox *prioritySpin() const { return m_priority; }
+    QLineEdit *networkEdit() const { return m_network; }
+    QLineEdit *serviceAccountEdit() const { return m_serviceAccount; }
+    QLineEdit *kmsKeyEdit() const { return m_kmsKey; }
+    QComboBox *useChiefCombo() const { return m_useChief; }
+    QComboBox *webAccessCombo() const { return m_webAccess; }
+
+protected:
+    void diagnosticsApplied() override;
 
 private:
+    void buildAdvanced();
+    int advancedSetCount() const;
     void fillPythonVersions();
     void browseJobDir();
 
@@ -52,6 +70,15 @@ private:
     QLineEdit *m_jobDir;
     QPushButton *m_browse;
     QCheckBox *m_localOnly;
+    Disclosure *m_advanced;
+    QLineEdit *m_maxRunningTime;
+    QLineEdit *m_maxWaitTime;
+    QSpinBox *m_priority;
+    QLineEdit *m_network;
+    QLineEdit *m_serviceAccount;
+    QLineEdit *m_kmsKey;
+    QComboBox *m_useChief;
+    QComboBox *m_webAccess;
     QStringList m_accelerators;
 };
 

@@ -99,6 +99,7 @@ void WizardPage::applyDiagnostics()
                errors > 0 ? errorColor(palette()) : palette().color(QPalette::WindowText));
     m_summary->setPalette(p);
     m_summary->setAccessibleDescription(summary);
+    diagnosticsApplied();
     if (errors != m_errorCount) {
         m_errorCount = errors;
         Q_EMIT completeChanged();

@@ -55,6 +55,9 @@ Q_SIGNALS:
     void edited();
 
 protected:
+    // Called after applyDiagnostics() has shown the messages (a page opens a closed section
+    // that holds a message, for example).
+    virtual void diagnosticsApplied() {}
     // The widget that holds the page's content (inside a scroll area).
     QWidget *body() const { return m_body; }
     // A form layout at the top of the body (extra height goes below it, not between rows).

@@ -3,11 +3,13 @@
 // fields. Validation comes from the core validator; these tests check that its messages reach
 // the right widgets and that Next/Finish follow them.
 #include "catalog/catalog.h"
+#include "common/darkpalette.h"
 #include "exec/runsettings.h"
 #include "mainwindow/mainwindow.h"
 #include "spec/yamlio.h"
 #include "store/jobstore.h"
 #include "wizard/clusterpage.h"
+#include "wizard/disclosure.h"
 #include "wizard/hyperparampage.h"
 #include "wizard/jobpage.h"
 #include "wizard/listeditors.h"
@@ -35,8 +37,8 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStringListModel>
-#include <QStyleFactory>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QSignalSpy>
@@ -56,6 +58,11 @@ const catalog::Catalog &cat()
 QString gpuGuideFixture()
 {
     return QStringLiteral(WIZARD_TEST_DIR "/gpu_guide_job.yaml");
+}
+
+QString advancedFixture()
+{
+    return QStringLiteral(WIZARD_TEST_DIR "/advanced_job.yaml");
 }
 
 bool isNextEnabled(QWizard &w)
@@ -113,6 +120,9 @@ private Q_SLOTS:
     void roundTrip_data();
     void roundTrip();
     void tuningPageOnlyWhenAsked();
+    void advancedFieldsFilled();
+    void advancedMessages();
+    void advancedEmptyWritesNothing();
     void loadKeepsWhatItCannotFix();
     void packageScan();
     void importProblemsOnFields();
@@ -338,6 +348,7 @@ void TestWizard::roundTrip_data()
     QTest::newRow("GPU guide") << gpuGuideFixture() << false;
     QTest::newRow("full example")
         << QStringLiteral(TRAINYARD_FIXTURES_DIR "/spec/full_example.yaml") << true;
+    QTest::newRow("advanced options") << advancedFixture() << false;
 }
 
 void TestWizard::roundTrip()
@@ -382,6 +393,128 @@ void TestWizard::roundTrip()
     QCOMPARE(spec::exportYaml(w.job(), spec::ExportScope::WithLocal),
              spec::exportYaml(imported.job, spec::ExportScope::WithLocal));
     QVERIFY(w.job() == imported.job);
+}
+
+// A config with every advanced option fills its widgets and opens the sections.
+void TestWizard::advancedFieldsFilled()
+{
+    JobWizard w(cat());
+    w.show();
+    QVERIFY(w.openFile(advancedFixture()));
+    RegionPage *r = w.regionPage();
+    QVERIFY(r->advanced()->isExpanded());
+    QCOMPARE(r->maxRunningTimeEdit()->text(), QStringLiteral("7200s"));
+    QCOMPARE(r->maxWaitTimeEdit()->text(), QStringLiteral("3600s"));
+    QCOMPARE(r->prioritySpin()->value(), 0);
+    QCOMPARE(r->networkEdit()->text(), QStringLiteral("projects/12345/global/networks/train-net"));
+    QCOMPARE(r->serviceAccountEdit()->text(),
+             QStringLiteral("trainer@my-project.iam.gserviceaccount.com"));
+    QVERIFY(r->kmsKeyEdit()->text().endsWith(QLatin1String("/cryptoKeys/jobs")));
+    QCOMPARE(r->useChiefCombo()->currentData(), QVariant(true));
+    QCOMPARE(r->webAccessCombo()->currentData(), QVariant(false));
+
+    ClusterPage *c = w.clusterPage();
+    QVERIFY(c->disks()->isExpanded());
+    const auto &master = c->row(spec::Role::Master);
+    QCOMPARE(master.diskType->currentData().toString(), QStringLiteral("pd-standard"));
+    QCOMPARE(master.diskSize->value(), 500);
+    const auto &worker = c->row(spec::Role::Worker);
+    QCOMPARE(worker.diskType->currentData().toString(), QString());
+    QCOMPARE(worker.diskSize->value(), 200);
+    const auto &ps = c->row(spec::Role::ParameterServer);
+    QCOMPARE(ps.diskType->currentData().toString(), QStringLiteral("pd-ssd"));
+    QCOMPARE(ps.diskSize->value(), ps.diskSize->minimum());
+    QVERIFY(!c->row(spec::Role::Evaluator).diskType->isEnabled());
+    const QList<FieldMessage *> messages = w.findChildren<FieldMessage *>();
+    for (const FieldMessage *m : messages)
+        QVERIFY2(!m->hasErrors(), qPrintable(m->text()));
+}
+
+// Typing into the advanced fields: the validator's messages show next to them and an error
+// keeps Next disabled.
+void TestWizard::advancedMessages()
+{
+    JobWizard w(cat());
+    w.show();
+    QVERIFY(w.openFile(gpuGuideFixture()));
+    for (int i = 0; i < 2; ++i) {
+        QTRY_VERIFY(isNextEnabled(w));
+        clickButton(w, QWizard::NextButton);
+    }
+    QCOMPARE(w.currentId(), int(ClusterPageId));
+    ClusterPage *c = w.clusterPage();
+    QVERIFY(!c->disks()->isExpanded());
+    QTest::mouseClick(c->disks()->button(), Qt::LeftButton);
+    QVERIFY(c->disks()->isExpanded());
+    const auto &worker = c->row(spec::Role::Worker);
+    worker.diskSize->setFocus();
+    worker.diskSize->selectAll();
+    QTest::keyClicks(worker.diskSize, QStringLiteral("70000"));
+    QTRY_VERIFY(shownFor(&w, worker.diskSize).contains(QLatin1String("maximum is 64000 GB")));
+    // The size range is not certain: a warning, Next stays enabled.
+    QVERIFY(isNextEnabled(w));
+    QVERIFY(choose(worker.diskType, QStringLiteral("pd-standard")));
+    QTRY_VERIFY(shownFor(&w, worker.diskType).isEmpty());
+    worker.diskSize->selectAll();
+    QTest::keyClicks(worker.diskSize, QStringLiteral("250"));
+    QTRY_VERIFY(shownFor(&w, worker.diskSize).isEmpty());
+    QTRY_VERIFY(isNextEnabled(w));
+    clickButton(w, QWizard::NextButton);
+    QCOMPARE(w.currentId(), int(RegionPageId));
+
+    RegionPage *r = w.regionPage();
+    QVERIFY(!r->advanced()->isExpanded());
+    // Its mnemonic opens the section; Tab reaches the first field.
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::keyClick(&w, Qt::Key_V, Qt::AltModifier);
+    QTRY_VERIFY(r->advanced()->isExpanded());
+    QTest::keyClick(&w, Qt::Key_A, Qt::AltModifier);
+    QCOMPARE(QApplication::focusWidget(), r->maxWaitTimeEdit());
+    QTest::keyClicks(r->maxWaitTimeEdit(), QStringLiteral("600s"));
+    QTRY_VERIFY(shownFor(&w, r->maxWaitTimeEdit()).contains(QLatin1String("minimum is 1800s")));
+    QVERIFY(!isNextEnabled(w));
+    r->maxWaitTimeEdit()->clear();
+    QTest::keyClicks(r->maxWaitTimeEdit(), QStringLiteral("1h"));
+    QTRY_VERIFY(shownFor(&w, r->maxWaitTimeEdit()).contains(QLatin1String("not a duration")));
+    QVERIFY(!isNextEnabled(w));
+    r->maxWaitTimeEdit()->clear();
+    QTest::keyClicks(r->maxWaitTimeEdit(), QStringLiteral("3600s"));
+    QTRY_VERIFY(shownFor(&w, r->maxWaitTimeEdit()).isEmpty());
+    QTRY_VERIFY(isNextEnabled(w));
+
+    const spec::Job job = w.job();
+    QVERIFY(job.trainingInput.scheduling.has_value());
+    QCOMPARE(job.trainingInput.scheduling->maxWaitTime, QStringLiteral("3600s"));
+    QVERIFY(!job.trainingInput.scheduling->priority.has_value());
+    QCOMPARE(job.trainingInput.worker.config.diskConfig->bootDiskSizeGb, qint64(250));
+    QCOMPARE(job.trainingInput.worker.config.diskConfig->bootDiskType,
+             QStringLiteral("pd-standard"));
+    QVERIFY(!job.trainingInput.master.config.diskConfig.has_value());
+}
+
+// A job without advanced options gets none from the wizard, also after a field was typed into
+// and cleared again.
+void TestWizard::advancedEmptyWritesNothing()
+{
+    JobWizard w(cat());
+    w.show();
+    QVERIFY(w.openFile(gpuGuideFixture()));
+    RegionPage *r = w.regionPage();
+    r->advanced()->setExpanded(true);
+    QTest::keyClicks(r->maxRunningTimeEdit(), QStringLiteral("7200s"));
+    r->maxRunningTimeEdit()->clear();
+    r->prioritySpin()->setValue(5);
+    r->prioritySpin()->setValue(r->prioritySpin()->minimum());
+    const auto &master = w.clusterPage()->row(spec::Role::Master);
+    QVERIFY(choose(master.diskType, QStringLiteral("pd-ssd")));
+    QVERIFY(choose(master.diskType, QString()));
+    const QByteArray yaml = spec::exportYaml(w.job(), spec::ExportScope::Cloud);
+    QVERIFY2(!yaml.contains("scheduling") && !yaml.contains("diskConfig") &&
+                 !yaml.contains("network") && !yaml.contains("serviceAccount") &&
+                 !yaml.contains("encryptionConfig") && !yaml.contains("useChiefInTfConfig") &&
+                 !yaml.contains("enableWebAccess"),
+             yaml.constData());
 }
 
 void TestWizard::tuningPageOnlyWhenAsked()
@@ -716,26 +849,8 @@ void TestWizard::screenshots()
         QSKIP("TRAINYARD_SCREENSHOT_DIR is not set");
     const bool dark = qEnvironmentVariableIsSet("TRAINYARD_SCREENSHOT_DARK");
     const QString suffix = dark ? QStringLiteral("-dark") : QString();
-    if (dark) {
-        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-        QPalette p;
-        p.setColor(QPalette::Window, QColor(45, 45, 48));
-        p.setColor(QPalette::WindowText, QColor(230, 230, 230));
-        p.setColor(QPalette::Base, QColor(30, 30, 32));
-        p.setColor(QPalette::AlternateBase, QColor(50, 50, 54));
-        p.setColor(QPalette::Text, QColor(230, 230, 230));
-        p.setColor(QPalette::Button, QColor(55, 55, 60));
-        p.setColor(QPalette::ButtonText, QColor(230, 230, 230));
-        p.setColor(QPalette::Highlight, QColor(60, 110, 180));
-        p.setColor(QPalette::HighlightedText, Qt::white);
-        p.setColor(QPalette::ToolTipBase, QColor(60, 60, 64));
-        p.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
-        p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
-        p.setColor(QPalette::Disabled, QPalette::Text, QColor(120, 120, 120));
-        p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(120, 120, 120));
-        p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(120, 120, 120));
-        QApplication::setPalette(p);
-    }
+    if (dark)
+        test::useDarkPalette();
     QDir().mkpath(outDir);
     const auto save = [&](QWidget &w, const QString &name) {
         QCoreApplication::processEvents();

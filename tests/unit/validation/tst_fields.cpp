@@ -64,6 +64,16 @@ Mutation withScheduling(const QString &running, const QString &wait,
     };
 }
 
+Mutation withDisk(spec::Role role, const QString &type, std::optional<qint64> sizeGb = {})
+{
+    return [=](Job &j) {
+        spec::DiskConfig d;
+        d.bootDiskType = type;
+        d.bootDiskSizeGb = sizeGb;
+        j.trainingInput.role(role).config.diskConfig = d;
+    };
+}
+
 Mutation withEnv(const QString &name)
 {
     return [name](Job &j) {
@@ -353,6 +363,29 @@ void TestFields::rules_data()
     bad("priority negative", withScheduling(QString(), QString(), -1), cloud,
         QStringLiteral("trainingInput.scheduling.priority"), true,
         {QStringLiteral("priority is -1")});
+
+    // Boot disks (reference §10; the size range is uncertain in the catalog: warnings).
+    const QString masterDisk = QStringLiteral("trainingInput.masterConfig.diskConfig.");
+    ok("disk ok", withDisk(spec::Role::Master, QStringLiteral("pd-standard"), 500));
+    ok("disk size only", withDisk(spec::Role::Master, QString(), 100));
+    ok("disk type only", withDisk(spec::Role::Master, QStringLiteral("pd-ssd")));
+    ok("empty disk config", withDisk(spec::Role::Master, QString()));
+    bad("disk type unknown", withDisk(spec::Role::Master, QStringLiteral("pd-sdd")), cloud,
+        masterDisk + QStringLiteral("bootDiskType"), true,
+        {QStringLiteral("'pd-sdd'"), QStringLiteral("pd-ssd, pd-standard"),
+         QStringLiteral("did you mean pd-ssd?")});
+    bad("disk size zero", withDisk(spec::Role::Master, QString(), 0), cloud,
+        masterDisk + QStringLiteral("bootDiskSizeGb"), true,
+        {QStringLiteral("0 GB"), QStringLiteral("at least 1 GB")});
+    bad("disk size below range", withDisk(spec::Role::Master, QString(), 50), cloud,
+        masterDisk + QStringLiteral("bootDiskSizeGb"), false,
+        {QStringLiteral("50 GB"), QStringLiteral("minimum is 100 GB")});
+    bad("disk size above range", withDisk(spec::Role::Master, QString(), 70000), cloud,
+        masterDisk + QStringLiteral("bootDiskSizeGb"), false,
+        {QStringLiteral("maximum is 64000 GB")});
+    bad("worker disk type", withDisk(spec::Role::Worker, QStringLiteral("ssd")), cloud,
+        QStringLiteral("trainingInput.workerConfig.diskConfig.bootDiskType"), true,
+        {QStringLiteral("'ssd'")});
 
     // The local part.
     ok("env ok", withEnv(QStringLiteral("BATCH_SIZE")), local);
