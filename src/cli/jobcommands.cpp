@@ -178,6 +178,51 @@ QString emitMap(const YAML::Node &node)
     return QString::fromStdString(emitter.c_str()) + QLatin1Char('\n');
 }
 
+// The service's trainingOutput of a tuning job, keys in alphabetical order, int64 fields and
+// parameter values as quoted strings as gcloud shows them; trials best first by the goal.
+// localTrials says how many of maxTrials ran here.
+QString trainingOutputYaml(const store::TuningState &tuning)
+{
+    const auto text = [](const QString &value) { return utf8(value); };
+    YAML::Emitter e;
+    e << YAML::BeginMap << YAML::Key << "trainingOutput" << YAML::Value << YAML::BeginMap;
+    e << YAML::Key << "completedTrialCount" << YAML::Value << YAML::SingleQuoted
+      << std::to_string(tuning.completedTrialCount());
+    e << YAML::Key << "hyperparameterMetricTag" << YAML::Value
+      << text(tuning.hyperparameterMetricTag);
+    e << YAML::Key << "isHyperparameterTuningJob" << YAML::Value << true;
+    e << YAML::Key << "localTrials" << YAML::Value
+      << text(
+             Jobs::tr("%1 of %2 trials run locally").arg(tuning.localTrials).arg(tuning.maxTrials));
+    e << YAML::Key << "trials" << YAML::Value << YAML::BeginSeq;
+    for (const store::TrialState &t : tuning.trialsBestFirst()) {
+        e << YAML::BeginMap;
+        if (t.endTime.isValid())
+            e << YAML::Key << "endTime" << YAML::Value << text(rfc3339(t.endTime));
+        if (!t.errorMessage.isEmpty())
+            e << YAML::Key << "errorMessage" << YAML::Value << text(t.errorMessage);
+        if (t.finalMetric) {
+            e << YAML::Key << "finalMetric" << YAML::Value << YAML::BeginMap;
+            e << YAML::Key << "objectiveValue" << YAML::Value << t.finalMetric->objectiveValue;
+            e << YAML::Key << "trainingStep" << YAML::Value << YAML::SingleQuoted
+              << std::to_string(t.finalMetric->trainingStep);
+            e << YAML::EndMap;
+        }
+        e << YAML::Key << "hyperparameters" << YAML::Value << YAML::BeginMap;
+        for (auto it = t.hyperparameters.cbegin(); it != t.hyperparameters.cend(); ++it)
+            e << YAML::Key << text(it.key()) << YAML::Value << YAML::SingleQuoted
+              << text(it.value());
+        e << YAML::EndMap;
+        if (t.startTime.isValid())
+            e << YAML::Key << "startTime" << YAML::Value << text(rfc3339(t.startTime));
+        e << YAML::Key << "state" << YAML::Value << text(store::jobStatusName(t.state));
+        e << YAML::Key << "trialId" << YAML::Value << YAML::SingleQuoted << text(t.trialId);
+        e << YAML::EndMap;
+    }
+    e << YAML::EndSeq << YAML::EndMap << YAML::EndMap;
+    return QString::fromStdString(e.c_str()) + QLatin1Char('\n');
+}
+
 // gcloud's describe: the Job's fields in alphabetical order. The spec's part is the store's
 // export verbatim (so "2.11" stays a string); Trainyard's run details follow under trainyardRun.
 QString describeYaml(const store::JobStore &store, const QString &jobId,
@@ -225,6 +270,7 @@ QString describeYaml(const store::JobStore &store, const QString &jobId,
 
     return emitMap(head) + spec.value(QStringLiteral("labels")) + emitMap(middle) +
            spec.value(QStringLiteral("trainingInput")) +
+           (state.tuning ? trainingOutputYaml(*state.tuning) : QString()) +
            spec.value(QStringLiteral("trainyardLocal")) + emitMap(tail);
 }
 

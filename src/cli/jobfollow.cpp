@@ -116,11 +116,23 @@ int followJob(const store::JobStore &store, const QString &jobId, const FollowOp
             }
         }
         if (options.printLogs && read) {
-            for (const store::ReplicaState &replica : std::as_const(read.state.replicas)) {
-                if (followed.contains(replica.name))
-                    continue;
-                followed.insert(replica.name);
-                follower.addFile(store.logPath(jobId, replica.name), replica.name);
+            // A tuning job's replicas log to one file per trial (chief-0.trial-2); every trial
+            // listed is followed, also one that ended between two looks.
+            QStringList trialIds;
+            if (read.state.tuning) {
+                for (const store::TrialState &trial : std::as_const(read.state.tuning->trials))
+                    trialIds << trial.trialId;
+            } else {
+                trialIds << QString();
+            }
+            for (const QString &trialId : std::as_const(trialIds)) {
+                for (const store::ReplicaState &replica : std::as_const(read.state.replicas)) {
+                    const QString logName = store::trialLogName(replica.name, trialId);
+                    if (followed.contains(logName))
+                        continue;
+                    followed.insert(logName);
+                    follower.addFile(store.logPath(jobId, logName), logName);
+                }
             }
             follower.poll();
         }

@@ -85,6 +85,10 @@ QList<OptionSpec> submitOptions(const LocalRunDefaults &defaults)
          Run::tr("Start at most N replica processes (workers and parameter servers are reduced "
                  "first; default %1, 0: no cap)")
              .arg(defaults.maxLocalReplicas)},
+        {QStringLiteral("max-local-trials"), QStringLiteral("N"),
+         Run::tr("Hyperparameter tuning: run at most N of the spec's maxTrials trials, one after "
+                 "the other (default %1, 0: all)")
+             .arg(exec::RunSettings::defaultMaxLocalTrials)},
     };
     return options + runtimeOptions(defaults);
 }
@@ -289,7 +293,9 @@ int runSubmitTraining(const QStringList &args)
     QString error;
     if (!runtimeSettings(parsed, &settings, &error) ||
         !intOption(parsed, QStringLiteral("max-local-replicas"), 0,
-                   LocalRunDefaults::localReplicasLimit, &settings.maxLocalReplicas, &error))
+                   LocalRunDefaults::localReplicasLimit, &settings.maxLocalReplicas, &error) ||
+        !intOption(parsed, QStringLiteral("max-local-trials"), 0,
+                   LocalRunDefaults::localTrialsLimit, &settings.maxLocalTrials, &error))
         return usageError(command, error);
     // Paths given as flags are relative to the current directory, the file's to its folder.
     for (spec::FlagOverrides::Flag &flag : parsed.jobFlags.flags) {

@@ -2,6 +2,7 @@
 #include "exec/environment.h"
 
 #include "exec/trainingjson.h"
+#include "store/jobstate.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -105,9 +106,11 @@ QString aipDirectory(const QString &jobDir, const QString &trialId, const QStrin
     return joinPath(dir, sub) + QLatin1Char('/');
 }
 
-QString metricFilePath(const QString &metricsDirectory, const Replica &replica)
+QString metricFilePath(const QString &metricsDirectory, const Replica &replica,
+                       const QString &trialId)
 {
-    return joinPath(metricsDirectory, replica.name + QStringLiteral(".metrics"));
+    return joinPath(metricsDirectory,
+                    store::trialLogName(replica.name, trialId) + QStringLiteral(".metrics"));
 }
 
 QString pythonInterpreter(const EnvironmentOptions &options)
@@ -218,7 +221,7 @@ ReplicaLaunch replicaLaunch(const spec::Job &job, const ClusterLayout &layout,
     }
     if (!options.metricsDirectory.isEmpty())
         set(QStringLiteral("CLOUD_ML_HP_METRIC_FILE"),
-            metricFilePath(options.metricsDirectory, replica));
+            metricFilePath(options.metricsDirectory, replica, options.trialId));
     if (!options.trialId.isEmpty())
         set(QStringLiteral("CLOUD_ML_TRIAL_ID"), options.trialId);
 

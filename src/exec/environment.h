@@ -86,8 +86,10 @@ QJsonObject clusterSpec(const spec::Job &job, const ClusterLayout &layout, const
 // <jobDir>/<sub>/ or, in a trial, <jobDir>/<trial>/<sub>/ (trailing slash as the service).
 QString aipDirectory(const QString &jobDir, const QString &trialId, const QString &sub);
 
-// Per-replica hypertune metric file: <metricsDirectory>/<replica name>.metrics.
-QString metricFilePath(const QString &metricsDirectory, const Replica &replica);
+// Per-replica hypertune metric file: <metricsDirectory>/<replica name>.metrics, or in a trial
+// <metricsDirectory>/<replica name>.trial-<trialId>.metrics (store::trialLogName).
+QString metricFilePath(const QString &metricsDirectory, const Replica &replica,
+                       const QString &trialId = QString());
 
 // The interpreter: options.python, else $TRAINYARD_PYTHON, else "python3". The one place that
 // decides; options.python is the job's RunSettings::python, which a new run takes from the

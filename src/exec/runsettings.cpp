@@ -40,6 +40,7 @@ QByteArray RunSettings::toJson() const
     o.insert(QStringLiteral("jobReruns"), jobReruns);
     o.insert(QStringLiteral("graceMs"), graceMs);
     o.insert(QStringLiteral("maxLocalReplicas"), maxLocalReplicas);
+    o.insert(QStringLiteral("maxLocalTrials"), maxLocalTrials);
     o.insert(QStringLiteral("localTensorFlowMajor"), localTensorFlowMajor);
     o.insert(QStringLiteral("python"), python);
     o.insert(QStringLiteral("jobDir"), jobDir);
@@ -69,6 +70,8 @@ bool RunSettings::fromJson(const QByteArray &json, RunSettings *settings, QStrin
     s.jobReruns = qMax(0, o.value(QStringLiteral("jobReruns")).toInt(s.jobReruns));
     s.graceMs = qMax(0, o.value(QStringLiteral("graceMs")).toInt(s.graceMs));
     s.maxLocalReplicas = qMax(0, o.value(QStringLiteral("maxLocalReplicas")).toInt(0));
+    s.maxLocalTrials =
+        qMax(0, o.value(QStringLiteral("maxLocalTrials")).toInt(defaultMaxLocalTrials));
     s.localTensorFlowMajor = o.value(QStringLiteral("localTensorFlowMajor")).toInt(0);
     s.python = o.value(QStringLiteral("python")).toString();
     s.jobDir = o.value(QStringLiteral("jobDir")).toString();
@@ -81,7 +84,7 @@ bool RunSettings::operator==(const RunSettings &o) const
 {
     return style == o.style && distributed == o.distributed && startPort == o.startPort &&
            maxRestarts == o.maxRestarts && jobReruns == o.jobReruns && graceMs == o.graceMs &&
-           maxLocalReplicas == o.maxLocalReplicas &&
+           maxLocalReplicas == o.maxLocalReplicas && maxLocalTrials == o.maxLocalTrials &&
            localTensorFlowMajor == o.localTensorFlowMajor && python == o.python &&
            jobDir == o.jobDir && baseDirectory == o.baseDirectory;
 }

@@ -23,6 +23,7 @@ struct RunSettings
     static constexpr int defaultMaxRestarts = 5; // per replica, as the service (§9.4)
     static constexpr int defaultJobReruns = 0;   // whole-job reruns; the service does 3
     static constexpr int defaultGraceMs = 10000; // SIGTERM -> SIGKILL
+    static constexpr int defaultMaxLocalTrials = 3; // hyperparameter tuning trials run locally
 
     RunStyle style = RunStyle::Submit;
     bool distributed = true; // LocalTrain: gcloud's --distributed
@@ -31,6 +32,8 @@ struct RunSettings
     int jobReruns = defaultJobReruns;
     int graceMs = defaultGraceMs;
     int maxLocalReplicas = 0;     // 0: no cap
+    // Tuning jobs: run at most this many of the spec's maxTrials; 0: all of them (trials.h).
+    int maxLocalTrials = defaultMaxLocalTrials;
     int localTensorFlowMajor = 0; // LocalTrain: primary "master" when 1
     QString python;               // empty: $TRAINYARD_PYTHON, else python3
     QString jobDir;               // local output directory (absolute); empty: <job>/output
@@ -62,6 +65,7 @@ struct LocalRunDefaults
     static constexpr int jobRerunsLimit = 100;
     static constexpr int gracePeriodLimit = 3600; // seconds
     static constexpr int localReplicasLimit = 10000;
+    static constexpr int localTrialsLimit = 10000; // --max-local-trials
 
     QString python; // empty: $TRAINYARD_PYTHON, else python3 (decided when the job runs)
     int maxRestarts = RunSettings::defaultMaxRestarts;           // 0 .. maxRestartsLimit

@@ -131,6 +131,14 @@ void Supervisor::start()
     writeState();
     if (!prepare())
         return;
+    if (m_tuning) {
+        startTrial(0);
+        return;
+    }
+    if (const QString error = setUpReplicas(); !error.isEmpty()) {
+        finishEarly(JobStatus::Failed, error);
+        return;
+    }
     m_phase = Phase::Starting;
     startAll();
 }
@@ -238,11 +246,22 @@ bool Supervisor::prepare()
         m_masker = resolution.masker();
     }
 
-    m_plan = planLaunch(m_job, layout.layout, envOptions);
-    if (!m_plan) {
-        finishEarly(JobStatus::Failed, m_plan.error);
-        return false;
+    m_layout = layout.layout;
+    m_envOptions = envOptions;
+
+    return !m_job.trainingInput.hyperparameters || planTuning();
+}
+
+QString Supervisor::setUpReplicas()
+{
+    EnvironmentOptions options = m_envOptions;
+    if (m_tuning) {
+        options.trialId = trialId();
+        options.trialParameters = m_trials.trials.at(m_trialIndex);
     }
+    m_plan = planLaunch(m_job, m_layout, options);
+    if (!m_plan)
+        return m_plan.error;
     for (const ReplicaLaunch &launch : std::as_const(m_plan.replicas)) {
         for (const QString &warning : launch.warnings)
             note(launch.replica.name + QStringLiteral(": ") + warning);
@@ -250,18 +269,21 @@ bool Supervisor::prepare()
             note(tr("%1: secret variables left out: %2")
                      .arg(launch.replica.name, launch.skippedSecrets.join(QStringLiteral(", "))));
         }
-        if (const QString problem = preflight(launch); !problem.isEmpty()) {
-            finishEarly(JobStatus::Failed,
-                        tr("The replica %1 cannot start: %2").arg(launch.replica.name, problem));
-            return false;
-        }
+        if (const QString problem = preflight(launch); !problem.isEmpty())
+            return tr("The replica %1 cannot start: %2").arg(launch.replica.name, problem);
     }
 
+    // The replicas of a previous trial have all stopped; they may be inside a signal still.
+    for (ReplicaProcess *replica : m_replicas) {
+        replica->disconnect(this);
+        replica->deleteLater();
+    }
+    m_replicas.clear();
     m_state.replicas.clear();
     for (int i = 0; i < m_plan.replicas.size(); ++i) {
         const ReplicaLaunch &launch = m_plan.replicas.at(i);
-        auto *replica =
-            new ReplicaProcess(launch, m_store.logPath(m_jobId, launch.replica.name), this);
+        const QString logName = store::trialLogName(launch.replica.name, options.trialId);
+        auto *replica = new ReplicaProcess(launch, m_store.logPath(m_jobId, logName), this);
         if (!m_masker.isEmpty()) {
             replica->setLineFilter([masker = m_masker](const char *data, qsizetype size,
                                                        QByteArray *out) {
@@ -287,7 +309,7 @@ bool Supervisor::prepare()
     }
     // Not written yet: the RUNNING write follows once the replicas have started, with their
     // process groups (what recovery needs).
-    return true;
+    return {};
 }
 
 void Supervisor::startAll()
@@ -512,9 +534,12 @@ void Supervisor::completeStop()
     JobStatus outcome = m_outcome;
     if (m_rerunAfterStop) // cancelled while stopping for a rerun
         outcome = JobStatus::Cancelled;
-    m_state.state = outcome;
     // Failures and a cancel for overrunning maxRunningTime say why; a user's cancel does not.
-    m_state.errorMessage = outcome == JobStatus::Succeeded ? QString() : m_outcomeMessage;
+    QString message = outcome == JobStatus::Succeeded ? QString() : m_outcomeMessage;
+    if (m_tuning && !endTrial(&outcome, &message))
+        return; // the next trial runs
+    m_state.state = outcome;
+    m_state.errorMessage = message;
     m_state.endTime = QDateTime::currentDateTimeUtc();
     writeState();
     finishWith(outcome == JobStatus::Succeeded ? 0 : 1);

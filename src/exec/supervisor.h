@@ -22,6 +22,20 @@
 //    the groups still alive after RunSettings::graceMs; the job reaches its final state only
 //    when no process of any group is left.
 //
+// Hyperparameter tuning (trainingInput.hyperparameters, reference §12; supervisortrials.cpp):
+//  - The trials of exec::planTrials() run one after the other (maxParallelTrials is 1
+//    locally: every trial is a whole cluster on the job's reserved ports), trial n with
+//    TF_CONFIG task.trial "n", CLOUD_ML_TRIAL_ID, its --name=value arguments, AIP_* dirs under
+//    <jobDir>/n/, and logs and hypertune files named <replica>.trial-<n> so none is overwritten.
+//  - Within a trial the rules above apply (restarts, reruns); the trial's cluster failing
+//    is a FAILED trial, the primary exiting 0 a SUCCEEDED one whose final metric is the last
+//    report of the metric tag in the primary's hypertune file.
+//  - No more trials start once maxFailedTrials trials have failed (the job FAILS then, as on the
+//    service), or, with maxFailedTrials 0 ("the service decides"), when every trial so far has
+//    failed (a first trial that fails ends the job). After the last trial the job SUCCEEDS when
+//    a trial succeeded, else it FAILS naming the trials' errors. Cancel (or maxRunningTime)
+//    stops the current trial: it and the job are CANCELLED.
+//
 // Cancel requests: a console creates <job>/cancel (exec::requestCancel), which the owner polls
 // every 100 ms. A file is used rather than a signal to the recorded owner pid because a pid can
 // be reused by an unrelated process once the owner is gone, and a file also works when the
@@ -30,6 +44,7 @@
 
 #include "exec/environment.h"
 #include "exec/runsettings.h"
+#include "exec/trials.h"
 #include "secrets/masker.h"
 #include "spec/job.h"
 #include "store/jobstore.h"
@@ -71,6 +86,18 @@ private:
     enum class Phase { Idle, Starting, Running, Stopping, Done };
 
     bool prepare();
+    // Plans the launches of the plain run or of the current trial and creates its replicas.
+    // Empty on success, else why nothing can start.
+    QString setUpReplicas();
+    QString trialId() const;
+    // Tuning: plans the trials and records them in the state; false when the job ended.
+    bool planTuning();
+    // Tuning: starts trial `index` (0-based) of m_trials; false when the job ended instead.
+    bool startTrial(int index);
+    // Tuning: records the current trial's outcome; true when the job ends now with *outcome and
+    // *message, false when the next trial has started.
+    bool endTrial(store::JobStatus *outcome, QString *message);
+    std::optional<store::TrialMetric> readFinalMetric() const;
     void startAll();
     void onStarted(int index, qint64 pid);
     void onExited(int index, int exitCode, bool crashed);
@@ -91,6 +118,11 @@ private:
     RunSettings m_settings;
     spec::Job m_job;
     LaunchPlan m_plan;
+    ClusterLayout m_layout;          // with its ports
+    EnvironmentOptions m_envOptions; // of every trial; the trial's ID and values added
+    bool m_tuning = false;
+    TrialPlan m_trials;
+    int m_trialIndex = -1;    // current trial, 0-based
     secrets::Masker m_masker; // secret values of this job, masked in every stored log line
     std::vector<ReplicaProcess *> m_replicas; // children of this
     QTimer m_poll;

@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -145,7 +146,153 @@ ReplicaState replicaFromJson(const QJsonObject &o, const QString &where, Reader 
     return rep;
 }
 
+TrialState trialFromJson(const QJsonObject &o, const QString &where, Reader &r)
+{
+    TrialState trial;
+    const auto at = [&where](const char *key) { return keyPath(where, QLatin1String(key)); };
+    trial.trialId = r.string(o, QStringLiteral("trialId"), at("trialId"));
+    const QJsonValue params = o.value(QStringLiteral("hyperparameters"));
+    if (params.isObject()) {
+        const QJsonObject p = params.toObject();
+        for (auto it = p.begin(); it != p.end(); ++it)
+            trial.hyperparameters.insert(it.key(), r.string(p, it.key(), at("hyperparameters")));
+    } else if (!params.isUndefined() && !params.isNull()) {
+        r.fail(at("hyperparameters"),
+               QCoreApplication::translate("trainyard::JobState", "expected an object"));
+    }
+    const QString state = r.string(o, QStringLiteral("state"), at("state"));
+    if (!state.isEmpty()) {
+        if (const auto s = jobStatusFromName(state))
+            trial.state = *s;
+        else
+            r.fail(at("state"),
+                   QCoreApplication::translate("trainyard::JobState", "unknown job state '%1'")
+                       .arg(state));
+    }
+    trial.startTime = r.time(o, QStringLiteral("startTime"), at("startTime"));
+    trial.endTime = r.time(o, QStringLiteral("endTime"), at("endTime"));
+    trial.errorMessage = r.string(o, QStringLiteral("errorMessage"), at("errorMessage"));
+    const QJsonValue metric = o.value(QStringLiteral("finalMetric"));
+    if (metric.isObject()) {
+        const QJsonObject m = metric.toObject();
+        TrialMetric value;
+        value.trainingStep = r.integer(m, QStringLiteral("trainingStep"), at("finalMetric"), 0,
+                                       std::numeric_limits<qint32>::max());
+        const QJsonValue objective = m.value(QStringLiteral("objectiveValue"));
+        if (!objective.isDouble())
+            r.fail(at("finalMetric"),
+                   QCoreApplication::translate("trainyard::JobState", "expected a number"));
+        value.objectiveValue = objective.toDouble();
+        trial.finalMetric = value;
+    }
+    return trial;
+}
+
+std::optional<TuningState> tuningFromJson(const QJsonValue &value, Reader &r)
+{
+    if (value.isUndefined() || value.isNull() || r.failed())
+        return std::nullopt;
+    const QString where = QStringLiteral("tuning");
+    if (!value.isObject()) {
+        r.fail(where, QCoreApplication::translate("trainyard::JobState", "expected an object"));
+        return std::nullopt;
+    }
+    const QJsonObject o = value.toObject();
+    TuningState tuning;
+    tuning.hyperparameterMetricTag = r.string(o, QStringLiteral("hyperparameterMetricTag"),
+                                              where + QStringLiteral(".hyperparameterMetricTag"));
+    tuning.goal = r.string(o, QStringLiteral("goal"), where + QStringLiteral(".goal"));
+    tuning.maxTrials =
+        r.integer(o, QStringLiteral("maxTrials"), where + QStringLiteral(".maxTrials"));
+    tuning.localTrials =
+        int(r.integer(o, QStringLiteral("localTrials"), where + QStringLiteral(".localTrials")));
+    const QJsonArray trials = o.value(QStringLiteral("trials")).toArray();
+    for (qsizetype i = 0; i < trials.size() && !r.failed(); ++i)
+        tuning.trials.append(trialFromJson(trials.at(i).toObject(),
+                                           where + QStringLiteral(".trials[%1]").arg(i), r));
+    return tuning;
+}
+
+QJsonObject tuningToJson(const TuningState &tuning)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("hyperparameterMetricTag"), tuning.hyperparameterMetricTag);
+    o.insert(QStringLiteral("goal"), tuning.goal);
+    o.insert(QStringLiteral("maxTrials"), tuning.maxTrials);
+    o.insert(QStringLiteral("localTrials"), tuning.localTrials);
+    QJsonArray trials;
+    for (const TrialState &t : tuning.trials) {
+        QJsonObject to;
+        to.insert(QStringLiteral("trialId"), t.trialId);
+        QJsonObject params;
+        for (auto it = t.hyperparameters.cbegin(); it != t.hyperparameters.cend(); ++it)
+            params.insert(it.key(), it.value());
+        to.insert(QStringLiteral("hyperparameters"), params);
+        to.insert(QStringLiteral("state"), jobStatusName(t.state));
+        to.insert(QStringLiteral("startTime"), timeToJson(t.startTime));
+        to.insert(QStringLiteral("endTime"), timeToJson(t.endTime));
+        if (t.finalMetric) {
+            QJsonObject m;
+            m.insert(QStringLiteral("trainingStep"), t.finalMetric->trainingStep);
+            m.insert(QStringLiteral("objectiveValue"), t.finalMetric->objectiveValue);
+            to.insert(QStringLiteral("finalMetric"), m);
+        }
+        if (!t.errorMessage.isEmpty())
+            to.insert(QStringLiteral("errorMessage"), t.errorMessage);
+        trials.append(to);
+    }
+    o.insert(QStringLiteral("trials"), trials);
+    return o;
+}
+
 } // namespace
+
+bool TrialState::operator==(const TrialState &o) const
+{
+    return trialId == o.trialId && hyperparameters == o.hyperparameters && state == o.state &&
+           startTime == o.startTime && endTime == o.endTime && finalMetric == o.finalMetric &&
+           errorMessage == o.errorMessage;
+}
+
+int TuningState::completedTrialCount() const
+{
+    return int(std::count_if(trials.cbegin(), trials.cend(),
+                             [](const TrialState &t) { return t.state == JobStatus::Succeeded; }));
+}
+
+QList<TrialState> TuningState::trialsBestFirst() const
+{
+    QList<TrialState> sorted = trials;
+    const bool minimize = goal == QLatin1String("MINIMIZE");
+    std::stable_sort(
+        sorted.begin(), sorted.end(), [minimize](const TrialState &a, const TrialState &b) {
+            if (a.finalMetric.has_value() != b.finalMetric.has_value())
+                return a.finalMetric.has_value();
+            if (!a.finalMetric)
+                return false; // keep the trials' order
+            return minimize ? a.finalMetric->objectiveValue < b.finalMetric->objectiveValue
+                            : a.finalMetric->objectiveValue > b.finalMetric->objectiveValue;
+        });
+    return sorted;
+}
+
+bool TuningState::operator==(const TuningState &o) const
+{
+    return hyperparameterMetricTag == o.hyperparameterMetricTag && goal == o.goal &&
+           maxTrials == o.maxTrials && localTrials == o.localTrials && trials == o.trials;
+}
+
+QString trialLogName(const QString &replicaName, const QString &trialId)
+{
+    return trialId.isEmpty() ? replicaName : replicaName + QStringLiteral(".trial-") + trialId;
+}
+
+QString JobState::logName(const QString &replicaName) const
+{
+    if (!tuning || tuning->trials.isEmpty())
+        return replicaName;
+    return trialLogName(replicaName, tuning->trials.constLast().trialId);
+}
 
 QString jobStatusName(JobStatus status)
 {
@@ -209,7 +356,7 @@ bool JobState::operator==(const JobState &o) const
 {
     return state == o.state && createTime == o.createTime && startTime == o.startTime &&
            endTime == o.endTime && errorMessage == o.errorMessage && attempt == o.attempt &&
-           ownerPid == o.ownerPid && replicas == o.replicas;
+           ownerPid == o.ownerPid && replicas == o.replicas && tuning == o.tuning;
 }
 
 QByteArray JobState::toJson() const
@@ -241,6 +388,8 @@ QByteArray JobState::toJson() const
         reps.append(ro);
     }
     o.insert(QStringLiteral("replicas"), reps);
+    if (tuning)
+        o.insert(QStringLiteral("tuning"), tuningToJson(*tuning));
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
@@ -311,6 +460,7 @@ JobStateResult JobState::fromJson(const QByteArray &json)
             }
         }
     }
+    s.tuning = tuningFromJson(o.value(QStringLiteral("tuning")), r);
     if (r.failed())
         result.state = JobState();
     return result;

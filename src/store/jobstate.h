@@ -7,6 +7,7 @@
 #include <QByteArray>
 #include <QDateTime>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringView>
 #include <optional>
@@ -45,6 +46,58 @@ struct ReplicaState
     bool operator!=(const ReplicaState &o) const { return !(*this == o); }
 };
 
+// The final metric of a hyperparameter tuning trial (trainingOutput.trials[].finalMetric): the
+// last report of the metric tag in the primary's hypertune file, with its global_step.
+struct TrialMetric
+{
+    qint64 trainingStep = 0;
+    double objectiveValue = 0;
+
+    bool operator==(const TrialMetric &o) const
+    {
+        return trainingStep == o.trainingStep && objectiveValue == o.objectiveValue;
+    }
+    bool operator!=(const TrialMetric &o) const { return !(*this == o); }
+};
+
+// One trial of a hyperparameter tuning job (trainingOutput.trials[] of the service).
+struct TrialState
+{
+    QString trialId;                        // "1", "2", ...
+    QMap<QString, QString> hyperparameters; // name -> value as the service shows them
+    JobStatus state = JobStatus::Queued;    // RUNNING, then SUCCEEDED, FAILED or CANCELLED
+    QDateTime startTime;                    // UTC
+    QDateTime endTime;
+    std::optional<TrialMetric> finalMetric;
+    QString errorMessage; // why it FAILED
+
+    bool operator==(const TrialState &o) const;
+    bool operator!=(const TrialState &o) const { return !(*this == o); }
+};
+
+// The trials of a tuning job run locally one after the other; the last one listed is the
+// current (or last) trial.
+struct TuningState
+{
+    QString hyperparameterMetricTag; // the spec's, or training/hptuning/metric
+    QString goal;                    // MAXIMIZE (default) or MINIMIZE
+    qint64 maxTrials = 0;            // what the spec asks for
+    int localTrials = 0;             // how many run locally (RunSettings::maxLocalTrials)
+    QList<TrialState> trials;
+
+    // Trials that SUCCEEDED (the service's completedTrialCount).
+    int completedTrialCount() const;
+    // The trials with a final metric, best first by the goal, then the others by ID.
+    QList<TrialState> trialsBestFirst() const;
+
+    bool operator==(const TuningState &o) const;
+    bool operator!=(const TuningState &o) const { return !(*this == o); }
+};
+
+// The log (and hypertune file) name of a replica in a trial: "chief-0.trial-2"; the replica's
+// own name when trialId is empty (not a tuning job).
+QString trialLogName(const QString &replicaName, const QString &trialId);
+
 struct JobStateResult;
 
 struct JobState
@@ -57,6 +110,11 @@ struct JobState
     int attempt = 0;     // whole-job rerun number, 0 for the first run
     qint64 ownerPid = 0; // informational only; liveness is the owner lock (ownerlock.h)
     QList<ReplicaState> replicas;
+    // Hyperparameter tuning jobs only; replicas are then those of the current trial.
+    std::optional<TuningState> tuning;
+
+    // The name of a replica's current log file: trialLogName() of the current trial.
+    QString logName(const QString &replicaName) const;
 
     bool isTerminal() const { return store::isTerminal(state); }
     // Index into replicas, or -1.

@@ -6,6 +6,8 @@
 //                  logs/<replica>.log written by the log writer
 //                  metrics/           metric series
 //                  hypertune/<replica>.metrics   CLOUD_ML_HP_METRIC_FILE of each replica
+// In a hyperparameter tuning job every trial has its own files, named by trialLogName():
+// logs/chief-0.trial-2.log, hypertune/chief-0.trial-2.metrics.
 // The root is $TRAINYARD_HOME when set, else <AppDataLocation>/jobs. Job IDs are unique: a job
 // directory is claimed with an atomic mkdir. Names starting with '.' are the store's own.
 // Every state write goes through QSaveFile (temporary file, fsync, rename), so a SIGKILL at any

@@ -82,6 +82,15 @@ QList<RecoveredJob> recoverOrphans(const JobStore &store, const RecoveryOptions 
                 replica.state == ReplicaStatus::Restarting)
                 replica.state = ReplicaStatus::Failed;
         }
+        if (state.tuning) { // the trial that was running failed with the job
+            for (TrialState &trial : state.tuning->trials) {
+                if (!isTerminal(trial.state)) {
+                    trial.state = JobStatus::Failed;
+                    trial.errorMessage = state.errorMessage;
+                    trial.endTime = state.endTime;
+                }
+            }
+        }
         if (const StoreResult written = store.writeState(id, state); !written)
             job.errorMessage = written.errorMessage;
         recovered.append(job);

@@ -86,13 +86,18 @@ QWidget *JobDetail::createOverview()
     m_started = plainLabel(page);
     m_ended = plainLabel(page);
     m_attempt = plainLabel(page);
+    m_trials = plainLabel(page);
+    m_trials->setWordWrap(true);
     auto *form = new QFormLayout;
+    m_form = form;
     form->addRow(tr("State:"), m_stateLabel);
     form->addRow(tr("Error:"), m_error);
     form->addRow(tr("Created:"), m_created);
     form->addRow(tr("Started:"), m_started);
     form->addRow(tr("Ended:"), m_ended);
     form->addRow(tr("Run attempt:"), m_attempt);
+    form->addRow(tr("Trials:"), m_trials);
+    form->setRowVisible(m_trials, false);
 
     m_replicaModel = new ReplicaModel(this);
     m_replicaView = new QTableView(page);
@@ -153,8 +158,10 @@ void JobDetail::setState(const store::JobState &state, bool known, const QString
 {
     m_state = state;
     if (m_jobId.isEmpty()) {
-        for (QLabel *l : {m_stateLabel, m_error, m_created, m_started, m_ended, m_attempt})
+        for (QLabel *l :
+             {m_stateLabel, m_error, m_created, m_started, m_ended, m_attempt, m_trials})
             l->clear();
+        m_form->setRowVisible(m_trials, false);
         return;
     }
     m_stateLabel->setText(known ? JobListModel::statusWord(state.state) : tr("Unknown"));
@@ -163,7 +170,34 @@ void JobDetail::setState(const store::JobState &state, bool known, const QString
     m_started->setText(when(state.startTime));
     m_ended->setText(when(state.endTime));
     m_attempt->setText(QString::number(state.attempt + 1));
+    m_trials->setText(trialsSummary(state));
+    m_form->setRowVisible(m_trials, state.tuning.has_value());
     m_replicaModel->setReplicas(state.replicas);
+}
+
+QString JobDetail::trialsSummary(const store::JobState &state)
+{
+    if (!state.tuning)
+        return {};
+    const store::TuningState &tuning = *state.tuning;
+    QString text = tr("%1 of %2 run locally (maxTrials %3), %4 succeeded")
+                       .arg(tuning.trials.size())
+                       .arg(tuning.localTrials)
+                       .arg(tuning.maxTrials)
+                       .arg(tuning.completedTrialCount());
+    const QList<store::TrialState> best = tuning.trialsBestFirst();
+    if (!best.isEmpty() && best.first().finalMetric) {
+        text += QStringLiteral("; ") +
+                tr("best: trial %1, %2 = %3")
+                    .arg(best.first().trialId, tuning.hyperparameterMetricTag,
+                         QLocale().toString(best.first().finalMetric->objectiveValue, 'g', 6));
+    }
+    return text;
+}
+
+QString JobDetail::trialsText() const
+{
+    return m_trials->text();
 }
 
 QString JobDetail::configText() const

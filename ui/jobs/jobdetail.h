@@ -8,6 +8,7 @@
 
 #include <QWidget>
 
+class QFormLayout;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -46,11 +47,14 @@ public:
     ReplicaModel *replicaModel() const { return m_replicaModel; }
     QTableView *replicaView() const { return m_replicaView; }
     QString configText() const;
+    // A tuning job's trials in one line (empty for other jobs), as the Overview shows them.
+    QString trialsText() const;
     // TF_CONFIG of a replica of the shown job, as the dialog shows it.
     QString tfConfigText(const QString &replica) const;
 
 private:
     QWidget *createOverview();
+    static QString trialsSummary(const store::JobState &state);
     void showTfConfig();
 
     QString m_root;
@@ -64,6 +68,8 @@ private:
     QLabel *m_started;
     QLabel *m_ended;
     QLabel *m_attempt;
+    QLabel *m_trials;
+    QFormLayout *m_form;
     ReplicaModel *m_replicaModel;
     QTableView *m_replicaView;
     QPushButton *m_tfConfig;

@@ -65,8 +65,12 @@ TfConfigResult replicaTfConfig(const QString &storeRoot, const QString &jobId,
         result.errorMessage = tr("The job's cluster has no replica %1.").arg(replicaName);
         return result;
     }
-    const QJsonObject config =
-        exec::tfConfig(imported.job, layout.layout, *replica, QString(), imported.job.trainingInput.args);
+    // A tuning job's replicas run the current (or last) trial.
+    const QString trialId = state.tuning && !state.tuning->trials.isEmpty()
+                                ? state.tuning->trials.constLast().trialId
+                                : QString();
+    const QJsonObject config = exec::tfConfig(imported.job, layout.layout, *replica, trialId,
+                                              imported.job.trainingInput.args);
     result.json = QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Indented));
     return result;
 }

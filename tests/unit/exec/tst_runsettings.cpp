@@ -29,6 +29,7 @@ private Q_SLOTS:
     void acceptablePython_data();
     void acceptablePython();
     void newRunSettings();
+    void localTrialsInRunJson();
     void applicationSettings();
 
 private:
@@ -272,6 +273,20 @@ void TestRunSettings::applicationSettings()
     QCOMPARE(exec::readLocalRunDefaults().startPort, exec::defaultStartPort);
     QSettings().clear();
     QCOMPARE(exec::readLocalRunDefaults(), LocalRunDefaults());
+}
+
+void TestRunSettings::localTrialsInRunJson()
+{
+    exec::RunSettings s;
+    QCOMPARE(s.maxLocalTrials, 3);
+    s.maxLocalTrials = 0;
+    exec::RunSettings read;
+    QVERIFY(exec::RunSettings::fromJson(s.toJson(), &read, nullptr));
+    QCOMPARE(read.maxLocalTrials, 0);
+    QVERIFY(read == s);
+    // A run.json written before the field existed: the default cap.
+    QVERIFY(exec::RunSettings::fromJson(R"({"style":"submit"})", &read, nullptr));
+    QCOMPARE(read.maxLocalTrials, exec::RunSettings::defaultMaxLocalTrials);
 }
 
 QTEST_GUILESS_MAIN(TestRunSettings)

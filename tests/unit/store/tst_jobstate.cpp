@@ -72,6 +72,7 @@ private Q_SLOTS:
     void jsonSpelling();
     void broken_data();
     void broken();
+    void tuningTrials();
 };
 
 void TestJobState::statusNames_data()
@@ -143,6 +144,30 @@ void TestJobState::roundTrip_data()
     extremes.replicas[1].port = 65535;
     extremes.ownerPid = std::numeric_limits<qint32>::max();
     QTest::newRow("extremes") << extremes;
+    JobState tuning = fullState();
+    tuning.tuning = TuningState();
+    tuning.tuning->hyperparameterMetricTag = QStringLiteral("accuracy");
+    tuning.tuning->goal = QStringLiteral("MINIMIZE");
+    tuning.tuning->maxTrials = 20;
+    tuning.tuning->localTrials = 3;
+    TrialState done;
+    done.trialId = QStringLiteral("1");
+    done.hyperparameters = {{QStringLiteral("lr"), QStringLiteral("0.001")},
+                            {QStringLiteral("optimizer"), QStringLiteral("adam")}};
+    done.state = JobStatus::Succeeded;
+    done.startTime = QDateTime(QDate(2024, 1, 1), QTime(12, 0, 1, 5), Qt::UTC);
+    done.endTime = QDateTime(QDate(2024, 1, 1), QTime(12, 5), Qt::UTC);
+    done.finalMetric = TrialMetric{1000, 0.25};
+    TrialState failed = done;
+    failed.trialId = QStringLiteral("2");
+    failed.state = JobStatus::Failed;
+    failed.finalMetric.reset();
+    failed.errorMessage = QStringLiteral("The replica chief-0 exited with code 3.\nlast line");
+    TrialState running;
+    running.trialId = QStringLiteral("3");
+    running.state = JobStatus::Running;
+    tuning.tuning->trials = {done, failed, running};
+    QTest::newRow("tuning") << tuning;
 }
 
 void TestJobState::roundTrip()
@@ -244,6 +269,53 @@ void TestJobState::broken()
     QVERIFY(!read);
     QVERIFY2(read.errorMessage.contains(expected), qPrintable(read.errorMessage));
     QVERIFY(read.state == JobState()); // nothing half-read leaks out
+}
+
+void TestJobState::tuningTrials()
+{
+    // A state.json written before trials existed reads without them.
+    const JobStateResult old = JobState::fromJson(
+        R"({"version":1,"state":"SUCCEEDED","replicas":[{"name":"chief-0","state":"SUCCEEDED"}]})");
+    QVERIFY2(old, qPrintable(old.errorMessage));
+    QVERIFY(!old.state.tuning);
+    QCOMPARE(old.state.logName(QStringLiteral("chief-0")), QStringLiteral("chief-0"));
+    QVERIFY(!old.state.toJson().contains("tuning"));
+
+    TuningState t;
+    const auto trial = [](const char *id, JobStatus state, std::optional<double> objective) {
+        TrialState s;
+        s.trialId = QLatin1String(id);
+        s.state = state;
+        if (objective)
+            s.finalMetric = TrialMetric{10, *objective};
+        return s;
+    };
+    t.trials = {trial("1", JobStatus::Succeeded, 0.5), trial("2", JobStatus::Failed, {}),
+                trial("3", JobStatus::Succeeded, 0.9), trial("4", JobStatus::Succeeded, 0.1)};
+    QCOMPARE(t.completedTrialCount(), 3);
+    const auto ids = [](const QList<TrialState> &trials) {
+        QStringList out;
+        for (const TrialState &s : trials)
+            out << s.trialId;
+        return out;
+    };
+    QCOMPARE(ids(t.trialsBestFirst()), (QStringList{QStringLiteral("3"), QStringLiteral("1"),
+                                                    QStringLiteral("4"), QStringLiteral("2")}));
+    t.goal = QStringLiteral("MINIMIZE");
+    QCOMPARE(ids(t.trialsBestFirst()), (QStringList{QStringLiteral("4"), QStringLiteral("1"),
+                                                    QStringLiteral("3"), QStringLiteral("2")}));
+
+    JobState s;
+    s.tuning = t;
+    QCOMPARE(s.logName(QStringLiteral("worker-1")), QStringLiteral("worker-1.trial-4"));
+    QCOMPARE(trialLogName(QStringLiteral("chief-0"), QStringLiteral("12")),
+             QStringLiteral("chief-0.trial-12"));
+
+    const JobStateResult broken = JobState::fromJson(
+        R"({"state":"RUNNING","tuning":{"trials":[{"trialId":"1","state":"DONE"}]}})");
+    QVERIFY(!broken);
+    QVERIFY2(broken.errorMessage.contains(QLatin1String("tuning.trials[0].state")),
+             qPrintable(broken.errorMessage));
 }
 
 QTEST_GUILESS_MAIN(TestJobState)

@@ -306,6 +306,12 @@ void TestStoreProcesses::recoveryLeavesLiveAndFinishedJobsAlone()
     JobState s = runningState(0); // no process groups recorded
     s.state = status;
     s.ownerPid = 4242;
+    s.tuning = TuningState(); // a tuning job: trial 1 ended, trial 2 was running
+    s.tuning->trials = {TrialState(), TrialState()};
+    s.tuning->trials[0].trialId = QStringLiteral("1");
+    s.tuning->trials[0].state = JobStatus::Succeeded;
+    s.tuning->trials[1].trialId = QStringLiteral("2");
+    s.tuning->trials[1].state = JobStatus::Running;
     QVERIFY(store.createJob(QStringLiteral("job"), "jobId: job\n", s));
     OwnerLock owner;
     if (ownerAlive)
@@ -320,6 +326,9 @@ void TestStoreProcesses::recoveryLeavesLiveAndFinishedJobsAlone()
         QCOMPARE(after.replicas.at(0).state, ReplicaStatus::Failed);    // was RUNNING
         QCOMPARE(after.replicas.at(1).state, ReplicaStatus::Succeeded); // stays
         QVERIFY(after.endTime.isValid());
+        QCOMPARE(after.tuning->trials.at(0).state, JobStatus::Succeeded); // stays
+        QCOMPARE(after.tuning->trials.at(1).state, JobStatus::Failed);
+        QCOMPARE(after.tuning->trials.at(1).errorMessage, interruptedErrorMessage());
     } else {
         QVERIFY(after == s);
     }
