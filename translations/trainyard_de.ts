@@ -664,6 +664,14 @@ Standardwerte kommen aus Einstellungen &gt; Lokale Läufe, wenn sie dort gesetzt
         <source>Start at most N replica processes (workers and parameter servers are reduced first; default %1, 0: no cap)</source>
         <translation>Höchstens N Replikatprozesse starten (Worker und Parameterserver werden zuerst reduziert; Standard: %1, 0: keine Obergrenze)</translation>
     </message>
+    <message>
+        <source>%1 of %2 trials run locally</source>
+        <translation>%1 von %2 Versuchen lokal ausgeführt</translation>
+    </message>
+    <message>
+        <source>Hyperparameter tuning: run at most N of the spec&apos;s maxTrials trials, one after the other (default %1, 0: all)</source>
+        <translation>Hyperparameter-Abstimmung: höchstens N der maxTrials Versuche der Spezifikation ausführen, einen nach dem anderen (Standard %1, 0: alle)</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ClusterLayout</name>
@@ -903,6 +911,10 @@ Standardwerte kommen aus Einstellungen &gt; Lokale Läufe, wenn sie dort gesetzt
     <message>
         <source>expected an object</source>
         <translation>Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>expected a number</source>
+        <translation>Zahl erwartet</translation>
     </message>
 </context>
 <context>
@@ -1536,6 +1548,22 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>unknown machine type %1</source>
         <translation>unbekannter Maschinentyp %1</translation>
     </message>
+    <message>
+        <source>unknown boot disk type %1; valid types: %2%3</source>
+        <translation>unbekannter Bootplattentyp %1; gültige Typen: %2%3</translation>
+    </message>
+    <message>
+        <source>the boot disk size is %1 GB; it must be at least 1 GB</source>
+        <translation>die Bootplattengröße ist %1 GB; sie muss mindestens 1 GB sein</translation>
+    </message>
+    <message>
+        <source>the boot disk size is %1 GB; the minimum is %2 GB</source>
+        <translation>die Bootplattengröße ist %1 GB; das Minimum ist %2 GB</translation>
+    </message>
+    <message>
+        <source>the boot disk size is %1 GB; the maximum is %2 GB</source>
+        <translation>die Bootplattengröße ist %1 GB; das Maximum ist %2 GB</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::VertexExport</name>
@@ -1889,6 +1917,58 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>The Python interpreter %1 is not executable.</source>
         <translation>Der Python-Interpreter %1 ist nicht ausführbar.</translation>
     </message>
+    <message>
+        <source>the parameter %1 is DOUBLE, which GRID_SEARCH cannot walk</source>
+        <translation>der Parameter %1 ist DOUBLE, was GRID_SEARCH nicht durchlaufen kann</translation>
+    </message>
+    <message>
+        <source>the parameter %1 needs minValue &lt;= maxValue</source>
+        <translation>der Parameter %1 braucht minValue &lt;= maxValue</translation>
+    </message>
+    <message>
+        <source>the parameter %1 has a log scale but a range that is not positive</source>
+        <translation>der Parameter %1 hat eine logarithmische Skala, aber keinen positiven Wertebereich</translation>
+    </message>
+    <message>
+        <source>the parameter %1 has no categoricalValues</source>
+        <translation>der Parameter %1 hat keine categoricalValues</translation>
+    </message>
+    <message>
+        <source>the parameter %1 has no discreteValues</source>
+        <translation>der Parameter %1 hat keine discreteValues</translation>
+    </message>
+    <message>
+        <source>the parameter %1 has the unknown type &apos;%2&apos;</source>
+        <translation>der Parameter %1 hat den unbekannten Typ &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>The hyperparameter spec has no parameters.</source>
+        <translation>Die Hyperparameter-Angaben enthalten keine Parameter.</translation>
+    </message>
+    <message>
+        <source>The trials cannot be planned: %1.</source>
+        <translation>Die Versuche können nicht geplant werden: %1.</translation>
+    </message>
+    <message>
+        <source>maxParallelTrials is %1; locally the trials run one at a time.</source>
+        <translation>maxParallelTrials ist %1; lokal laufen die Versuche einer nach dem anderen.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 trials run locally (--max-local-trials).</source>
+        <translation>%1 von %2 Versuchen laufen lokal (--max-local-trials).</translation>
+    </message>
+    <message>
+        <source>The service would choose the values by Bayesian optimisation; locally they are sampled at random.</source>
+        <translation>Der Dienst würde die Werte per Bayes-Optimierung wählen; lokal werden sie zufällig gezogen.</translation>
+    </message>
+    <message>
+        <source>The grid has only %1 points: %1 trials run.</source>
+        <translation>Das Raster hat nur %1 Punkte: %1 Versuche laufen.</translation>
+    </message>
+    <message>
+        <source>Trial %1: %2</source>
+        <translation>Versuch %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::exec::ReplicaProcess</name>
@@ -1993,6 +2073,37 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>The ports cannot be reserved: %1</source>
         <translation>Die Ports können nicht reserviert werden: %1</translation>
+    </message>
+    <message>
+        <source>Trial %1 of %2: %3</source>
+        <translation>Versuch %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>Trial %1 SUCCEEDED: %2 = %3 at step %4</source>
+        <translation>Versuch %1 SUCCEEDED: %2 = %3 bei Schritt %4</translation>
+    </message>
+    <message>
+        <source>Trial %1 SUCCEEDED without reporting %2.</source>
+        <translation>Versuch %1 SUCCEEDED, ohne %2 zu melden.</translation>
+    </message>
+    <message>
+        <source>Trial %1 %2.</source>
+        <translation>Versuch %1 %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trial(s) failed, as many as maxFailedTrials allows.</source>
+        <translation>
+            <numerusform>%n Versuch ist fehlgeschlagen, so viele, wie maxFailedTrials erlaubt.</numerusform>
+            <numerusform>%n Versuche sind fehlgeschlagen, so viele, wie maxFailedTrials erlaubt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every trial so far failed; no more trials are run (maxFailedTrials 0).</source>
+        <translation>Alle bisherigen Versuche sind fehlgeschlagen; es laufen keine weiteren (maxFailedTrials 0).</translation>
+    </message>
+    <message>
+        <source>Every trial failed.</source>
+        <translation>Alle Versuche sind fehlgeschlagen.</translation>
     </message>
 </context>
 <context>
@@ -2860,6 +2971,18 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>TF_CONFIG of %1</source>
         <translation>TF_CONFIG von %1</translation>
     </message>
+    <message>
+        <source>Trials:</source>
+        <translation>Versuche:</translation>
+    </message>
+    <message>
+        <source>%1 of %2 run locally (maxTrials %3), %4 succeeded</source>
+        <translation>%1 von %2 lokal gelaufen (maxTrials %3), %4 erfolgreich</translation>
+    </message>
+    <message>
+        <source>best: trial %1, %2 = %3</source>
+        <translation>bester: Versuch %1, %2 = %3</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::jobs::JobListModel</name>
@@ -3220,6 +3343,53 @@ Legen Sie unten jede Rolle fest.</translation>
         <source>No scale tier is set: the service uses its default tier.</source>
         <translation>Keine Skalierungsstufe gesetzt: Der Dienst verwendet seine Standardstufe.</translation>
     </message>
+    <message>
+        <source>B&amp;oot disks</source>
+        <translation>&amp;Bootplatten</translation>
+    </message>
+    <message>
+        <source>Boot disk type</source>
+        <translation>Bootplattentyp</translation>
+    </message>
+    <message>
+        <source>Boot disk size</source>
+        <translation>Bootplattengröße</translation>
+    </message>
+    <message>
+        <source>%1: boot disk type</source>
+        <translation>%1: Bootplattentyp</translation>
+    </message>
+    <message>
+        <source>Service default</source>
+        <translation>Standard des Dienstes</translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation>Standard (%1)</translation>
+    </message>
+    <message>
+        <source>%1: boot disk size in GB</source>
+        <translation>%1: Bootplattengröße in GB</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>Default (%1 GB)</source>
+        <translation>Standard (%1 GB)</translation>
+    </message>
+    <message>
+        <source>%1 to %2 GB</source>
+        <translation>%1 bis %2 GB</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::Disclosure</name>
+    <message>
+        <source>%1 (%2 set)</source>
+        <translation>%1 (%2 gesetzt)</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::wizard::FieldMessage</name>
@@ -3523,6 +3693,122 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
     <message>
         <source>Choose the job directory</source>
         <translation>Jobverzeichnis wählen</translation>
+    </message>
+    <message>
+        <source>Ad&amp;vanced: scheduling, network, service account</source>
+        <translation>&amp;Erweitert: Zeitplanung, Netzwerk, Dienstkonto</translation>
+    </message>
+    <message>
+        <source>Service default: 604800s (7 days)</source>
+        <translation>Standard des Dienstes: 604800s (7 Tage)</translation>
+    </message>
+    <message>
+        <source>The job is cancelled when it runs longer than this, counted from RUNNING. Seconds followed by s, e.g. 7200s.</source>
+        <translation>Der Job wird abgebrochen, wenn er länger läuft, gezählt ab RUNNING. Sekunden gefolgt von s, z. B. 7200s.</translation>
+    </message>
+    <message>
+        <source>No limit; at least 1800s when set</source>
+        <translation>Keine Grenze; mindestens 1800s, wenn gesetzt</translation>
+    </message>
+    <message>
+        <source>The job is cancelled when it is still queued or preparing after this long. Seconds followed by s, e.g. 3600s.</source>
+        <translation>Der Job wird abgebrochen, wenn er nach dieser Zeit noch wartet oder vorbereitet wird. Sekunden gefolgt von s, z. B. 3600s.</translation>
+    </message>
+    <message>
+        <source>Not set (0)</source>
+        <translation>Nicht gesetzt (0)</translation>
+    </message>
+    <message>
+        <source>Scheduling priority from 0 to 1000; higher runs first.</source>
+        <translation>Priorität von 0 bis 1000; höhere läuft zuerst.</translation>
+    </message>
+    <message>
+        <source>projects/PROJECT_NUMBER/global/networks/NAME</source>
+        <translation>projects/PROJEKTNUMMER/global/networks/NAME</translation>
+    </message>
+    <message>
+        <source>The VPC network the job is peered with.</source>
+        <translation>Das VPC-Netzwerk, mit dem der Job per Peering verbunden ist.</translation>
+    </message>
+    <message>
+        <source>NAME@PROJECT.iam.gserviceaccount.com</source>
+        <translation>NAME@PROJEKT.iam.gserviceaccount.com</translation>
+    </message>
+    <message>
+        <source>The service account the job runs as (its e-mail address).</source>
+        <translation>Das Dienstkonto, unter dem der Job läuft (seine E-Mail-Adresse).</translation>
+    </message>
+    <message>
+        <source>projects/PROJECT/locations/REGION/keyRings/RING/cryptoKeys/KEY</source>
+        <translation>projects/PROJEKT/locations/REGION/keyRings/RING/cryptoKeys/SCHLÜSSEL</translation>
+    </message>
+    <message>
+        <source>The Cloud KMS key that encrypts the job&apos;s data (encryptionConfig.kmsKeyName).</source>
+        <translation>Der Cloud-KMS-Schlüssel, der die Daten des Jobs verschlüsselt (encryptionConfig.kmsKeyName).</translation>
+    </message>
+    <message>
+        <source>Not set (master)</source>
+        <translation>Nicht gesetzt (master)</translation>
+    </message>
+    <message>
+        <source>Yes: chief</source>
+        <translation>Ja: chief</translation>
+    </message>
+    <message>
+        <source>No: master</source>
+        <translation>Nein: master</translation>
+    </message>
+    <message>
+        <source>The task type of the primary replica in TF_CONFIG (custom containers only).</source>
+        <translation>Der Aufgabentyp des primären Replikats in TF_CONFIG (nur eigene Container).</translation>
+    </message>
+    <message>
+        <source>Not set (off)</source>
+        <translation>Nicht gesetzt (aus)</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>Ein</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>Interactive shells into the running replicas.</source>
+        <translation>Interaktive Shells in die laufenden Replikate.</translation>
+    </message>
+    <message>
+        <source>Maximum running &amp;time:</source>
+        <translation>Ma&amp;ximale Laufzeit:</translation>
+    </message>
+    <message>
+        <source>Maximum w&amp;ait time:</source>
+        <translation>Maximale War&amp;tezeit:</translation>
+    </message>
+    <message>
+        <source>Pri&amp;ority:</source>
+        <translation>Pri&amp;orität:</translation>
+    </message>
+    <message>
+        <source>N&amp;etwork:</source>
+        <translation>&amp;Netzwerk:</translation>
+    </message>
+    <message>
+        <source>&amp;Service account:</source>
+        <translation>&amp;Dienstkonto:</translation>
+    </message>
+    <message>
+        <source>&amp;KMS key:</source>
+        <translation>&amp;KMS-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>&amp;Chief in TF_CONFIG:</source>
+        <translation>&amp;Chief in TF_CONFIG:</translation>
+    </message>
+    <message>
+        <source>&amp;Interactive shells:</source>
+        <translation>&amp;Interaktive Shells:</translation>
     </message>
 </context>
 <context>

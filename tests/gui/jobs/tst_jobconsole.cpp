@@ -95,6 +95,7 @@ private Q_SLOTS:
     void chartDownsamplesZoomsAndScales();
     void runExampleTrainer();
     void floodKeepsGuiResponsive();
+    void trialsInOverview();
 
 private:
     QTemporaryDir m_tmp;
@@ -471,7 +472,7 @@ void TestJobConsole::runExampleTrainer()
                               QStringLiteral("--learning-rate"), QStringLiteral("0.5")};
     exec::RunSettings settings;
     settings.baseDirectory = examples;
-    settings.startPort = 29710;
+    settings.startPort = 29730;
     settings.graceMs = 2000;
 
     ui::jobs::JobConsole console(root);
@@ -617,6 +618,34 @@ void TestJobConsole::floodKeepsGuiResponsive()
     QVERIFY(console.detail()->logPanel()->view()->isFollowing());
     qInfo("flood: %d rows, longest gap between GUI timer ticks %lld ms", logModel->rowCount(), maxGap);
     QVERIFY2(maxGap < 100, qPrintable(QStringLiteral("GUI timer gap %1 ms").arg(maxGap)));
+}
+
+void TestJobConsole::trialsInOverview()
+{
+    ui::jobs::JobDetail detail(m_tmp.filePath(QStringLiteral("trials-store")));
+    detail.setJob(QStringLiteral("hp_job"));
+    store::JobState state;
+    state.state = store::JobStatus::Running;
+    detail.setState(state, true, QString());
+    QVERIFY(detail.trialsText().isEmpty()); // not a tuning job
+
+    store::TuningState tuning;
+    tuning.hyperparameterMetricTag = QStringLiteral("accuracy");
+    tuning.maxTrials = 20;
+    tuning.localTrials = 3;
+    store::TrialState done;
+    done.trialId = QStringLiteral("1");
+    done.state = store::JobStatus::Succeeded;
+    done.finalMetric = store::TrialMetric{30, 0.5};
+    store::TrialState running;
+    running.trialId = QStringLiteral("2");
+    running.state = store::JobStatus::Running;
+    tuning.trials = {done, running};
+    state.tuning = tuning;
+    detail.setState(state, true, QString());
+    QCOMPARE(detail.trialsText(),
+             QStringLiteral("2 of 3 run locally (maxTrials 20), 1 succeeded; best: trial 1, "
+                            "accuracy = 0.5"));
 }
 
 QTEST_MAIN(TestJobConsole)
