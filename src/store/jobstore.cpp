@@ -5,6 +5,7 @@
 #include "store/recovery.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -277,32 +278,66 @@ StoreResult JobStore::readConfig(const QString &jobId, QByteArray *yaml) const
     return result;
 }
 
+namespace {
+
+// Port reservations are per user and machine, not per store: jobs of two stores (another
+// TRAINYARD_HOME) listen on the same localhost. $XDG_RUNTIME_DIR is private to the user and
+// cleared at log-out; without it the store's own folder is used.
+QString portsDirectory(const QString &storeRoot)
+{
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    if (runtime.isEmpty() || !QFileInfo(runtime).isDir())
+        return storeRoot;
+    return pathIn(runtime, QStringLiteral("trainyard-ports"));
+}
+
+// One file per reserving job, named after its folder: its owner lock's path, then its ports.
+QString reservationPath(const QString &dir, const QString &jobDir)
+{
+    const QByteArray hash = QCryptographicHash::hash(QFile::encodeName(jobDir), QCryptographicHash::Sha1);
+    return pathIn(dir, QString::fromLatin1(hash.toHex()) + QStringLiteral(".ports"));
+}
+
+} // namespace
+
 QString JobStore::portsLockPath() const
 {
-    return pathIn(m_root, QStringLiteral(".ports.lock"));
+    const QString dir = portsDirectory(m_root);
+    QDir().mkpath(dir);
+    return pathIn(dir, QStringLiteral(".ports.lock"));
 }
 
 StoreResult JobStore::reservePorts(const QString &jobId, const QList<quint16> &ports) const
 {
-    QByteArray text;
+    QByteArray text = QFile::encodeName(ownerLockPath(jobId)) + '\n';
     for (quint16 port : ports)
         text += QByteArray::number(port) + '\n';
-    return writeFileAtomically(pathIn(jobDir(jobId), QStringLiteral("ports")), text);
+    const QString dir = portsDirectory(m_root);
+    QDir().mkpath(dir);
+    return writeFileAtomically(reservationPath(dir, jobDir(jobId)), text);
 }
 
 QSet<quint16> JobStore::reservedPorts(const QString &exceptJobId) const
 {
     QSet<quint16> ports;
-    for (const QString &id : ids()) {
-        if (id == exceptJobId || !isOwnerAlive(id))
-            continue;
-        QFile file(pathIn(jobDir(id), QStringLiteral("ports")));
+    const QString dir = portsDirectory(m_root);
+    const QString own = exceptJobId.isEmpty() ? QString() : ownerLockPath(exceptJobId);
+    const QStringList files = QDir(dir).entryList({QStringLiteral("*.ports")}, QDir::Files);
+    for (const QString &name : files) {
+        QFile file(pathIn(dir, name));
         if (!file.open(QIODevice::ReadOnly))
             continue;
         const QList<QByteArray> lines = file.readAll().split('\n');
-        for (const QByteArray &line : lines) {
+        const QString lockPath = QFile::decodeName(lines.value(0));
+        if (lockPath.isEmpty() || lockPath == own)
+            continue;
+        if (!isLockHeld(lockPath)) {
+            file.remove(); // its owner is gone: the reservation has lapsed
+            continue;
+        }
+        for (qsizetype i = 1; i < lines.size(); ++i) {
             bool ok = false;
-            const uint port = line.trimmed().toUInt(&ok);
+            const uint port = lines.at(i).trimmed().toUInt(&ok);
             if (ok && port > 0 && port <= 65535)
                 ports.insert(quint16(port));
         }
