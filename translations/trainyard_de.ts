@@ -1969,6 +1969,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Trial %1: %2</source>
         <translation>Versuch %1: %2</translation>
     </message>
+    <message>
+        <source>The trials cannot be planned: the grid has no point.</source>
+        <translation>Die Versuche können nicht geplant werden: Das Raster hat keinen Punkt.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::exec::ReplicaProcess</name>

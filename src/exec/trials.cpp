@@ -178,6 +178,10 @@ TrialPlan planTrials(const spec::HyperparameterSpec &spec, const QString &jobId,
         const qint64 size = sizes.last();
         points = size == 0 ? 0 : std::min(points, std::numeric_limits<qint64>::max() / size) * size;
     }
+    if (points == 0) {
+        plan.error = tr("The trials cannot be planned: the grid has no point.");
+        return plan;
+    }
     if (points < count) {
         plan.notes << tr("The grid has only %1 points: %1 trials run.").arg(points);
         count = points;

@@ -262,6 +262,7 @@ void TestTrialValues::unusableSpecs_data()
     QTest::newRow("grid with DOUBLE") << "grid-double";
     QTest::newRow("log scale from 0") << "log-zero";
     QTest::newRow("no categories") << "no-categories";
+    QTest::newRow("grid without a whole number") << "grid-empty";
 }
 
 void TestTrialValues::unusableSpecs()
@@ -277,6 +278,9 @@ void TestTrialValues::unusableSpecs()
                3);
     else if (what == QLatin1String("no-categories"))
         s = hp({categorical(QStringLiteral("opt"), {})}, 3);
+    else if (what == QLatin1String("grid-empty"))
+        s = hp({numeric(QStringLiteral("units"), QStringLiteral("INTEGER"), 2.2, 2.8)}, 3,
+               QStringLiteral("GRID_SEARCH"));
     const TrialPlan plan = planTrials(s, QStringLiteral("job"), 0);
     QVERIFY(!plan);
     QVERIFY(plan.trials.isEmpty());
