@@ -17,8 +17,15 @@
 
 namespace trainyard::exec {
 
+void detail::note(const QString &message)
+{
+    QTextStream err(stderr);
+    err << QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) << ' ' << message << '\n';
+}
+
 namespace {
 
+using detail::note;
 using store::JobStatus;
 using store::ReplicaStatus;
 
@@ -27,12 +34,6 @@ using store::ReplicaStatus;
 QString tr(const char *text)
 {
     return QCoreApplication::translate("trainyard::exec", text);
-}
-
-void note(const QString &message)
-{
-    QTextStream err(stderr);
-    err << QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) << ' ' << message << '\n';
 }
 
 // How many of a replica's last stderr lines are searched for a permanent failure.
@@ -131,7 +132,7 @@ void Supervisor::start()
     writeState();
     if (!prepare())
         return;
-    if (m_tuning) {
+    if (isTuning()) {
         startTrial(0);
         return;
     }
@@ -255,7 +256,7 @@ bool Supervisor::prepare()
 QString Supervisor::setUpReplicas()
 {
     EnvironmentOptions options = m_envOptions;
-    if (m_tuning) {
+    if (isTuning()) {
         options.trialId = trialId();
         options.trialParameters = m_trials.trials.at(m_trialIndex);
     }
@@ -536,7 +537,7 @@ void Supervisor::completeStop()
         outcome = JobStatus::Cancelled;
     // Failures and a cancel for overrunning maxRunningTime say why; a user's cancel does not.
     QString message = outcome == JobStatus::Succeeded ? QString() : m_outcomeMessage;
-    if (m_tuning && !endTrial(&outcome, &message))
+    if (isTuning() && !endTrial(&outcome, &message))
         return; // the next trial runs
     m_state.state = outcome;
     m_state.errorMessage = message;

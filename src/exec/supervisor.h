@@ -89,6 +89,7 @@ private:
     // Plans the launches of the plain run or of the current trial and creates its replicas.
     // Empty on success, else why nothing can start.
     QString setUpReplicas();
+    bool isTuning() const { return !m_trials.trials.isEmpty(); }
     QString trialId() const;
     // Tuning: plans the trials and records them in the state; false when the job ended.
     bool planTuning();
@@ -120,8 +121,7 @@ private:
     LaunchPlan m_plan;
     ClusterLayout m_layout;          // with its ports
     EnvironmentOptions m_envOptions; // of every trial; the trial's ID and values added
-    bool m_tuning = false;
-    TrialPlan m_trials;
+    TrialPlan m_trials; // tuning: never empty once planned
     int m_trialIndex = -1;    // current trial, 0-based
     secrets::Masker m_masker; // secret values of this job, masked in every stored log line
     std::vector<ReplicaProcess *> m_replicas; // children of this
@@ -148,6 +148,11 @@ int runOwner(const store::JobStore &store, const QString &jobId);
 // console), with its output in <job>/owner.log. Returns the pid, or 0 with *error set.
 qint64 startOwner(const store::JobStore &store, const QString &jobId, const QString &program,
                   QString *error);
+
+namespace detail {
+// One timestamped line on the owner's stderr, which runOwner() sends to <job>/owner.log.
+void note(const QString &message);
+} // namespace detail
 
 // Stores a new job, records its run settings and starts its owner (startOwner). Empty on
 // success, else why not; a job that was stored but could not be started is marked FAILED with

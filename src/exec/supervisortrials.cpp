@@ -2,19 +2,18 @@
 // The Supervisor's hyperparameter tuning trials (rules in supervisor.h).
 #include "exec/replicaprocess.h"
 #include "exec/supervisor.h"
+#include "metrics/extract.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QTextStream>
 #include <algorithm>
 
 namespace trainyard::exec {
 
 namespace {
 
+using detail::note;
 using store::JobStatus;
 
 // lupdate files a free function's tr() under the enclosing namespace; translate with
@@ -22,12 +21,6 @@ using store::JobStatus;
 QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
 {
     return QCoreApplication::translate("trainyard::exec", text, disambiguation, n);
-}
-
-void note(const QString &message)
-{
-    QTextStream err(stderr);
-    err << QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) << ' ' << message << '\n';
 }
 
 QString describeValues(const TrialParameters &values)
@@ -61,7 +54,6 @@ bool Supervisor::planTuning()
     }
     for (const QString &line : std::as_const(m_trials.notes))
         note(line);
-    m_tuning = true;
     store::TuningState tuning;
     tuning.hyperparameterMetricTag = hp.hyperparameterMetricTag.isEmpty()
                                          ? QStringLiteral("training/hptuning/metric")
@@ -75,7 +67,7 @@ bool Supervisor::planTuning()
 
 QString Supervisor::trialId() const
 {
-    return m_tuning ? QString::number(m_trialIndex + 1) : QString();
+    return isTuning() ? QString::number(m_trialIndex + 1) : QString();
 }
 
 bool Supervisor::startTrial(int index)
@@ -119,20 +111,13 @@ std::optional<store::TrialMetric> Supervisor::readFinalMetric() const
     std::optional<store::TrialMetric> last;
     const QList<QByteArray> lines = file.readAll().split('\n');
     for (const QByteArray &line : lines) {
-        const QJsonObject o = QJsonDocument::fromJson(line).object();
-        const QJsonValue value = o.value(tag);
-        if (value.isUndefined())
+        const std::optional<metrics::HypertuneEntry> entry = metrics::parseHypertuneLine(line);
+        if (!entry)
             continue;
-        bool ok = value.isDouble();
-        const double objective = ok ? value.toDouble() : value.toString().toDouble(&ok);
-        if (!ok)
-            continue;
-        const QJsonValue step = o.value(QStringLiteral("global_step"));
-        store::TrialMetric metric;
-        metric.objectiveValue = objective;
-        metric.trainingStep =
-            step.isDouble() ? qint64(step.toDouble()) : step.toString().toLongLong();
-        last = metric;
+        for (const metrics::MetricValue &value : entry->values) {
+            if (value.name == tag)
+                last = store::TrialMetric{qint64(entry->step), value.value};
+        }
     }
     return last;
 }
