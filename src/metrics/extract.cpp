@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "metrics/extract.h"
 
+#include "metrics/userpatterns.h"
+
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -159,14 +161,8 @@ QString UserPattern::problem() const
 
 QList<UserPattern> userPatternsFromSettings()
 {
-    QList<UserPattern> patterns;
-    const QStringList list = QSettings().value(QLatin1String(UserPatternsSettingsKey)).toStringList();
-    for (const QString &text : list) {
-        UserPattern p = UserPattern::fromString(text);
-        if (p.isValid())
-            patterns.append(p);
-    }
-    return patterns;
+    return UserPatternStore::usable(
+        QSettings().value(QLatin1String(UserPatternsSettingsKey)).toStringList());
 }
 
 bool MetricExtractor::isStepKey(const QByteArray &key)

@@ -50,10 +50,8 @@ QList<UserPattern> UserPatternStore::usable(const QStringList &patterns)
 QStringList UserPatternStore::usableTexts(const QStringList &patterns)
 {
     QStringList out;
-    for (const QString &text : patterns) {
-        if (UserPattern::fromString(text).isValid())
-            out.append(text);
-    }
+    for (const UserPattern &p : usable(patterns))
+        out.append(p.regex.pattern());
     return out;
 }
 
