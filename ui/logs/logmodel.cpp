@@ -157,11 +157,7 @@ int LogModel::refresh()
             qint64 line;
         };
         std::vector<Pending> pending;
-        struct Batch
-        {
-            QList<QByteArray> lines; // read this round, not yet rows
-        };
-        std::vector<Batch> batches(m_sources.size());
+        std::vector<QList<QByteArray>> batches(m_sources.size()); // read this round, not yet rows
         qint64 readBound = std::numeric_limits<qint64>::max();
         for (int i = 0; i < int(m_sources.size()); ++i) {
             Source &s = *m_sources[std::size_t(i)];
@@ -187,12 +183,12 @@ int LogModel::refresh()
                 s.mapped += count;
                 continue;
             }
-            batches[std::size_t(i)].lines = s.reader.readRawLines(s.mapped, count);
+            batches[std::size_t(i)] = s.reader.readRawLines(s.mapped, count);
             // A replica whose file has more than this refresh indexed bounds what the others may
             // show: their lines after its last one read could come before its next ones.
             if (!s.reader.isIndexComplete()) {
                 Record last;
-                const QByteArray &raw = batches[std::size_t(i)].lines.constLast();
+                const QByteArray &raw = batches[std::size_t(i)].constLast();
                 trainyard::logs::parseRecordLine(raw.constData(), raw.size(), &last);
                 if (last.timestamp > 0)
                     readBound = std::min(readBound, last.timestamp);
@@ -204,7 +200,7 @@ int LogModel::refresh()
         };
         for (int i = 0; i < int(m_sources.size()); ++i) {
             Source &s = *m_sources[std::size_t(i)];
-            const QList<QByteArray> &lines = batches[std::size_t(i)].lines;
+            const QList<QByteArray> &lines = batches[std::size_t(i)];
             qsizetype taken = 0;
             for (qsizetype k = 0; k < lines.size(); ++k, ++taken) {
                 const QByteArray &raw = lines.at(k);
