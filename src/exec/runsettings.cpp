@@ -55,7 +55,8 @@ bool RunSettings::fromJson(const QByteArray &json, RunSettings *settings, QStrin
     if (!doc.isObject()) {
         if (error)
             *error = QCoreApplication::translate("trainyard::exec",
-                                                "The run settings are not a JSON object: %1").arg(parseError.errorString());
+                                                 "The run settings are not a JSON object: %1")
+                         .arg(parseError.errorString());
         return false;
     }
     const QJsonObject o = doc.object();

@@ -294,7 +294,8 @@ QString portsDirectory(const QString &storeRoot)
 // One file per reserving job, named after its folder: its owner lock's path, then its ports.
 QString reservationPath(const QString &dir, const QString &jobDir)
 {
-    const QByteArray hash = QCryptographicHash::hash(QFile::encodeName(jobDir), QCryptographicHash::Sha1);
+    const QByteArray hash =
+        QCryptographicHash::hash(QFile::encodeName(jobDir), QCryptographicHash::Sha1);
     return pathIn(dir, QString::fromLatin1(hash.toHex()) + QStringLiteral(".ports"));
 }
 

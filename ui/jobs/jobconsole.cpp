@@ -328,7 +328,8 @@ bool JobConsole::startJob(const spec::Job &job, const exec::RunSettings &setting
         return false;
     };
     if (!store::JobStore::isStorableJobId(job.jobId))
-        return refuse(tr("The job ID \"%1\" cannot name a folder in the job store.").arg(job.jobId));
+        return refuse(
+            tr("The job ID \"%1\" cannot name a folder in the job store.").arg(job.jobId));
     if (store.contains(job.jobId))
         return refuse(tr("There is already a job %1.").arg(job.jobId));
     auto *watcher = new QFutureWatcher<QString>(this);
