@@ -381,10 +381,6 @@ Exit-Status: 0 keine Fehler, 1 eine Spezifikation hat Fehler, 2 Aufruffehler ode
         <translation>keine Datei (FILE) angegeben</translation>
     </message>
     <message>
-        <source>Output form: config YAML, gcloud command, Vertex AI CustomJob JSON</source>
-        <translation>Ausgabeform: config-YAML, gcloud-Befehl, Vertex AI CustomJob als JSON</translation>
-    </message>
-    <message>
         <source>Export even when the spec fails validation</source>
         <translation>Auch exportieren, wenn die Spezifikation die Prüfung nicht besteht</translation>
     </message>
@@ -397,42 +393,12 @@ Exit-Status: 0 keine Fehler, 1 eine Spezifikation hat Fehler, 2 Aufruffehler ode
         <translation>gcloud: Name der Konfigurationsdatei in --config (Standard: config.yaml)</translation>
     </message>
     <message>
-        <source>Usage: trainyard export --to yaml|gcloud|vertex [OPTIONS] [JOB FLAGS] FILE [-- ARG...]
-
-Prints the spec in FILE, with the job flags applied, on stdout as:
-  yaml    config.yaml for gcloud --config (without trainyardLocal)
-  gcloud  a gcloud ai-platform jobs submit training command; fields with no flag go through --config
-  vertex  a Vertex AI CustomJob (JSON)
-A spec that does not import is never exported. A spec with validation errors (or parts Vertex AI cannot express) is refused unless --force is given; diagnostics go to stderr.
-
-Options:
-</source>
-        <translation>Aufruf: trainyard export --to yaml|gcloud|vertex [OPTIONS] [JOB FLAGS] FILE [-- ARG...]
-
-Gibt die Spezifikation in FILE mit angewandten Job-Flags auf stdout aus, und zwar als:
-  yaml    config.yaml für gcloud --config (ohne trainyardLocal)
-  gcloud  Befehl gcloud ai-platform jobs submit training; Felder ohne Flag gehen über --config
-  vertex  Vertex AI CustomJob (JSON)
-Eine Spezifikation, die sich nicht importieren lässt, wird nie exportiert. Eine Spezifikation mit Prüffehlern (oder mit Teilen, die Vertex AI nicht ausdrücken kann) wird ohne --force abgelehnt; Meldungen gehen nach stderr.
-
-Optionen:
-</translation>
-    </message>
-    <message>
         <source>
 Exit status: 0 exported, 1 the spec has errors (nothing exported), 2 usage error or unreadable file.
 </source>
         <translation>
 Exit-Status: 0 exportiert, 1 die Spezifikation hat Fehler (nichts exportiert), 2 Aufruffehler oder unlesbare Datei.
 </translation>
-    </message>
-    <message>
-        <source>--to is required: yaml, gcloud or vertex</source>
-        <translation>--to ist erforderlich: yaml, gcloud oder vertex</translation>
-    </message>
-    <message>
-        <source>unknown --to &apos;%1&apos;; use yaml, gcloud or vertex</source>
-        <translation>unbekanntes --to &apos;%1&apos;; verwenden Sie yaml, gcloud oder vertex</translation>
     </message>
     <message>
         <source>exactly one FILE, got %1</source>
@@ -671,6 +637,50 @@ Standardwerte kommen aus Einstellungen &gt; Lokale Läufe, wenn sie dort gesetzt
     <message>
         <source>Hyperparameter tuning: run at most N of the spec&apos;s maxTrials trials, one after the other (default %1, 0: all)</source>
         <translation>Hyperparameter-Abstimmung: höchstens N der maxTrials Versuche der Spezifikation ausführen, einen nach dem anderen (Standard %1, 0: alle)</translation>
+    </message>
+    <message>
+        <source>Output form: config YAML, gcloud command, Vertex AI CustomJob JSON, Kubeflow TFJob or PyTorchJob YAML</source>
+        <translation>Ausgabeform: config-YAML, gcloud-Befehl, Vertex AI CustomJob als JSON, Kubeflow TFJob oder PyTorchJob als YAML</translation>
+    </message>
+    <message>
+        <source>tfjob/pytorchjob: container image of every replica (needed for a Python package spec: an image that holds the trainer package)</source>
+        <translation>tfjob/pytorchjob: Container-Image jeder Replik (nötig für eine Spezifikation mit Python-Paket: ein Image, das das Trainer-Paket enthält)</translation>
+    </message>
+    <message>
+        <source>tfjob/pytorchjob: Kubernetes namespace of the job</source>
+        <translation>tfjob/pytorchjob: Kubernetes-Namespace des Jobs</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard export --to yaml|gcloud|vertex|tfjob|pytorchjob [OPTIONS] [JOB FLAGS] FILE [-- ARG...]
+
+Prints the spec in FILE, with the job flags applied, on stdout as:
+  yaml    config.yaml for gcloud --config (without trainyardLocal)
+  gcloud  a gcloud ai-platform jobs submit training command; fields with no flag go through --config
+  vertex  a Vertex AI CustomJob (JSON)
+  tfjob, pytorchjob  a Kubeflow Training Operator manifest (YAML, kubeflow.org/v1) for kubectl apply -f
+A spec that does not import is never exported. A spec with validation errors (or parts Vertex AI cannot express) is refused unless --force is given; diagnostics go to stderr.
+
+Options:
+</source>
+        <translation>Aufruf: trainyard export --to yaml|gcloud|vertex|tfjob|pytorchjob [OPTIONS] [JOB FLAGS] FILE [-- ARG...]
+
+Gibt die Spezifikation in FILE mit angewandten Job-Flags auf stdout aus, und zwar als:
+  yaml    config.yaml für gcloud --config (ohne trainyardLocal)
+  gcloud  Befehl gcloud ai-platform jobs submit training; Felder ohne Flag gehen über --config
+  vertex  Vertex AI CustomJob (JSON)
+  tfjob, pytorchjob  Manifest für den Kubeflow Training Operator (YAML, kubeflow.org/v1) für kubectl apply -f
+Eine Spezifikation, die sich nicht importieren lässt, wird nie exportiert. Eine Spezifikation mit Prüffehlern (oder mit Teilen, die Vertex AI nicht ausdrücken kann) wird ohne --force abgelehnt; Meldungen gehen nach stderr.
+
+Optionen:
+</translation>
+    </message>
+    <message>
+        <source>--to is required: yaml, gcloud, vertex, tfjob or pytorchjob</source>
+        <translation>--to ist erforderlich: yaml, gcloud, vertex, tfjob oder pytorchjob</translation>
+    </message>
+    <message>
+        <source>unknown --to &apos;%1&apos;; use yaml, gcloud, vertex, tfjob or pytorchjob</source>
+        <translation>unbekanntes --to &apos;%1&apos;; verwenden Sie yaml, gcloud, vertex, tfjob oder pytorchjob</translation>
     </message>
 </context>
 <context>
@@ -974,6 +984,41 @@ Standardwerte kommen aus Einstellungen &gt; Lokale Läufe, wenn sie dort gesetzt
     <message>
         <source>cannot delete %1</source>
         <translation>%1 kann nicht gelöscht werden</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::KubeflowExport</name>
+    <message>
+        <source>the Training Operator lists evaluators in TF_CONFIG&apos;s &quot;cluster&quot; (kubeflow/training-operator PR #1146); Vertex AI and local runs leave them out</source>
+        <translation>der Training Operator führt Evaluatoren in &quot;cluster&quot; von TF_CONFIG auf (kubeflow/training-operator PR #1146); Vertex AI und lokale Läufe lassen sie weg</translation>
+    </message>
+    <message>
+        <source>a TFJob or PyTorchJob runs one trial; tuning needs Katib around it; left out</source>
+        <translation>ein TFJob oder PyTorchJob führt einen einzigen Versuch aus; Tuning braucht Katib darum herum; weggelassen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Kubernetes name; the manifest uses &apos;%2&apos;</source>
+        <translation>&apos;%1&apos; ist kein Kubernetes-Name; das Manifest verwendet &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>a PyTorchJob has only Master and Worker replicas; use --to tfjob, or set the count to 0</source>
+        <translation>ein PyTorchJob hat nur Master- und Worker-Repliken; verwenden Sie --to tfjob oder setzen Sie die Anzahl auf 0</translation>
+    </message>
+    <message>
+        <source>the Training Operator installs no packages: the image must already hold the trainer package</source>
+        <translation>der Training Operator installiert keine Pakete: das Image muss das Trainer-Paket bereits enthalten</translation>
+    </message>
+    <message>
+        <source>no container image: give --image IMAGE, an image that holds the trainer package (the catalog has no Vertex AI pre-built image for runtime version &apos;%1&apos; yet)</source>
+        <translation>kein Container-Image: geben Sie --image IMAGE an, ein Image, das das Trainer-Paket enthält (der Katalog hat noch kein vorgefertigtes Vertex-AI-Image für die Laufzeitversion &apos;%1&apos;)</translation>
+    </message>
+    <message>
+        <source>Cloud TPUs have no Kubernetes equivalent here</source>
+        <translation>Cloud TPUs haben hier keine Entsprechung in Kubernetes</translation>
+    </message>
+    <message>
+        <source>comes from the Kubernetes Secret &apos;%1&apos; (key %2), which you create in the cluster; the value is not exported</source>
+        <translation>kommt aus dem Kubernetes-Secret &apos;%1&apos; (Schlüssel %2), das Sie im Cluster anlegen; der Wert wird nicht exportiert</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// `trainyard export --to yaml|gcloud|vertex [OPTIONS] [JOB FLAGS] FILE [-- ARG...]`
+// `trainyard export --to yaml|gcloud|vertex|tfjob|pytorchjob [OPTIONS] [JOB FLAGS] FILE [-- ARG...]`
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "gcloud/gcloud.h"
+#include "gcloud/kubeflow.h"
 #include "gcloud/vertex.h"
 #include "validation/validator.h"
 
@@ -19,8 +20,9 @@ class Export
 QList<OptionSpec> exportOptions()
 {
     return {
-        {QStringLiteral("to"), QStringLiteral("yaml|gcloud|vertex"),
-         Export::tr("Output form: config YAML, gcloud command, Vertex AI CustomJob JSON")},
+        {QStringLiteral("to"), QStringLiteral("yaml|gcloud|vertex|tfjob|pytorchjob"),
+         Export::tr("Output form: config YAML, gcloud command, Vertex AI CustomJob JSON, "
+                    "Kubeflow TFJob or PyTorchJob YAML")},
         {QStringLiteral("force"), QString(),
          Export::tr("Export even when the spec fails validation")},
         {QStringLiteral("local"), QString(),
@@ -29,6 +31,11 @@ QList<OptionSpec> exportOptions()
          Export::tr("gcloud: name of the config file in --config (default config.yaml)")},
         {QStringLiteral("catalog"), QStringLiteral("FILE"),
          Export::tr("Use this service catalog instead of the built-in one")},
+        {QStringLiteral("image"), QStringLiteral("IMAGE"),
+         Export::tr("tfjob/pytorchjob: container image of every replica (needed for a Python "
+                    "package spec: an image that holds the trainer package)")},
+        {QStringLiteral("namespace"), QStringLiteral("NS"),
+         Export::tr("tfjob/pytorchjob: Kubernetes namespace of the job")},
     };
 }
 
@@ -36,14 +43,16 @@ QList<OptionSpec> exportOptions()
 
 QString exportHelp()
 {
-    return Export::tr("Usage: trainyard export --to yaml|gcloud|vertex [OPTIONS] [JOB FLAGS] "
-                      "FILE [-- ARG...]\n"
+    return Export::tr("Usage: trainyard export --to yaml|gcloud|vertex|tfjob|pytorchjob "
+                      "[OPTIONS] [JOB FLAGS] FILE [-- ARG...]\n"
                       "\n"
                       "Prints the spec in FILE, with the job flags applied, on stdout as:\n"
                       "  yaml    config.yaml for gcloud --config (without trainyardLocal)\n"
                       "  gcloud  a gcloud ai-platform jobs submit training command; fields with "
                       "no flag go through --config\n"
                       "  vertex  a Vertex AI CustomJob (JSON)\n"
+                      "  tfjob, pytorchjob  a Kubeflow Training Operator manifest (YAML, "
+                      "kubeflow.org/v1) for kubectl apply -f\n"
                       "A spec that does not import is never exported. A spec with validation "
                       "errors (or parts Vertex AI cannot express) is refused unless --force is "
                       "given; diagnostics go to stderr.\n"
@@ -72,11 +81,14 @@ int runExport(const QStringList &args)
         return usageError(command, parsed.error);
     const QString to = parsed.value(QStringLiteral("to"));
     if (!parsed.has(QStringLiteral("to")))
-        return usageError(command, Export::tr("--to is required: yaml, gcloud or vertex"));
+        return usageError(command, Export::tr("--to is required: yaml, gcloud, vertex, tfjob or "
+                                              "pytorchjob"));
+    const bool kubeflow = to == QLatin1String("tfjob") || to == QLatin1String("pytorchjob");
     if (to != QLatin1String("yaml") && to != QLatin1String("gcloud") &&
-        to != QLatin1String("vertex")) {
-        return usageError(command,
-                          Export::tr("unknown --to '%1'; use yaml, gcloud or vertex").arg(to));
+        to != QLatin1String("vertex") && !kubeflow) {
+        return usageError(command, Export::tr("unknown --to '%1'; use yaml, gcloud, vertex, tfjob "
+                                              "or pytorchjob")
+                                       .arg(to));
     }
     if (parsed.positional.size() != 1) {
         return usageError(
@@ -112,6 +124,13 @@ int runExport(const QStringList &args)
             spec::exportYaml(job, local ? spec::ExportScope::WithLocal : spec::ExportScope::Cloud));
     } else if (to == QLatin1String("gcloud")) {
         payload = spec::gcloudCommand(job, *catalog, parsed.value(QStringLiteral("config-file")));
+    } else if (kubeflow) {
+        spec::KubeflowOptions kf;
+        kf.kind = to == QLatin1String("tfjob") ? spec::KubeflowKind::TFJob
+                                               : spec::KubeflowKind::PyTorchJob;
+        kf.image = parsed.value(QStringLiteral("image"));
+        kf.kubernetesNamespace = parsed.value(QStringLiteral("namespace"));
+        payload = QString::fromUtf8(spec::kubeflowManifestYaml(job, *catalog, kf, &diags));
     } else {
         payload = QString::fromUtf8(spec::vertexCustomJobJson(job, *catalog, &diags));
     }
