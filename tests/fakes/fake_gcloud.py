@@ -1204,12 +1204,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         scopes_ro = scopes_rw + ["https://www.googleapis.com/auth/devstorage.read_only",
                                  "https://www.googleapis.com/auth/cloud-platform.read-only"]
         if m_up and cmd in ("POST", "PUT"):
-            self._auth(scopes_rw, "storage.googleapis.com", "storage.objects.insert")
-            bucket = urllib.parse.unquote(m_up.group(1))
-            self._check_bucket(bucket)
             upload_id = (self.query.get("upload_id") or [None])[0]
+            bucket = urllib.parse.unquote(m_up.group(1))
             if upload_id is not None:
+                # The session URI is itself the credential (Cloud Storage resumable uploads):
+                # no Bearer token is needed, so an expired token does not break an upload.
                 return self._resumable_put(bucket, upload_id)
+            self._auth(scopes_rw, "storage.googleapis.com", "storage.objects.insert")
+            self._check_bucket(bucket)
             if cmd != "POST":
                 raise ApiError(404, "Not Found", storage=True)
             method = fakelib.find_method(GCS, "storage.objects.insert")

@@ -556,10 +556,13 @@ class FakeTest(unittest.TestCase):
                 rng = "bytes %d-%d/%d" % (start, start + len(data) - 1, total)
             else:
                 rng = "bytes */%d" % total
-            return self.request("PUT", path, raw=data, headers={"Content-Range": rng})
+            return self.request("PUT", path, raw=data, headers={"Content-Range": rng},
+                                token=False)
 
         status, _, resp = put(0, payload[:chunk])
         self.assertEqual((status, resp.getheader("Range")), (308, "bytes=0-%d" % (chunk - 1)))
+        # The session URI is the credential: an expired token does not stop the upload.
+        self.control("POST", "expire_tokens", {})
         # The network breaks 100 000 bytes into the second chunk.
         self.control("POST", "faults", {"path": "/upload/storage/", "method": "PUT",
                                         "kind": "drop", "after_bytes": 100000})
@@ -571,6 +574,7 @@ class FakeTest(unittest.TestCase):
         status, obj, _ = put(resume, payload[resume:])
         self.assertEqual(status, 200, obj)
         self.assertEqual(obj["size"], str(len(payload)))
+        self.token = self.refresh()
         status, data, _ = self.request("GET", "storage/v1/b/bucket-a/o/big%2Fpkg.tar.gz?alt=media")
         self.assertEqual(data, payload)
         status, obj, _ = put(0, b"")  # completed sessions answer with the object
