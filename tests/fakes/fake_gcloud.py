@@ -483,8 +483,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
     server_version = "fake-gcloud/1"
     world = None  # set by main()
 
-    def log_message(self, fmt, *args):  # stderr, no tokens (they are never in the URL we log)
-        sys.stderr.write("fake_gcloud: %s\n" % (fmt % args))
+    quiet = False
+
+    def log_message(self, fmt, *args):  # stderr; tokens never travel in URLs here
+        if not self.quiet:
+            sys.stderr.write("fake_gcloud: %s\n" % (fmt % args))
 
     # -- plumbing
     def do_GET(self):
@@ -1506,6 +1509,7 @@ def main(argv=None):
     ap.add_argument("--write-authorized-user")
     ap.add_argument("--bucket", action="append")
     ap.add_argument("--project", action="append")
+    ap.add_argument("--quiet", action="store_true", help="no request log on stderr")
     args = ap.parse_args(argv)
 
     world = World(args)
@@ -1523,6 +1527,7 @@ def main(argv=None):
             json.dump(info, f, indent=2)
 
     Handler.world = world
+    Handler.quiet = args.quiet
     server = Server((args.host, args.port), Handler)
     port = server.server_address[1]
     world.root_url = "http://%s:%d/" % (args.host, port)
