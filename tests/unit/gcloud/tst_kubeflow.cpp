@@ -135,6 +135,7 @@ private slots:
     void tfJobFromTheFullExample();
     void tfConfigMatchesTheLocalExecutor_data();
     void tfConfigMatchesTheLocalExecutor();
+    void predefinedTierCountsMatchTheLocalLayout();
     void evaluatorsDifferOnlyInTheCluster();
     void pytorchRanksMatchTheLocalExecutor();
     void pytorchRefusesParameterServers();
@@ -261,6 +262,27 @@ void TestKubeflow::tfConfigMatchesTheLocalExecutor()
                  op.taskIndex);
     }
     QCOMPARE(int(layout.replicas.size()), 1 + workers + ps);
+}
+
+void TestKubeflow::predefinedTierCountsMatchTheLocalLayout()
+{
+    for (const char *tier : {"BASIC", "STANDARD_1", "PREMIUM_1"}) {
+        Job job = ddpJob();
+        job.trainingInput.scaleTier = QLatin1String(tier);
+        job.trainingInput.master = RoleSpec();
+        job.trainingInput.worker = RoleSpec();
+        KubeflowOptions options;
+        options.image = image;
+        const YAML::Node m =
+            parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, nullptr));
+        const exec::ClusterLayout layout = localLayout(job);
+        std::map<QString, int> manifestCounts;
+        for (const auto &it : m["spec"]["tfReplicaSpecs"])
+            manifestCounts[str(it.first).toLower()] = it.second["replicas"].as<int>();
+        QCOMPARE(manifestCounts, localClusterShape(layout));
+        // A one-replica job gets no TF_CONFIG from the operator (isDistributed).
+        QCOMPARE(operatorTfConfig(m, QStringLiteral("Chief"), 0).set, layout.replicas.size() > 1);
+    }
 }
 
 void TestKubeflow::evaluatorsDifferOnlyInTheCluster()
