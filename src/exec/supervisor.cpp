@@ -576,8 +576,9 @@ void Supervisor::finishWith(int exitCode)
 bool Supervisor::writeState()
 {
     const store::StoreResult r = m_store.writeState(m_jobId, m_state);
-    if (!r && !m_dirty) // once per failure streak
+    if (!r && !m_writeFailing) // once per failure streak
         note(tr("Cannot write the job state: %1").arg(r.errorMessage));
+    m_writeFailing = !r;
     m_dirty = !r;
     return bool(r);
 }

@@ -149,6 +149,7 @@ private:
     Phase m_phase = Phase::Idle;
     int m_generation = 0; // bumped on stop: pending restarts of an older generation are void
     bool m_dirty = false;
+    bool m_writeFailing = false; // the last state write failed (e.g. disk full)
     bool m_cancelRequested = false;
     // Outcome of the stop in progress.
     store::JobStatus m_outcome = store::JobStatus::Failed;
