@@ -682,6 +682,18 @@ Optionen:
         <source>unknown --to &apos;%1&apos;; use yaml, gcloud, vertex, tfjob or pytorchjob</source>
         <translation>unbekanntes --to &apos;%1&apos;; verwenden Sie yaml, gcloud, vertex, tfjob oder pytorchjob</translation>
     </message>
+    <message>
+        <source>Job %1 is broken: %2</source>
+        <translation>Job %1 ist beschädigt: %2</translation>
+    </message>
+    <message>
+        <source>Job [%1] cannot be followed: %2</source>
+        <translation>Job [%1] kann nicht verfolgt werden: %2</translation>
+    </message>
+    <message>
+        <source>Job [%1] ended, but its end cannot be recorded: %2</source>
+        <translation>Job [%1] ist beendet, aber sein Ende kann nicht festgehalten werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ClusterLayout</name>
@@ -985,6 +997,18 @@ Optionen:
         <source>cannot delete %1</source>
         <translation>%1 kann nicht gelöscht werden</translation>
     </message>
+    <message>
+        <source>no space left on device: %1</source>
+        <translation>kein Platz mehr auf dem Gerät: %1</translation>
+    </message>
+    <message>
+        <source>the job folder %1 cannot be read: %2</source>
+        <translation>der Job-Ordner %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the job folder %1 has no state.json</source>
+        <translation>der Job-Ordner %1 hat keine state.json</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::KubeflowExport</name>
@@ -1134,6 +1158,14 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>standard input cannot be read</source>
         <translation>die Standardeingabe kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>trainyard secrets: no secret service is available: %1</source>
+        <translation>trainyard secrets: kein Geheimnisdienst verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Secrets are kept in the desktop keychain (GNOME Keyring, KWallet or another org.freedesktop.secrets service); start one in this session and try again.</source>
+        <translation>Geheimnisse liegen im Schlüsselbund des Desktops (GNOME Keyring, KWallet oder ein anderer org.freedesktop.secrets-Dienst); starten Sie einen in dieser Sitzung und versuchen Sie es erneut.</translation>
     </message>
 </context>
 <context>
@@ -1903,10 +1935,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>Der Python-Interpreter %1 wurde in PATH nicht gefunden. Setzen Sie TRAINYARD_PYTHON oder die Python-Einstellung auf einen Interpreter.</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
@@ -2017,6 +2045,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>The trials cannot be planned: the grid has no point.</source>
         <translation>Die Versuche können nicht geplant werden: Das Raster hat keinen Punkt.</translation>
+    </message>
+    <message>
+        <source>Cannot become a child subreaper; processes that leave their replica&apos;s session may outlive the job.</source>
+        <translation>Kann nicht Child-Subreaper werden; Prozesse, die die Sitzung ihres Replikats verlassen, können den Job überleben.</translation>
     </message>
 </context>
 <context>
@@ -2154,6 +2186,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Every trial failed.</source>
         <translation>Alle Versuche sind fehlgeschlagen.</translation>
     </message>
+    <message>
+        <source>The job ended %1 but its state cannot be recorded; giving up.</source>
+        <translation>Der Job endete mit %1, aber sein Zustand kann nicht festgehalten werden; Abbruch.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::logs</name>
@@ -2164,6 +2200,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>Cannot write the log file %1: %2</source>
         <translation>Die Logdatei %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>[trainyard] log capture stopped here: %1</source>
+        <translation>[trainyard] Log-Aufzeichnung hier angehalten: %1</translation>
     </message>
 </context>
 <context>
@@ -2205,6 +2245,14 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>The secret &quot;%1&quot; (for %2) cannot be read from the keychain: %3</source>
         <translation>Das Geheimnis &quot;%1&quot; (für %2) kann nicht aus dem Schlüsselbund gelesen werden: %3</translation>
+    </message>
+    <message>
+        <source>there is no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)</source>
+        <translation>es gibt keinen D-Bus-Sitzungsbus (DBUS_SESSION_BUS_ADDRESS ist nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>the D-Bus session bus %1 cannot be reached</source>
+        <translation>der D-Bus-Sitzungsbus %1 ist nicht erreichbar</translation>
     </message>
 </context>
 <context>

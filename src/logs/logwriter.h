@@ -59,6 +59,9 @@ Q_SIGNALS:
     void writeFailed(const QString &message);
 
 private:
+    // Appends one whole stderr record with `text`, or nothing (cut off again on failure).
+    void writeNote(const QString &text);
+
     QFile m_file;
     QByteArray m_buffer;
     QTimer m_timer;
