@@ -10,6 +10,8 @@
 // (c) framing + Event decoding into scalar points (EventDecoder), records/s;
 // (d) EventFileFollower reading the whole file in its default 8 MiB ticks, points/s;
 // (e) the follower's cost per tick on a file already read (nothing new): median µs per poll().
+// (b)-(d) print wall time and this thread's CPU time: on a shared, loaded machine the CPU time
+// is the figure that compares across runs.
 #include "common/tfeventswriter.h"
 #include "metrics/tfevents/crc32c.h"
 #include "metrics/tfevents/eventfilefollower.h"
@@ -23,6 +25,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 using namespace trainyard::metrics::tfevents;
@@ -30,6 +33,13 @@ using trainyard::test::TfEventsWriter;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
+
+double threadCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
 
 double median(std::vector<double> v)
 {
@@ -84,7 +94,7 @@ int main(int argc, char **argv)
     std::printf("event file: %lld scalar events, %.1f MiB (%.1f bytes/record)\n",
                 static_cast<long long>(records), mib, double(bytes.size()) / double(records + 1));
 
-    std::vector<double> crcS, frameS, decodeS, followS, idleUs;
+    std::vector<double> crcS, frameS, decodeS, followS, idleUs, frameCpu, decodeCpu, followCpu;
     qint64 lastPoints = 0;
     for (int r = 0; r < runs; ++r) {
         QElapsedTimer t;
@@ -96,8 +106,10 @@ int main(int argc, char **argv)
         RecordScanner scanner;
         qint64 n = 0;
         t.start();
+        double cpu = threadCpuSeconds();
         scanner.scan(bytes.constData(), bytes.size(), [&](const char *, std::size_t) { ++n; });
         frameS.push_back(double(t.nsecsElapsed()) / 1e9);
+        frameCpu.push_back(threadCpuSeconds() - cpu);
         if (n != records + 1)
             std::printf("framing: %lld records, expected %lld\n", static_cast<long long>(n),
                         static_cast<long long>(records + 1));
@@ -107,10 +119,12 @@ int main(int argc, char **argv)
         ScalarPoints points;
         points.reserve(std::size_t(records));
         t.start();
+        cpu = threadCpuSeconds();
         scanner2.scan(bytes.constData(), bytes.size(), [&](const char *d, std::size_t s) {
             decoder.decode(d, s, points);
         });
         decodeS.push_back(double(t.nsecsElapsed()) / 1e9);
+        decodeCpu.push_back(threadCpuSeconds() - cpu);
         if (qint64(points.size()) != records)
             std::printf("decode: %zu points, expected %lld\n", points.size(),
                         static_cast<long long>(records));
@@ -121,10 +135,12 @@ int main(int argc, char **argv)
         QObject::connect(&follower, &EventFileFollower::pointsAdded, &follower,
                          [&](const ScalarPoints &batch) { got += qint64(batch.size()); });
         t.start();
+        cpu = threadCpuSeconds();
         do {
             follower.poll();
         } while (!follower.isCaughtUp());
         followS.push_back(double(t.nsecsElapsed()) / 1e9);
+        followCpu.push_back(threadCpuSeconds() - cpu);
         lastPoints = got;
 
         std::vector<double> idle;
@@ -140,13 +156,15 @@ int main(int argc, char **argv)
     const double n = double(records);
     std::printf("(a) crc32c:              %8.3f s  %7.2f GB/s\n", median(crcS),
                 double(bytes.size()) / median(crcS) / 1e9);
-    std::printf("(b) framing (2 CRCs):    %8.3f s  %7.2f M records/s  %7.0f MiB/s\n",
-                median(frameS), n / median(frameS) / 1e6, mib / median(frameS));
-    std::printf("(c) framing + decoding:  %8.3f s  %7.2f M records/s  %7.0f MiB/s\n",
-                median(decodeS), n / median(decodeS) / 1e6, mib / median(decodeS));
-    std::printf("(d) follower, 8 MiB ticks:%7.3f s  %7.2f M points/s   (%lld points)\n",
-                median(followS), double(lastPoints) / median(followS) / 1e6,
-                static_cast<long long>(lastPoints));
+    const auto line = [&](const char *what, const std::vector<double> &wall,
+                          const std::vector<double> &cpuTimes, double count, const char *unit) {
+        std::printf("%s wall %7.3f s  %6.2f M %s/s | CPU %7.3f s  %6.2f M %s/s  %5.0f MiB/s\n",
+                    what, median(wall), count / median(wall) / 1e6, unit, median(cpuTimes),
+                    count / median(cpuTimes) / 1e6, unit, mib / median(cpuTimes));
+    };
+    line("(b) framing (2 CRCs):     ", frameS, frameCpu, n, "records");
+    line("(c) framing + decoding:   ", decodeS, decodeCpu, n, "records");
+    line("(d) follower, 8 MiB ticks:", followS, followCpu, double(lastPoints), "points ");
     std::printf("(e) idle poll (1 file):  %8.1f µs median\n", median(idleUs));
     std::printf("medians of %d runs\n", runs);
     return 0;

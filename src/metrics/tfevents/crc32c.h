@@ -11,7 +11,10 @@
 namespace trainyard::metrics::tfevents {
 
 // CRC-32C of data[0, size), continuing from crc (0 for a fresh checksum).
+// Uses the SSE 4.2 CRC32 instruction where the CPU has it, else crc32cPortable().
 std::uint32_t crc32c(const void *data, std::size_t size, std::uint32_t crc = 0);
+// Table-driven (slicing-by-8), for any CPU; the same results.
+std::uint32_t crc32cPortable(const void *data, std::size_t size, std::uint32_t crc = 0);
 
 constexpr std::uint32_t MaskDelta = 0xa282ead8u;
 

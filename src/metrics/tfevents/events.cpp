@@ -3,6 +3,8 @@
 
 #include "tensorboard_subset.pb.h"
 
+#include <google/protobuf/arena.h>
+
 #include <cmath>
 #include <cstring>
 
@@ -118,6 +120,29 @@ bool scalarOf(const pb::TensorProto &t, double *out)
 
 } // namespace
 
+// Each record is parsed into a fresh Event on an arena whose first block is ours; Reset() after
+// the record keeps that block, so a record of a usual size costs no heap allocation (a reused
+// Event would free and reallocate its oneof Summary every time).
+struct EventDecoder::Parser
+{
+    static constexpr std::size_t BlockBytes = 64 * 1024;
+    std::unique_ptr<char[]> block{new char[BlockBytes]};
+    google::protobuf::Arena arena{options()};
+
+    google::protobuf::ArenaOptions options() const
+    {
+        google::protobuf::ArenaOptions o;
+        o.initial_block = block.get();
+        o.initial_block_size = BlockBytes;
+        return o;
+    }
+};
+
+EventDecoder::EventDecoder(QString run) : m_parser(new Parser), m_run(std::move(run)) {}
+EventDecoder::~EventDecoder() = default;
+EventDecoder::EventDecoder(EventDecoder &&) noexcept = default;
+EventDecoder &EventDecoder::operator=(EventDecoder &&) noexcept = default;
+
 EventDecoder::TagInfo &EventDecoder::tagInfo(const std::string &tag)
 {
     auto it = m_tags.find(tag);
@@ -136,8 +161,12 @@ QString EventDecoder::pluginOf(const QString &tag) const
 
 bool EventDecoder::decode(const char *data, std::size_t size, ScalarPoints &out)
 {
-    // One message reused per decoder thread: no allocation per record for the common shapes.
-    thread_local pb::Event event;
+    struct ResetAfter
+    {
+        google::protobuf::Arena &arena;
+        ~ResetAfter() { arena.Reset(); }
+    } resetAfter{m_parser->arena};
+    pb::Event &event = *google::protobuf::Arena::CreateMessage<pb::Event>(&m_parser->arena);
     if (size > std::size_t(std::numeric_limits<int>::max())
         || !event.ParseFromArray(data, int(size))) {
         ++m_stats.unparsable;

@@ -18,6 +18,7 @@
 #include <QMetaType>
 #include <QString>
 
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -48,7 +49,10 @@ struct DecodeStats
 class EventDecoder
 {
 public:
-    explicit EventDecoder(QString run = {}) : m_run(std::move(run)) {}
+    explicit EventDecoder(QString run = {});
+    ~EventDecoder();
+    EventDecoder(EventDecoder &&) noexcept;
+    EventDecoder &operator=(EventDecoder &&) noexcept;
 
     const QString &run() const { return m_run; }
 
@@ -70,6 +74,8 @@ private:
     };
     TagInfo &tagInfo(const std::string &tag);
 
+    struct Parser; // a protobuf arena with a fixed first block: no malloc per record
+    std::unique_ptr<Parser> m_parser;
     QString m_run;
     DecodeStats m_stats;
     std::unordered_map<std::string, TagInfo> m_tags;

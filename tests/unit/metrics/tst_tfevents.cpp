@@ -133,7 +133,21 @@ void TestTfEvents::crc32cKnownValues()
     for (int cut = 0; cut <= text.size(); ++cut) {
         const std::uint32_t a = crc32c(text.constData(), std::size_t(cut));
         QCOMPARE(crc32c(text.constData() + cut, std::size_t(text.size() - cut), a), whole);
+        const std::uint32_t b = crc32cPortable(text.constData(), std::size_t(cut));
+        QCOMPARE(crc32cPortable(text.constData() + cut, std::size_t(text.size() - cut), b),
+                 whole);
     }
+    // The hardware path (where there is one) and the table agree on every length and offset.
+    QByteArray noise(300, '\0');
+    for (int i = 0; i < noise.size(); ++i)
+        noise[i] = char((i * 131 + 7) & 0xff);
+    for (int start = 0; start < 9; ++start) {
+        for (int len = 0; len + start <= noise.size(); len += 13) {
+            QCOMPARE(crc32c(noise.constData() + start, std::size_t(len)),
+                     crc32cPortable(noise.constData() + start, std::size_t(len)));
+        }
+    }
+    QCOMPARE(crc32cPortable("123456789", 9), 0xE3069283u);
 }
 
 void TestTfEvents::maskRoundTrip()
