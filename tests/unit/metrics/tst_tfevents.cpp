@@ -103,6 +103,7 @@ private Q_SLOTS:
     void unparsableRecordSkipped();
     void randomBytesNeverCrash();
     void truncatedTailReadLater();
+    void byteByByteGrowthEqualsOneRead();
     void oversizedRecordSkipped();
     void growingFileFollowed();
     void nestedRunsNamedLikeTensorBoard();
@@ -387,6 +388,60 @@ void TestTfEvents::truncatedTailReadLater()
     QCOMPARE(c.points.back().value, 2.0);
     QCOMPARE(f.stats().corruptRecords, qint64(0));
     QCOMPARE(f.stats().bytesRead, QFileInfo(path).size());
+}
+
+void TestTfEvents::byteByByteGrowthEqualsOneRead()
+{
+    // A file (with a corrupt record and a stretch of garbage) that appears a few bytes at a time
+    // while followed with a tiny budget gives the same points and counts as reading it at once.
+    QTemporaryDir dir;
+    const QString whole = dir.path() + u"/whole/"_s + TfEventsWriter::fileName(1700000000);
+    {
+        TfEventsWriter w(whole);
+        for (int i = 0; i < 30; ++i) {
+            w.scalar(u"loss"_s, i, i * 0.5, i % 3 ? Enc::TensorContent : Enc::SimpleValue);
+            if (i == 10)
+                w.rawBytes(QByteArrayLiteral("garbage between records, 37 bytes..."));
+        }
+    }
+    QByteArray bytes = readAll(whole);
+    bytes[bytes.size() / 2] = char(bytes[bytes.size() / 2] ^ 0x40); // one record's data
+
+    EventFileFollower once;
+    once.addRoot(dir.path() + u"/whole"_s);
+    writeAll(whole, bytes);
+    Collector a(once);
+    once.poll();
+
+    const QString grown = dir.path() + u"/grown/"_s + TfEventsWriter::fileName(1700000000);
+    QDir().mkpath(dir.path() + u"/grown"_s);
+    QFile out(grown);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    EventFileFollower f;
+    f.addRoot(dir.path() + u"/grown"_s);
+    f.setMaxBytesPerTick(16);
+    Collector b(f);
+    QRandomGenerator rng(11);
+    for (int pos = 0; pos < bytes.size();) {
+        const int n = std::min(int(rng.bounded(1, 40)), int(bytes.size()) - pos);
+        out.write(bytes.constData() + pos, n);
+        out.flush();
+        pos += n;
+        f.poll();
+    }
+    for (int i = 0; i < 1000 && !f.isCaughtUp(); ++i)
+        f.poll();
+    f.poll();
+
+    QVERIFY(once.stats().corruptRecords >= 2); // the flipped record and the garbage
+    QCOMPARE(f.stats().corruptRecords, once.stats().corruptRecords);
+    QCOMPARE(f.stats().records, once.stats().records);
+    QCOMPARE(int(b.points.size()), int(a.points.size()));
+    QCOMPARE(int(a.points.size()), 29);
+    for (std::size_t i = 0; i < a.points.size(); ++i) {
+        QCOMPARE(b.points[i].step, a.points[i].step);
+        QCOMPARE(b.points[i].value, a.points[i].value);
+    }
 }
 
 void TestTfEvents::oversizedRecordSkipped()
