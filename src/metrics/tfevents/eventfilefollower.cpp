@@ -30,6 +30,7 @@ struct EventFileFollower::Source
     qint64 wanted = 0; // bytes from offset the next record needs (0: unknown)
     qint64 skipTo = -1; // an oversized record ends here
     RecordScanner scanner;
+    bool backlog = false; // the last read stopped with complete records left to read
 };
 
 namespace {
@@ -174,19 +175,23 @@ int EventFileFollower::poll()
         rescan();
 
     ScalarPoints batch;
-    m_caughtUp = true;
     const std::size_t n = m_sources.size();
     qint64 budget = m_maxBytesPerTick;
-    for (std::size_t i = 0; i < n && budget > 0; ++i) {
+    bool backlog = false;
+    for (std::size_t i = 0; i < n; ++i) {
         Source &source = *m_sources[(m_nextSource + i) % n];
+        if (budget <= 0) {
+            backlog = true; // not visited this tick
+            continue;
+        }
         // A fair share for each of the sources left, at least one record's header.
         const qint64 share = std::max<qint64>(budget / qint64(n - i), RecordScanner::HeaderBytes);
         budget -= readSource(source, share, batch);
+        backlog = backlog || source.backlog;
     }
     if (n)
         m_nextSource = (m_nextSource + 1) % n;
-    if (budget <= 0)
-        m_caughtUp = false;
+    m_caughtUp = !backlog;
 
     FollowerStats stats;
     stats.files = int(n);
@@ -200,7 +205,8 @@ int EventFileFollower::poll()
     stats.points = m_stats.points + qint64(batch.size());
     const bool changed = stats.files != m_stats.files || stats.bytesRead != m_stats.bytesRead
                          || stats.records != m_stats.records
-                         || stats.corruptRecords != m_stats.corruptRecords;
+                         || stats.corruptRecords != m_stats.corruptRecords
+                         || stats.unparsableRecords != m_stats.unparsableRecords;
     m_stats = stats;
 
     const int emitted = int(batch.size());
@@ -215,8 +221,10 @@ qint64 EventFileFollower::readSource(Source &s, qint64 budget, ScalarPoints &out
 {
     if (!s.file.isOpen()) {
         s.file.setFileName(s.path);
-        if (!s.file.open(QIODevice::ReadOnly))
+        if (!s.file.open(QIODevice::ReadOnly)) {
+            s.backlog = false;
             return 0; // gone or unreadable for now: tried again next tick
+        }
     }
     const qint64 size = s.file.size();
     if (size < s.offset) {
@@ -266,6 +274,9 @@ qint64 EventFileFollower::readSource(Source &s, qint64 budget, ScalarPoints &out
         if (r.consumed == 0 && !r.skip && !r.wanted)
             break;
     }
+    const qint64 left = size - s.offset;
+    s.backlog = s.skipTo >= 0 ? size >= s.skipTo
+                              : left >= RecordScanner::HeaderBytes && left >= s.wanted;
     // Keep the largest block bounded (a huge record needed it once).
     if (m_buffer.size() > 2 * m_maxBytesPerTick)
         m_buffer = QByteArray();

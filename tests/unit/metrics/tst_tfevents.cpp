@@ -106,6 +106,7 @@ private Q_SLOTS:
     void byteByByteGrowthEqualsOneRead();
     void oversizedRecordSkipped();
     void growingFileFollowed();
+    void backlogReadWithoutWaiting();
     void nestedRunsNamedLikeTensorBoard();
     void runNames_data();
     void runNames();
@@ -515,6 +516,37 @@ void TestTfEvents::growingFileFollowed()
     for (int step = 0; step < 10; ++step)
         QCOMPARE(train[std::size_t(step)].value, double(step)); // in order, none twice
     QCOMPARE(c.of(u"validation"_s, u"loss"_s).size(), std::size_t(1));
+}
+
+void TestTfEvents::backlogReadWithoutWaiting()
+{
+    // One file with a backlog, one with nothing new: the poll is not "caught up", and a started
+    // follower reads the backlog in back-to-back ticks, not one per interval.
+    QTemporaryDir dir;
+    {
+        TfEventsWriter big(eventPath(dir.path() + u"/a"_s));
+        for (int i = 0; i < 2000; ++i)
+            big.scalar(u"loss"_s, i, i);
+        TfEventsWriter(eventPath(dir.path() + u"/b"_s));
+    }
+    EventFileFollower f;
+    f.addRoot(dir.path());
+    f.setMaxBytesPerTick(1024);
+    Collector c(f);
+    f.poll();
+    QVERIFY(!f.isCaughtUp());
+    QVERIFY(c.points.size() < 2000);
+
+    EventFileFollower g;
+    g.addRoot(dir.path());
+    g.setMaxBytesPerTick(1024);
+    g.setInterval(60 * 60 * 1000); // an hour: only back-to-back ticks can finish in time
+    Collector d(g);
+    g.start();
+    QTRY_COMPARE_WITH_TIMEOUT(int(d.points.size()), 2000, 20000);
+    QVERIFY(g.isCaughtUp());
+    for (int i = 0; i < 2000; ++i)
+        QCOMPARE(d.points[std::size_t(i)].step, qint64(i));
 }
 
 void TestTfEvents::nestedRunsNamedLikeTensorBoard()
