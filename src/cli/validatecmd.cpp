@@ -195,12 +195,12 @@ int runValidate(const QStringList &args)
             files.append(file);
         } else {
             printDiagnostics(input.diagnostics, path, specName);
-            err() << summary(path, input.diagnostics) << '\n';
             if (!today.isEmpty()) {
                 err() << sanitize(today) << '\n';
                 for (const QJsonValue &change : std::as_const(todayChanges))
                     err() << "  - " << sanitize(change.toString()) << '\n';
             }
+            err() << summary(path, input.diagnostics) << '\n';
             err().flush();
         }
     }
