@@ -195,44 +195,6 @@
         <translation>Argumente für die Anwendung (ersetzen trainingInput.args)</translation>
     </message>
     <message>
-        <source>Usage: trainyard [COMMAND [ARGS...]]
-
-Without a command, Trainyard opens its window.
-
-Commands:
-  validate   Check job specs against the service&apos;s rules
-  export     Print a job spec as config YAML, a gcloud command or a Vertex AI CustomJob
-  local      Run a training job on this machine (local train)
-  jobs       Submit, list, describe, follow and cancel jobs
-  secrets    Store, list and delete named secrets for trainers
-  help       Show the help of a command
-
-Options:
-  -h, --help     Show this help
-  --version      Show the version
-
-Run &apos;trainyard help COMMAND&apos; or &apos;trainyard COMMAND --help&apos; for the options and job flags of a command.
-</source>
-        <translation>Aufruf: trainyard [COMMAND [ARGS...]]
-
-Ohne Befehl öffnet Trainyard sein Fenster.
-
-Befehle:
-  validate   Jobspezifikationen gegen die Regeln des Dienstes prüfen
-  export     Eine Jobspezifikation als config-YAML, gcloud-Befehl oder Vertex AI CustomJob ausgeben
-  local      Einen Trainingsjob auf diesem Rechner ausführen (local train)
-  jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen
-  secrets    Benannte Geheimnisse für Trainer speichern, auflisten und löschen
-  help       Die Hilfe eines Befehls anzeigen
-
-Optionen:
-  -h, --help     Diese Hilfe anzeigen
-  --version      Die Version anzeigen
-
-&apos;trainyard help COMMAND&apos; oder &apos;trainyard COMMAND --help&apos; zeigt die Optionen und Job-Flags eines Befehls.
-</translation>
-    </message>
-    <message>
         <source>unknown command &apos;%1&apos;</source>
         <translation>unbekannter Befehl &apos;%1&apos;</translation>
     </message>
@@ -694,6 +656,103 @@ Optionen:
         <source>Job [%1] ended, but its end cannot be recorded: %2</source>
         <translation>Job [%1] ist beendet, aber sein Ende kann nicht festgehalten werden: %2</translation>
     </message>
+    <message>
+        <source>Usage: trainyard [COMMAND [ARGS...]]
+
+Without a command, Trainyard opens its window.
+
+Commands:
+  validate   Check job specs against the service&apos;s rules
+  export     Print a job spec as config YAML, a gcloud command or a Vertex AI CustomJob
+  import-gcloud  Print the config.yaml of a pasted gcloud training command
+  local      Run a training job on this machine (local train)
+  jobs       Submit, list, describe, follow and cancel jobs
+  secrets    Store, list and delete named secrets for trainers
+  help       Show the help of a command
+
+Options:
+  -h, --help     Show this help
+  --version      Show the version
+
+Run &apos;trainyard help COMMAND&apos; or &apos;trainyard COMMAND --help&apos; for the options and job flags of a command.
+</source>
+        <translation>Aufruf: trainyard [COMMAND [ARGS...]]
+
+Ohne Befehl öffnet Trainyard sein Fenster.
+
+Befehle:
+  validate   Jobspezifikationen gegen die Regeln des Dienstes prüfen
+  export     Eine Jobspezifikation als config-YAML, gcloud-Befehl oder Vertex AI CustomJob ausgeben
+  import-gcloud  Die config.yaml eines eingefügten gcloud-Trainingsbefehls ausgeben
+  local      Einen Trainingsjob auf diesem Rechner ausführen (local train)
+  jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen
+  secrets    Benannte Geheimnisse für Trainer speichern, auflisten und löschen
+  help       Die Hilfe eines Befehls anzeigen
+
+Optionen:
+  -h, --help     Diese Hilfe anzeigen
+  --version      Die Version anzeigen
+
+&apos;trainyard help COMMAND&apos; oder &apos;trainyard COMMAND --help&apos; zeigt die Optionen und Job-Flags eines Befehls.
+</translation>
+    </message>
+    <message>
+        <source>The job config, as gcloud&apos;s --config (same as giving FILE)</source>
+        <translation>Die Job-Konfiguration, wie gclouds --config (gleichbedeutend mit FILE)</translation>
+    </message>
+    <message>
+        <source>Directory the command ran in, for its --config and --package-path (default: FILE&apos;s directory, else the current one)</source>
+        <translation>Verzeichnis, in dem der Befehl lief, für sein --config und --package-path (Standard: das Verzeichnis von FILE, sonst das aktuelle)</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard import-gcloud [OPTIONS] [FILE|-]
+
+Reads a gcloud ai-platform (or ml-engine) jobs submit training command from FILE (a shell script is fine) or from stdin, and prints the config.yaml it amounts to: the --config file with the command&apos;s flags applied, JOB as jobId, the arguments after -- as args.
+Continuation lines, VAR=value lines before the command and $VARIABLES may stay as they are; each unset variable is named in a warning. gcloud&apos;s client-side flags (--staging-bucket, --stream-logs, --project, ...) are reported as ignored.
+
+Options:
+</source>
+        <translation>Aufruf: trainyard import-gcloud [OPTIONS] [FILE|-]
+
+Liest einen Befehl gcloud ai-platform (oder ml-engine) jobs submit training aus FILE (ein Shell-Skript geht auch) oder von der Standardeingabe und gibt die config.yaml aus, die er ergibt: die --config-Datei mit den Flags des Befehls, JOB als jobId, die Argumente nach -- als args.
+Fortsetzungszeilen, VAR=Wert-Zeilen vor dem Befehl und $VARIABLEN dürfen bleiben, wie sie sind; jede nicht gesetzte Variable wird in einer Warnung genannt. Die clientseitigen Flags von gcloud (--staging-bucket, --stream-logs, --project, ...) werden als ignoriert gemeldet.
+
+Optionen:
+</translation>
+    </message>
+    <message>
+        <source>  -h, --help             Show this help
+
+Exit status: 0 imported, 1 the command or the spec has errors (the YAML is printed anyway), 2 usage error or unreadable input.
+</source>
+        <translation>  -h, --help             Diese Hilfe anzeigen
+
+Rückgabewert: 0 importiert, 1 der Befehl oder die Spezifikation hat Fehler (das YAML wird trotzdem ausgegeben), 2 Aufruffehler oder unlesbare Eingabe.
+</translation>
+    </message>
+    <message>
+        <source>at most one FILE</source>
+        <translation>höchstens eine FILE</translation>
+    </message>
+    <message>
+        <source>cannot read stdin</source>
+        <translation>die Standardeingabe kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1: nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>the input is larger than 8 MiB</source>
+        <translation>die Eingabe ist größer als 8 MiB</translation>
+    </message>
+    <message numerus="yes">
+        <source>note: AI Platform Training took its last jobs on %1; today this spec would run as a %2 job (trainyard export --to vertex), with %n change(s) on the way</source>
+        <translation>
+            <numerusform>Hinweis: AI Platform Training nahm am %1 die letzten Jobs an; heute liefe diese Spezifikation als %2-Job (trainyard export --to vertex), mit %n Änderung auf dem Weg</numerusform>
+            <numerusform>Hinweis: AI Platform Training nahm am %1 die letzten Jobs an; heute liefe diese Spezifikation als %2-Job (trainyard export --to vertex), mit %n Änderungen auf dem Weg</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ClusterLayout</name>
@@ -788,10 +847,6 @@ Optionen:
         <translation>Auszuführendes Python-Modul</translation>
     </message>
     <message>
-        <source>Python packages (gs:// URIs) to install</source>
-        <translation>Zu installierende Python-Pakete (gs://-URIs)</translation>
-    </message>
-    <message>
         <source>Local Python package directory</source>
         <translation>Lokales Python-Paketverzeichnis</translation>
     </message>
@@ -872,16 +927,59 @@ Optionen:
         <translation>unbekannte Skalierungsstufe &apos;%1&apos;; gültige Stufen: %2</translation>
     </message>
     <message>
-        <source>expected URIs separated by commas, got &apos;%1&apos;</source>
-        <translation>durch Kommas getrennte URIs erwartet, erhalten: &apos;%1&apos;</translation>
-    </message>
-    <message>
         <source>%1 and %2 must be given together</source>
         <translation>%1 und %2 müssen zusammen angegeben werden</translation>
     </message>
     <message>
         <source>unknown flag; see the list of job flags in --help</source>
         <translation>unbekanntes Flag; siehe die Liste der Job-Flags in --help</translation>
+    </message>
+    <message>
+        <source>Python packages to install: gs:// URIs or local archives</source>
+        <translation>Zu installierende Python-Pakete: gs://-URIs oder lokale Archive</translation>
+    </message>
+    <message>
+        <source>expected URIs separated by commas (gs:// URIs or local archives), got &apos;%1&apos;</source>
+        <translation>durch Kommas getrennte URIs erwartet (gs://-URIs oder lokale Archive), erhalten: &apos;%1&apos;</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::GcloudPaste</name>
+    <message>
+        <source>gcloud command</source>
+        <translation>gcloud-Befehl</translation>
+    </message>
+    <message>
+        <source>%1 only steers the gcloud client; ignored here</source>
+        <translation>%1 steuert nur den gcloud-Client; hier ignoriert</translation>
+    </message>
+    <message>
+        <source>no gcloud command found; paste a line starting with gcloud ai-platform jobs submit training</source>
+        <translation>kein gcloud-Befehl gefunden; fügen Sie eine Zeile ein, die mit gcloud ai-platform jobs submit training beginnt</translation>
+    </message>
+    <message>
+        <source>&apos;gcloud %1&apos; is not a training command; expected gcloud ai-platform jobs submit training JOB or gcloud ai-platform local train</source>
+        <translation>&apos;gcloud %1&apos; ist kein Trainingsbefehl; erwartet wird gcloud ai-platform jobs submit training JOB oder gcloud ai-platform local train</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos; before &apos;--&apos;; app arguments go after --</source>
+        <translation>unerwartetes Argument &apos;%1&apos; vor &apos;--&apos;; Argumente für die App stehen nach --</translation>
+    </message>
+    <message>
+        <source>--%1 needs a value</source>
+        <translation>--%1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>unknown flag &apos;--%1&apos;</source>
+        <translation>unbekanntes Flag &apos;--%1&apos;</translation>
+    </message>
+    <message>
+        <source>the command names no JOB</source>
+        <translation>der Befehl nennt keinen JOB</translation>
+    </message>
+    <message>
+        <source>$%1 is not set in the pasted text; it is left as written</source>
+        <translation>$%1 ist im eingefügten Text nicht gesetzt; es bleibt, wie es geschrieben ist</translation>
     </message>
 </context>
 <context>
@@ -1354,24 +1452,12 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>%1 Paket-URIs sind aufgeführt; das Maximum ist %2</translation>
     </message>
     <message>
-        <source>package %1 must be a gs:// URI of an uploaded package, e.g. gs://bucket/trainer-0.1.tar.gz; for a local package directory use trainyardLocal.packagePath</source>
-        <translation>Paket %1 muss eine gs://-URI eines hochgeladenen Pakets sein, z. B. gs://bucket/trainer-0.1.tar.gz; für ein lokales Paketverzeichnis verwenden Sie trainyardLocal.packagePath</translation>
-    </message>
-    <message>
         <source>pythonModule is required: name the module to run, e.g. trainer.task (or set trainyardLocal.executable, or masterConfig.imageUri for a custom container)</source>
         <translation>pythonModule ist erforderlich: nennen Sie das auszuführende Modul, z. B. trainer.task (oder setzen Sie trainyardLocal.executable, oder masterConfig.imageUri für einen benutzerdefinierten Container)</translation>
     </message>
     <message>
         <source>pythonModule is required: name the module to run, e.g. trainer.task (or set masterConfig.imageUri for a custom container)</source>
         <translation>pythonModule ist erforderlich: nennen Sie das auszuführende Modul, z. B. trainer.task (oder setzen Sie masterConfig.imageUri für einen benutzerdefinierten Container)</translation>
-    </message>
-    <message>
-        <source>pythonModule %1 is not a Python module name: use dotted names such as %2</source>
-        <translation>pythonModule %1 ist kein Python-Modulname: verwenden Sie durch Punkte getrennte Namen wie %2</translation>
-    </message>
-    <message>
-        <source>runtimeVersion is required: set it (e.g. %1) or set masterConfig.imageUri for a custom container</source>
-        <translation>runtimeVersion ist erforderlich: setzen Sie sie (z. B. %1) oder setzen Sie masterConfig.imageUri für einen benutzerdefinierten Container</translation>
     </message>
     <message>
         <source>runtimeVersion and masterConfig.imageUri are exclusive: remove runtimeVersion to run the custom container, or remove imageUri to use runtime %1</source>
@@ -1424,10 +1510,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>a Compute Engine machine type</source>
         <translation>ein Compute-Engine-Maschinentyp</translation>
-    </message>
-    <message>
-        <source>scaleTier is required: use one of %1</source>
-        <translation>scaleTier ist erforderlich: verwenden Sie eine von %1</translation>
     </message>
     <message>
         <source>scaleTier %1 is the gcloud flag spelling; in the job spec write %2</source>
@@ -1606,10 +1688,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>keine Zone von %1 bietet alle von %2 an, und alle GPUs eines Jobs müssen in derselben Zone liegen; Zonen: %3</translation>
     </message>
     <message>
-        <source>region is required: choose one of %1</source>
-        <translation>region ist erforderlich: wählen Sie eine von %1</translation>
-    </message>
-    <message>
         <source>unknown region %1; valid regions: %2</source>
         <translation>unbekannte Region %1; gültige Regionen: %2</translation>
     </message>
@@ -1641,6 +1719,70 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>the boot disk size is %1 GB; the maximum is %2 GB</source>
         <translation>die Bootplattengröße ist %1 GB; das Maximum ist %2 GB</translation>
     </message>
+    <message>
+        <source>%1 runs on a %2 GPU, which is no longer offered (since about %3); use CUSTOM with %4</source>
+        <translation>%1 läuft auf einer %2-GPU, die nicht mehr angeboten wird (seit etwa %3); verwenden Sie CUSTOM mit %4</translation>
+    </message>
+    <message>
+        <source>%1 is the name %2 had before it was generally available; the service takes %2</source>
+        <translation>%1 ist der Name, den %2 vor der allgemeinen Verfügbarkeit hatte; der Dienst nimmt %2</translation>
+    </message>
+    <message>
+        <source>%1 comes with %2 × %3 GPUs, which are no longer offered (since about %4); use %5</source>
+        <translation>%1 bringt %2 × %3-GPUs mit, die nicht mehr angeboten werden (seit etwa %4); verwenden Sie %5</translation>
+    </message>
+    <message>
+        <source>%1 is no longer offered (since about %2); use %3</source>
+        <translation>%1 wird nicht mehr angeboten (seit etwa %2); verwenden Sie %3</translation>
+    </message>
+    <message>
+        <source>parameter %1: minValue and maxValue are both %2, which pins the value: every trial gets %2</source>
+        <translation>Parameter %1: minValue und maxValue sind beide %2, das legt den Wert fest: jeder Versuch erhält %2</translation>
+    </message>
+    <message>
+        <source>environment variable %1 is %2 bytes long as NAME=value; the system starts no process with a variable over %3 bytes (128 KiB)</source>
+        <translation>Umgebungsvariable %1 ist als NAME=Wert %2 Bytes lang; das System startet keinen Prozess mit einer Variablen über %3 Bytes (128 KiB)</translation>
+    </message>
+    <message>
+        <source>region is not set: gcloud takes it from your compute/region setting; the service needs one of %1</source>
+        <translation>region ist nicht gesetzt: gcloud nimmt sie aus Ihrer Einstellung compute/region; der Dienst braucht eine von %1</translation>
+    </message>
+    <message>
+        <source>ends in .py: python -m takes a module name, not a file name</source>
+        <translation>endet auf .py: python -m nimmt einen Modulnamen, keinen Dateinamen</translation>
+    </message>
+    <message>
+        <source>has an empty segment between dots</source>
+        <translation>hat einen leeren Abschnitt zwischen Punkten</translation>
+    </message>
+    <message>
+        <source>contains %1, which no module name has</source>
+        <translation>enthält %1, was kein Modulname enthält</translation>
+    </message>
+    <message>
+        <source>package %1 is not a .tar.gz, .whl or .zip archive; pip may not install it</source>
+        <translation>Paket %1 ist kein .tar.gz-, .whl- oder .zip-Archiv; pip installiert es womöglich nicht</translation>
+    </message>
+    <message>
+        <source>local package %1 does not exist here; gcloud uploads local archives when the job is submitted</source>
+        <translation>das lokale Paket %1 existiert hier nicht; gcloud lädt lokale Archive beim Übermitteln des Jobs hoch</translation>
+    </message>
+    <message>
+        <source>package %1 must be a gs:// URI of an uploaded package, e.g. gs://bucket/trainer-0.1.tar.gz; for a local package directory use trainyardLocal.packagePath (or --packages with a local archive)</source>
+        <translation>Paket %1 muss eine gs://-URI eines hochgeladenen Pakets sein, z. B. gs://bucket/trainer-0.1.tar.gz; für ein lokales Paketverzeichnis verwenden Sie trainyardLocal.packagePath (oder --packages mit einem lokalen Archiv)</translation>
+    </message>
+    <message>
+        <source>pythonModule %1 %2; python -m cannot run it. Use a dotted name such as %3</source>
+        <translation>pythonModule %1 %2; python -m kann es nicht ausführen. Verwenden Sie einen Namen mit Punkten wie %3</translation>
+    </message>
+    <message>
+        <source>runtimeVersion is not set: the service once ran such jobs on runtime 1.0, today it needs one: set it (e.g. %1) or masterConfig.imageUri for a custom container</source>
+        <translation>runtimeVersion ist nicht gesetzt: der Dienst führte solche Jobs früher mit Laufzeit 1.0 aus, heute braucht er eine: setzen Sie sie (z. B. %1) oder masterConfig.imageUri für einen eigenen Container</translation>
+    </message>
+    <message>
+        <source>runtime %1 (%2) is no longer offered (since about %3, 12 months after its release); use %4</source>
+        <translation>Laufzeit %1 (%2) wird nicht mehr angeboten (seit etwa %3, 12 Monate nach ihrer Veröffentlichung); verwenden Sie %4</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::VertexExport</name>
@@ -1657,24 +1799,8 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>&apos;%1&apos; hat in diesem Export keine Entsprechung: TPUs in Vertex AI brauchen einen TPU-Maschinentyp</translation>
     </message>
     <message>
-        <source>legacy machine type &apos;%1&apos; has no Vertex AI equivalent; use a Compute Engine machine type</source>
-        <translation>der Legacy-Maschinentyp &apos;%1&apos; hat keine Entsprechung in Vertex AI; verwenden Sie einen Compute-Engine-Maschinentyp</translation>
-    </message>
-    <message>
-        <source>legacy machine type &apos;%1&apos; exported as %2 with %3 × %4 (same vCPUs and memory in the catalog; check it)</source>
-        <translation>Legacy-Maschinentyp &apos;%1&apos; als %2 mit %3 × %4 exportiert (laut Katalog gleiche vCPUs und gleicher Speicher; bitte prüfen)</translation>
-    </message>
-    <message>
-        <source>legacy machine type &apos;%1&apos; exported as %2 (same vCPUs and memory in the catalog; check it)</source>
-        <translation>Legacy-Maschinentyp &apos;%1&apos; als %2 exportiert (laut Katalog gleiche vCPUs und gleicher Speicher; bitte prüfen)</translation>
-    </message>
-    <message>
         <source>%1 has no equivalent in this export: Vertex AI TPUs need a TPU machine type</source>
         <translation>%1 hat in diesem Export keine Entsprechung: TPUs in Vertex AI brauchen einen TPU-Maschinentyp</translation>
-    </message>
-    <message>
-        <source>no Vertex AI executor image is known for runtime version &apos;%1&apos; (Python %2): set pythonPackageSpec.executorImageUri by hand</source>
-        <translation>für die Laufzeitversion &apos;%1&apos; (Python %2) ist kein Executor-Image von Vertex AI bekannt: setzen Sie pythonPackageSpec.executorImageUri von Hand</translation>
     </message>
     <message>
         <source>not part of a CustomJob: tuning needs a Vertex AI HyperparameterTuningJob around this CustomJob; left out</source>
@@ -1683,6 +1809,46 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>has no CustomJob equivalent; left out</source>
         <translation>hat keine Entsprechung im CustomJob; weggelassen</translation>
+    </message>
+    <message>
+        <source>legacy machine type &apos;%1&apos; has no Vertex AI machine type; choose a Compute Engine machine type</source>
+        <translation>der alte Maschinentyp &apos;%1&apos; hat keinen Vertex-AI-Maschinentyp; wählen Sie einen Compute-Engine-Maschinentyp</translation>
+    </message>
+    <message>
+        <source>legacy machine type &apos;%1&apos; runs as %2 with %3 × %4 on Vertex AI (%5 vCPUs, %6 GB)</source>
+        <translation>der alte Maschinentyp &apos;%1&apos; läuft auf Vertex AI als %2 mit %3 × %4 (%5 vCPUs, %6 GB)</translation>
+    </message>
+    <message>
+        <source>legacy machine type &apos;%1&apos; runs as %2 on Vertex AI (%3 vCPUs, %4 GB)</source>
+        <translation>der alte Maschinentyp &apos;%1&apos; läuft auf Vertex AI als %2 (%3 vCPUs, %4 GB)</translation>
+    </message>
+    <message>
+        <source>runtimeVersion is not set: the package runs in the %1 %2 image</source>
+        <translation>runtimeVersion ist nicht gesetzt: das Paket läuft im Image %1 %2</translation>
+    </message>
+    <message>
+        <source>runtime %1 has no Vertex AI pre-built training image (TensorFlow 1.15 and 2.x have one): use runtime 1.15 or 2.x, or a custom container</source>
+        <translation>Laufzeit %1 hat kein vorgefertigtes Vertex-AI-Trainingsimage (TensorFlow 1.15 und 2.x haben eines): verwenden Sie Laufzeit 1.15 oder 2.x oder einen eigenen Container</translation>
+    </message>
+    <message>
+        <source>the Vertex AI image for runtime %1 has Python %2, not %3</source>
+        <translation>das Vertex-AI-Image für Laufzeit %1 hat Python %2, nicht %3</translation>
+    </message>
+    <message>
+        <source>the %1 %2 image&apos;s availability ended on %3: Vertex AI may refuse it; pick a current pre-built container for your framework</source>
+        <translation>die Verfügbarkeit des Images %1 %2 endete am %3: Vertex AI lehnt es womöglich ab; wählen Sie einen aktuellen vorgefertigten Container für Ihr Framework</translation>
+    </message>
+    <message>
+        <source>the Vertex AI image for %1 %2 has no GPU build</source>
+        <translation>das Vertex-AI-Image für %1 %2 hat keine GPU-Variante</translation>
+    </message>
+    <message>
+        <source>no package: give packageUris or a local package directory</source>
+        <translation>kein Paket: geben Sie packageUris oder ein lokales Paketverzeichnis an</translation>
+    </message>
+    <message>
+        <source>the package is staged to %1: replace STAGING_BUCKET with your bucket (gcloud&apos;s --staging-bucket), or set a gs:// jobDir</source>
+        <translation>das Paket wird nach %1 hochgeladen: ersetzen Sie STAGING_BUCKET durch Ihren Bucket (gclouds --staging-bucket) oder setzen Sie ein gs://-jobDir</translation>
     </message>
 </context>
 <context>
@@ -1886,6 +2052,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>cannot read %1: file is larger than the limit of %2 bytes</source>
         <translation>%1 kann nicht gelesen werden: die Datei ist größer als die Grenze von %2 Byte</translation>
+    </message>
+    <message>
+        <source>gcloud reads the unquoted value %1 as a number and sends it as &quot;%1&quot;; write &quot;%1&quot; in quotes to keep it as text</source>
+        <translation>gcloud liest den Wert %1 ohne Anführungszeichen als Zahl und sendet ihn als &quot;%1&quot;; schreiben Sie &quot;%1&quot; in Anführungszeichen, damit er Text bleibt</translation>
     </message>
 </context>
 <context>
@@ -2518,6 +2688,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Job %1 ended: %2</source>
         <translation>Job %1 beendet: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Paste gcloud command…</source>
+        <translation>gcloud-Befehl &amp;einfügen…</translation>
     </message>
 </context>
 <context>
@@ -3689,12 +3863,94 @@ Legen Sie unten jede Rolle fest.</translation>
         <source>Starting the job %1…</source>
         <translation>Job %1 wird gestartet…</translation>
     </message>
+    <message>
+        <source>Training job from a gcloud command</source>
+        <translation>Trainingsjob aus einem gcloud-Befehl</translation>
+    </message>
+    <message>
+        <source>Training job %1 from a gcloud command</source>
+        <translation>Trainingsjob %1 aus einem gcloud-Befehl</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::wizard::ParamDelegate</name>
     <message>
         <source>comma-separated values</source>
         <translation>kommagetrennte Werte</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::PasteCommandDialog</name>
+    <message>
+        <source>Paste gcloud command</source>
+        <translation>gcloud-Befehl einfügen</translation>
+    </message>
+    <message>
+        <source>Paste a gcloud ai-platform (or ml-engine) jobs submit training command, as it is in your script: continuation lines, VAR=value lines before it and $VARIABLES may stay as they are.</source>
+        <translation>Fügen Sie einen Befehl gcloud ai-platform (oder ml-engine) jobs submit training so ein, wie er in Ihrem Skript steht: Fortsetzungszeilen, VAR=Wert-Zeilen davor und $VARIABLEN dürfen bleiben, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>gcloud command</source>
+        <translation>gcloud-Befehl</translation>
+    </message>
+    <message>
+        <source>Files named in the command are in:</source>
+        <translation>Im Befehl genannte Dateien liegen in:</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>What the command gives, and what is ignored:</source>
+        <translation>Was der Befehl ergibt und was ignoriert wird:</translation>
+    </message>
+    <message>
+        <source>Import summary</source>
+        <translation>Übersicht des Imports</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Directory of the command</source>
+        <translation>Verzeichnis des Befehls</translation>
+    </message>
+    <message>
+        <source>gcloud local train command</source>
+        <translation>gcloud-Befehl local train</translation>
+    </message>
+    <message>
+        <source>Job ID: %1</source>
+        <translation>Job-ID: %1</translation>
+    </message>
+    <message>
+        <source>Config file %1 cannot be read; choose the directory it is in</source>
+        <translation>Die Konfigurationsdatei %1 ist nicht lesbar; wählen Sie das Verzeichnis, in dem sie liegt</translation>
+    </message>
+    <message>
+        <source>Config file: %1</source>
+        <translation>Konfigurationsdatei: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job flag(s) applied</source>
+        <translation>
+            <numerusform>%n Job-Flag angewendet</numerusform>
+            <numerusform>%n Job-Flags angewendet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>App arguments: %1</source>
+        <translation>Argumente für die App: %1</translation>
+    </message>
+    <message>
+        <source>Ignored: %1 (gcloud client only)</source>
+        <translation>Ignoriert: %1 (nur für den gcloud-Client)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -3981,6 +4237,13 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
     <message>
         <source>On Vertex AI:</source>
         <translation>Bei Vertex AI:</translation>
+    </message>
+    <message numerus="yes">
+        <source>Where this would run today: AI Platform Training took its last jobs on %1; this job would run as a %2 job (the Vertex AI JSON tab), with %n change(s) on the way.</source>
+        <translation>
+            <numerusform>Wo dies heute liefe: AI Platform Training nahm am %1 die letzten Jobs an; dieser Job liefe als %2-Job (Registerkarte Vertex AI JSON), mit %n Änderung auf dem Weg.</numerusform>
+            <numerusform>Wo dies heute liefe: AI Platform Training nahm am %1 die letzten Jobs an; dieser Job liefe als %2-Job (Registerkarte Vertex AI JSON), mit %n Änderungen auf dem Weg.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

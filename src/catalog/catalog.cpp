@@ -85,6 +85,21 @@ const ScaleTier *Catalog::scaleTierByGcloudName(const QString &gcloudName) const
     return lookup(m_gcloudTierIndex, scaleTiers, gcloudName);
 }
 
+const VertexImage *Catalog::vertexImageForRuntime(const QString &runtime,
+                                                  const QString &python) const
+{
+    const VertexImage *found = nullptr;
+    for (const VertexImage &image : vertexImages) {
+        if (!image.runtimes.contains(runtime))
+            continue;
+        if (!python.isEmpty() && image.python == python)
+            return &image;
+        if (!found)
+            found = &image;
+    }
+    return found;
+}
+
 const RuntimeVersion *Catalog::runtimeVersion(const QString &version) const
 {
     return lookup(m_runtimeIndex, runtimeVersions, version);

@@ -40,6 +40,15 @@ struct MachineType
     QString description;
     QString family;      // Compute Engine family ("n1", "a2"); empty for legacy types
     QString approxShape; // legacy types: the Compute Engine shape they resemble (uncertain)
+    // Lifecycle: when the type stopped being offered for new jobs (YYYY-MM; empty: offered until
+    // the service ended) and what to use instead.
+    QString retired;
+    QString replacedBy;
+    Certainty retiredCertainty = Certainty::Uncertain;
+    // Vertex AI: the Compute Engine machine type a job of this legacy type would use there, and
+    // the certainty of that mapping; empty when there is none (the export refuses the type).
+    QString vertexMachineType;
+    Certainty vertexCertainty = Certainty::Uncertain;
 };
 
 // An extra limit of an accelerator at a given count, e.g. 8 x K80: at most 208 GB.
@@ -63,6 +72,9 @@ struct AcceleratorType
     Certainty capsCertainty = Certainty::Uncertain;
     QList<CountLimit> limits;
     QString onlyOnFamily; // e.g. "a2": this accelerator attaches only to that family
+    QString retired;      // YYYY-MM since when it is no longer offered; empty: offered
+    QString replacedBy;   // what to use instead, for messages
+    Certainty retiredCertainty = Certainty::Uncertain;
 };
 
 // Valid GPU counts for one machine type (one row of reference table 4.2).
@@ -113,6 +125,36 @@ struct RuntimeVersion
     QString version; // "1.15", "2.11"
     QStringList pythonVersions;
     Certainty certainty = Certainty::Public;
+    // Lifecycle (YYYY-MM): when the service offered it and when it stopped taking new training
+    // jobs with it; `until` is empty for versions offered until the service itself ended.
+    QString offered;
+    QString until;
+    QString frameworks; // "TensorFlow 1.13"
+    QString replacedBy; // "1.15 or 2.x"
+    Certainty lifecycleCertainty = Certainty::Uncertain;
+};
+
+// The service itself: AI Platform Training was retired in favour of Vertex AI.
+struct ServiceLifecycle
+{
+    QString deprecated; // YYYY-MM-DD
+    QString shutdown;   // YYYY-MM-DD: no jobs after this day
+    QString successor;  // "Vertex AI custom training"
+    Certainty certainty = Certainty::Uncertain;
+};
+
+// A Vertex AI pre-built training container (vertex-rest.md section d): the image a Python
+// package runs in on Vertex AI, and the AI Platform runtime versions it stands in for.
+struct VertexImage
+{
+    QString framework;  // tensorflow, pytorch, scikit-learn, xgboost
+    QString version;    // framework version, "2.11"
+    QString python;     // "3.7", "3.10"
+    QString cpuImage;   // us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11:latest
+    QString gpuImage;   // empty when the framework version has none
+    QString endOfAvailability; // YYYY-MM-DD
+    QStringList runtimes; // AI Platform runtime versions it corresponds to ([U] by framework)
+    Certainty certainty = Certainty::Uncertain;
 };
 
 // Boot disks of the replicas (ReplicaConfig.diskConfig). Sizes of 0 are unknown.
@@ -147,6 +189,10 @@ struct Catalog
     QList<Region> regions;
     QList<ScaleTier> scaleTiers;
     QList<RuntimeVersion> runtimeVersions;
+    ServiceLifecycle service;
+    QList<VertexImage> vertexImages;
+    // Names the service once used for a machine type (pre-GA standard_tpu -> cloud_tpu).
+    QHash<QString, QString> formerMachineTypeNames;
     QStringList pythonVersions; // every Python version the service documents
     BootDisks bootDisks;
 
@@ -159,6 +205,9 @@ struct Catalog
     const ScaleTier *scaleTier(const QString &name) const;
     const ScaleTier *scaleTierByGcloudName(const QString &gcloudName) const;
     const RuntimeVersion *runtimeVersion(const QString &version) const;
+    // The Vertex AI image for a runtime version and Python version (empty Python: any), or null.
+    const VertexImage *vertexImageForRuntime(const QString &runtime,
+                                             const QString &python = QString()) const;
 
     // Valid GPU counts of `accelerator` on `machineType` (empty: not attachable), and whether
     // that fact is certain. Uses the 4.2 table row; falls back to the caps formula.

@@ -84,6 +84,11 @@ void parseMachineTypes(MapReader &top, Catalog &catalog, Reader &reader)
         m.builtIn = readBuiltIn(reader, map, "builtIn");
         m.approxShape = map.string("approxShape").value_or(QString());
         m.description = map.string("description").value_or(QString());
+        m.retired = map.string("retired").value_or(QString());
+        m.replacedBy = map.string("replacedBy").value_or(QString());
+        m.retiredCertainty = map.certainty("retiredCertainty", Certainty::Uncertain, false);
+        m.vertexMachineType = map.string("vertexMachineType").value_or(QString());
+        m.vertexCertainty = map.certainty("vertexCertainty", Certainty::Uncertain, false);
         map.finish();
         catalog.machineTypes.append(m);
     });
@@ -129,6 +134,9 @@ void parseAccelerators(MapReader &top, Catalog &catalog, Reader &reader)
             a.limits.append(limit);
         });
         a.onlyOnFamily = map.string("onlyOnFamily").value_or(QString());
+        a.retired = map.string("retired").value_or(QString());
+        a.replacedBy = map.string("replacedBy").value_or(QString());
+        a.retiredCertainty = map.certainty("retiredCertainty", Certainty::Uncertain, false);
         map.finish();
         catalog.accelerators.append(a);
     });
@@ -237,9 +245,60 @@ void parseRuntimeVersions(MapReader &top, Catalog &catalog, Reader &reader)
         versions.add(v.version, map.fieldPath("version"));
         v.pythonVersions = map.stringList("pythonVersions", true);
         v.certainty = map.certainty("certainty", Certainty::Uncertain);
+        v.offered = map.string("offered").value_or(QString());
+        v.until = map.string("until").value_or(QString());
+        v.frameworks = map.string("frameworks").value_or(QString());
+        v.replacedBy = map.string("replacedBy").value_or(QString());
+        v.lifecycleCertainty = map.certainty("lifecycleCertainty", Certainty::Uncertain, false);
         map.finish();
         catalog.runtimeVersions.append(v);
     });
+}
+
+void parseService(MapReader &top, Catalog &catalog, Reader &reader)
+{
+    const YAML::Node node = top.take("service");
+    if (!node.IsDefined())
+        return;
+    MapReader map(reader, node, top.fieldPath("service"));
+    if (!map.isValid())
+        return;
+    ServiceLifecycle &s = catalog.service;
+    s.deprecated = map.string("deprecated").value_or(QString());
+    s.shutdown = map.string("shutdown").value_or(QString());
+    s.successor = map.string("successor").value_or(QString());
+    s.certainty = map.certainty("certainty", Certainty::Uncertain, false);
+    map.finish();
+}
+
+void parseVertexImages(MapReader &top, Catalog &catalog, Reader &reader)
+{
+    top.forEachItem("vertexImages", false, [&](const YAML::Node &item, const QString &path) {
+        MapReader map(reader, item, path);
+        if (!map.isValid())
+            return;
+        VertexImage v;
+        v.framework = requireName(reader, map, "framework");
+        v.version = requireName(reader, map, "version");
+        v.python = map.string("python").value_or(QString());
+        v.cpuImage = map.string("cpu", true).value_or(QString());
+        v.gpuImage = map.string("gpu").value_or(QString());
+        v.endOfAvailability = map.string("endOfAvailability").value_or(QString());
+        v.runtimes = map.stringList("runtimes");
+        v.certainty = map.certainty("certainty", Certainty::Uncertain, false);
+        map.finish();
+        catalog.vertexImages.append(v);
+    });
+}
+
+void parseFormerNames(MapReader &top, Catalog &catalog, Reader &)
+{
+    top.forEachEntry("formerMachineTypeNames", false,
+                     [&](const QString &name, const YAML::Node &, const YAML::Node &value) {
+                         if (value.IsScalar())
+                             catalog.formerMachineTypeNames.insert(
+                                 name, QString::fromStdString(value.Scalar()));
+                     });
 }
 
 void parseBootDisks(MapReader &top, Catalog &catalog, Reader &reader)
@@ -300,6 +359,9 @@ void parseCatalog(const YAML::Node &root, Catalog &catalog, Reader &reader)
     parseScaleTiers(top, catalog, reader);
     parseRuntimeVersions(top, catalog, reader);
     parseBootDisks(top, catalog, reader);
+    parseService(top, catalog, reader);
+    parseVertexImages(top, catalog, reader);
+    parseFormerNames(top, catalog, reader);
     top.finish();
 }
 

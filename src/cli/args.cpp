@@ -11,7 +11,7 @@ class Args
     Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
 };
 
-enum class Kind { Unknown, Option, OptionSwitch, JobFlag, JobSwitch };
+enum class Kind { Unknown, Option, OptionSwitch, JobFlag, JobSwitch, ClientFlag, ClientSwitch };
 
 Kind kindOf(const QString &name, const QList<OptionSpec> &options, bool acceptJobFlags)
 {
@@ -24,6 +24,8 @@ Kind kindOf(const QString &name, const QList<OptionSpec> &options, bool acceptJo
             return Kind::JobSwitch;
         if (spec::jobFlagNames().contains(name))
             return Kind::JobFlag;
+        if (const spec::ClientFlag *f = spec::clientSideFlag(name))
+            return f->takesValue ? Kind::ClientFlag : Kind::ClientSwitch;
     }
     return Kind::Unknown;
 }
@@ -53,6 +55,10 @@ ParsedArgs parseArgs(const QStringList &args, const QList<OptionSpec> &options, 
             parsed.help = true;
             continue;
         }
+        if (arg == QLatin1String("-q") && acceptJobFlags) {
+            parsed.ignored.append({QStringLiteral("quiet"), QString()});
+            continue;
+        }
         if (!arg.startsWith(QLatin1String("--"))) {
             if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1)
                 fail(Args::tr("unknown flag '%1'").arg(arg));
@@ -71,6 +77,13 @@ ParsedArgs parseArgs(const QStringList &args, const QList<OptionSpec> &options, 
         }
         if (kind == Kind::OptionSwitch && hasValue) {
             fail(Args::tr("--%1 takes no value").arg(name));
+            continue;
+        }
+        if (kind == Kind::ClientSwitch || kind == Kind::ClientFlag) {
+            if (kind == Kind::ClientFlag && !hasValue && i + 1 < args.size() &&
+                !args.at(i + 1).startsWith(QLatin1String("--")))
+                value = args.at(++i);
+            parsed.ignored.append({name, value});
             continue;
         }
         if ((kind == Kind::Option || kind == Kind::JobFlag) && !hasValue) {

@@ -3,6 +3,7 @@
 // ending the flags (everything after it is the app's argument list).
 #pragma once
 
+#include "gcloud/commandline.h"
 #include "gcloud/gcloud.h"
 
 #include <QHash>
@@ -24,6 +25,7 @@ struct ParsedArgs
 {
     QHash<QString, QString> options; // command options given (switches map to "")
     spec::FlagOverrides jobFlags;    // job flags and `-- ARGS`, in order
+    QList<spec::IgnoredFlag> ignored; // gcloud's client-side flags (--staging-bucket, ...)
     QStringList positional;
     bool help = false;
     QString error; // a usage error, translated; empty when the line parsed
@@ -33,7 +35,9 @@ struct ParsedArgs
 };
 
 // Parses the arguments after the command name. With `acceptJobFlags`, the gcloud job flags
-// (spec::jobFlags()) are accepted besides `options`.
+// (spec::jobFlags()) are accepted besides `options`, and so are gcloud's client-side flags
+// (spec::clientSideFlags(): --staging-bucket, --stream-logs, --project, --quiet, ...), which are
+// collected in `ignored` unless the command has an option of the same name.
 ParsedArgs parseArgs(const QStringList &args, const QList<OptionSpec> &options,
                      bool acceptJobFlags);
 

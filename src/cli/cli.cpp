@@ -29,6 +29,7 @@ struct Command
 const Command commands[] = {
     {"validate", runValidate, validateHelp},
     {"export", runExport, exportHelp},
+    {"import-gcloud", runImportGcloud, importHelp},
     {"local", runLocal, localHelp},
     {"jobs", runJobs, jobsHelp},
     {"supervise", runSupervise, nullptr},
@@ -97,6 +98,8 @@ QString mainHelp()
                    "  validate   Check job specs against the service's rules\n"
                    "  export     Print a job spec as config YAML, a gcloud command or a "
                    "Vertex AI CustomJob\n"
+                   "  import-gcloud  Print the config.yaml of a pasted gcloud training "
+                   "command\n"
                    "  local      Run a training job on this machine (local train)\n"
                    "  jobs       Submit, list, describe, follow and cancel jobs\n"
                    "  secrets    Store, list and delete named secrets for trainers\n"

@@ -19,10 +19,12 @@ inline constexpr int exitUsage = 2;
 
 int runValidate(const QStringList &args); // arguments after "validate"
 int runExport(const QStringList &args);   // arguments after "export"
+int runImportGcloud(const QStringList &args); // arguments after "import-gcloud"
 
 QString mainHelp();
 QString validateHelp();
 QString exportHelp();
+QString importHelp();
 
 // Help helpers: aligned "  --name=VALUE   help" lines.
 QString formatOptions(const QList<OptionSpec> &options);

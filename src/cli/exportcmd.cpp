@@ -8,6 +8,7 @@
 #include "validation/validator.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 
 namespace trainyard::cli {
 namespace {
@@ -36,6 +37,8 @@ QList<OptionSpec> exportOptions()
                     "package spec: an image that holds the trainer package)")},
         {QStringLiteral("namespace"), QStringLiteral("NS"),
          Export::tr("tfjob/pytorchjob: Kubernetes namespace of the job")},
+        {QStringLiteral("config"), QStringLiteral("FILE"),
+         Export::tr("The job config, as gcloud's --config (same as giving FILE)")},
     };
 }
 
@@ -90,18 +93,21 @@ int runExport(const QStringList &args)
                                               "or pytorchjob")
                                        .arg(to));
     }
-    if (parsed.positional.size() != 1) {
-        return usageError(
-            command, parsed.positional.isEmpty()
-                         ? Export::tr("no FILE given")
-                         : Export::tr("exactly one FILE, got %1").arg(parsed.positional.size()));
+    QStringList paths = parsed.positional;
+    if (parsed.has(QStringLiteral("config")))
+        paths.prepend(parsed.value(QStringLiteral("config")));
+    if (paths.size() != 1) {
+        return usageError(command, paths.isEmpty()
+                                       ? Export::tr("no FILE given")
+                                       : Export::tr("exactly one FILE, got %1").arg(paths.size()));
     }
     const std::shared_ptr<const catalog::Catalog> catalog = loadCatalog(parsed);
     if (!catalog)
         return exitUsage;
 
-    const QString path = parsed.positional.constFirst();
+    const QString path = paths.constFirst();
     SpecInput input = loadSpec(path, parsed.jobFlags, *catalog);
+    input.diagnostics << spec::ignoredFlagNotes(parsed.ignored);
     const QString &specName = input.import.sources.fileName;
     if (input.unreadable || spec::hasErrors(input.diagnostics)) {
         sortDiagnostics(input.diagnostics);
@@ -132,10 +138,24 @@ int runExport(const QStringList &args)
         kf.kubernetesNamespace = parsed.value(QStringLiteral("namespace"));
         payload = QString::fromUtf8(spec::kubeflowManifestYaml(job, *catalog, kf, &diags));
     } else {
-        payload = QString::fromUtf8(spec::vertexCustomJobJson(job, *catalog, &diags));
+        spec::VertexExportOptions vertexOptions;
+        for (const spec::IgnoredFlag &f : parsed.ignored) {
+            if (f.name == QLatin1String("staging-bucket"))
+                vertexOptions.stagingBucket = f.value;
+        }
+        payload =
+            QString::fromUtf8(spec::vertexCustomJobJson(job, *catalog, vertexOptions, &diags));
     }
-    for (spec::Diagnostic &d : diags)
+    spec::Diagnostics unique;
+    for (spec::Diagnostic &d : diags) {
         input.import.sources.locate(d);
+        const bool seen = std::any_of(unique.cbegin(), unique.cend(), [&d](const auto &u) {
+            return u.field == d.field && u.message == d.message && u.origin == d.origin;
+        });
+        if (!seen)
+            unique << d; // the validator and the export may say the same thing once each
+    }
+    diags = unique;
     sortDiagnostics(diags);
     printDiagnostics(diags, path, specName);
 

@@ -197,6 +197,8 @@ int runLocalTrain(const QStringList &args)
     if (!parsed.jobFlags.flags.isEmpty())
         return usageError(command,
                           Run::tr("unknown flag '--%1'").arg(parsed.jobFlags.flags.first().name));
+    printDiagnostics(spec::ignoredFlagNotes(parsed.ignored), QStringLiteral("trainyard"),
+                     QString());
     if (!parsed.positional.isEmpty())
         return usageError(command,
                           Run::tr("unexpected argument '%1'").arg(parsed.positional.first()));
@@ -325,6 +327,7 @@ int runSubmitTraining(const QStringList &args)
     store::recoverOrphans(store);
     const QString path = parsed.value(QStringLiteral("config"));
     SpecInput input = loadSpec(path, parsed.jobFlags, *catalog);
+    input.diagnostics << spec::ignoredFlagNotes(parsed.ignored);
     if (input.unreadable) {
         printDiagnostics(input.diagnostics, path, input.import.sources.fileName);
         return exitUsage;

@@ -2,6 +2,7 @@
 // `trainyard validate [OPTIONS] [JOB FLAGS] FILE... [-- ARG...]`
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "gcloud/vertex.h"
 #include "validation/validator.h"
 
 #include <QCoreApplication>
@@ -27,6 +28,8 @@ QList<OptionSpec> validateOptions()
          Validate::tr("Use this service catalog instead of the built-in one")},
         {QStringLiteral("format"), QStringLiteral("text|json"),
          Validate::tr("Diagnostics as text on stderr (default) or as JSON on stdout")},
+        {QStringLiteral("config"), QStringLiteral("FILE"),
+         Validate::tr("The job config, as gcloud's --config (same as giving FILE)")},
     };
 }
 
@@ -64,6 +67,20 @@ bool coveredByError(const spec::Diagnostics &diags, const QString &field)
             return true;
     }
     return false;
+}
+
+// Once per file: the legacy service is gone; where the spec would run today and how many of its
+// parts change on the way (the Vertex AI export's diagnostics, listed after it).
+QString runsTodayNote(const catalog::Catalog &catalog, const spec::Diagnostics &changes)
+{
+    const catalog::ServiceLifecycle &s = catalog.service;
+    if (s.shutdown.isEmpty())
+        return {};
+    return Validate::tr("note: AI Platform Training took its last jobs on %1; today this spec "
+                        "would run as a %2 job (trainyard export --to vertex), with %n "
+                        "change(s) on the way",
+                        nullptr, int(changes.size()))
+        .arg(s.shutdown, s.successor);
 }
 
 } // namespace
@@ -109,7 +126,10 @@ int runValidate(const QStringList &args)
         return usageError(command,
                           Validate::tr("unknown --format '%1'; use text or json").arg(format));
     }
-    if (parsed.positional.isEmpty())
+    QStringList paths = parsed.positional;
+    if (parsed.has(QStringLiteral("config")))
+        paths.prepend(parsed.value(QStringLiteral("config")));
+    if (paths.isEmpty())
         return usageError(command, Validate::tr("no FILE given"));
 
     const std::shared_ptr<const catalog::Catalog> catalog = loadCatalog(parsed);
@@ -121,9 +141,18 @@ int runValidate(const QStringList &args)
         parsed.has(QStringLiteral("local")) ? validation::Target::Local : validation::Target::Cloud;
     int exitCode = exitOk;
     QJsonArray files;
-    for (const QString &path : parsed.positional) {
+    const spec::Diagnostics ignored = spec::ignoredFlagNotes(parsed.ignored);
+    for (const QString &path : std::as_const(paths)) {
         SpecInput input = loadSpec(path, parsed.jobFlags, *catalog);
-        if (!input.unreadable) {
+        input.diagnostics << ignored;
+        // A file that does not parse is reported for that alone: its fields are unknown, not
+        // missing.
+        const bool unparsed = std::any_of(
+            input.import.diagnostics.cbegin(), input.import.diagnostics.cend(),
+            [](const spec::Diagnostic &d) { return d.isError() && d.field.isEmpty(); });
+        QString today;
+        QJsonArray todayChanges;
+        if (!input.unreadable && !unparsed) {
             // Validate even when the file had errors, so every problem shows at once; a field
             // the importer already rejected is left out (its value is unset, not wrong).
             const spec::Diagnostics importErrors = input.diagnostics;
@@ -134,6 +163,15 @@ int runValidate(const QStringList &args)
                     input.import.sources.locate(d);
                     input.diagnostics << d;
                 }
+            }
+            if (options.target == validation::Target::Cloud) {
+                spec::Diagnostics changes;
+                spec::vertexCustomJob(input.import.job, *catalog, &changes);
+                today = runsTodayNote(*catalog, changes);
+                for (const spec::Diagnostic &d : std::as_const(changes))
+                    todayChanges.append(d.field.isEmpty() ? d.message
+                                                          : d.field + QStringLiteral(": ") +
+                                                                d.message);
             }
         }
         sortDiagnostics(input.diagnostics);
@@ -146,11 +184,22 @@ int runValidate(const QStringList &args)
             QJsonArray diags;
             for (const spec::Diagnostic &d : std::as_const(input.diagnostics))
                 diags.append(diagnosticJson(d, path, specName));
-            files.append(QJsonObject{{QStringLiteral("file"), path},
-                                     {QStringLiteral("valid"), code == exitOk},
-                                     {QStringLiteral("diagnostics"), diags}});
+            QJsonObject file{{QStringLiteral("file"), path},
+                             {QStringLiteral("valid"), code == exitOk},
+                             {QStringLiteral("diagnostics"), diags}};
+            if (!today.isEmpty()) {
+                file.insert(QStringLiteral("today"),
+                            QJsonObject{{QStringLiteral("note"), today},
+                                        {QStringLiteral("changes"), todayChanges}});
+            }
+            files.append(file);
         } else {
             printDiagnostics(input.diagnostics, path, specName);
+            if (!today.isEmpty()) {
+                err() << sanitize(today) << '\n';
+                for (const QJsonValue &change : std::as_const(todayChanges))
+                    err() << "  - " << sanitize(change.toString()) << '\n';
+            }
             err() << summary(path, input.diagnostics) << '\n';
             err().flush();
         }

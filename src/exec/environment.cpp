@@ -138,9 +138,10 @@ ReplicaLaunch replicaLaunch(const spec::Job &job, const ClusterLayout &layout,
     const spec::TrainingInput &input = job.trainingInput;
     const QString jobDir = options.jobDir.isEmpty() ? input.jobDir : options.jobDir;
 
-    // argv: USER_ARGS --job-dir DIR --name=value...
+    // argv: USER_ARGS [--job-dir DIR] --name=value... As gcloud does, --job-dir reaches the
+    // app only when the job has a job dir; the local output folder alone does not add it.
     QStringList appArgs = input.args;
-    if (!jobDir.isEmpty())
+    if (!input.jobDir.isEmpty() && !jobDir.isEmpty())
         appArgs << QStringLiteral("--job-dir") << jobDir;
     for (const auto &[name, value] : options.trialParameters)
         appArgs << QStringLiteral("--%1=%2").arg(name, value);

@@ -64,7 +64,8 @@ const FlagDef flagDefs[] = {
      QT_TRANSLATE_NOOP("trainyard::GcloudFlags", "Name the primary 'chief' in TF_CONFIG")},
     {"module-name", "MODULE", QT_TRANSLATE_NOOP("trainyard::GcloudFlags", "Python module to run")},
     {"packages", "URI,...",
-     QT_TRANSLATE_NOOP("trainyard::GcloudFlags", "Python packages (gs:// URIs) to install")},
+     QT_TRANSLATE_NOOP("trainyard::GcloudFlags",
+                       "Python packages to install: gs:// URIs or local archives")},
     {"package-path", "DIR",
      QT_TRANSLATE_NOOP("trainyard::GcloudFlags", "Local Python package directory")},
     {"job-dir", "PATH",
@@ -138,6 +139,12 @@ std::optional<qint64> parseCount(const QString &text, bool positive, QString *er
     return value;
 }
 
+QString acceleratorEnumName(const QString &choice)
+{
+    QString name = choice;
+    return name.replace(QLatin1Char('-'), QLatin1Char('_')).toUpper();
+}
+
 QString acceleratorTypeList(const catalog::Catalog &catalog)
 {
     QStringList names;
@@ -185,8 +192,10 @@ std::optional<AcceleratorConfig> parseAccelerator(const QString &text,
         *error = GcloudFlags::tr("count: %1").arg(countError);
         return std::nullopt;
     }
-    const catalog::AcceleratorType *type = catalog.acceleratorByGcloudName(typeText);
-    if (!type) {
+    // gcloud converts the typed choice to the enum name (arg_utils.ChoiceToEnum: '-' -> '_',
+    // upper case), so nvidia-tesla-t4, NVIDIA_TESLA_T4 and Nvidia-Tesla-T4 are one type.
+    const catalog::AcceleratorType *type = catalog.accelerator(acceleratorEnumName(typeText));
+    if (!type || type->gcloudName.isEmpty()) {
         *error = GcloudFlags::tr("unknown accelerator type '%1'; valid types: %2")
                      .arg(typeText, acceleratorTypeList(catalog));
         return std::nullopt;
@@ -213,6 +222,13 @@ std::optional<QMap<QString, QString>> parseLabels(const QString &text, QString *
         labels.insert(part.left(eq), part.mid(eq + 1));
     }
     return labels;
+}
+
+// calliope's normalisation of a choice flag's value (base._ChoiceValueType).
+QString choiceValue(const QString &typed)
+{
+    QString value = typed;
+    return value.replace(QLatin1Char('_'), QLatin1Char('-')).toLower();
 }
 
 std::optional<bool> parseSwitch(const QString &text, QString *error)
@@ -349,7 +365,9 @@ bool applyOther(Context &c, const QString &name, const QString &value)
     }
     if (name == QLatin1String("scale-tier")) {
         const QString field = QStringLiteral("trainingInput.scaleTier");
-        const catalog::ScaleTier *tier = c.catalog.scaleTierByGcloudName(value);
+        // calliope's ChoiceArgument normalises a typed choice to lower case with '-' for '_'
+        // (base._ChoiceValueType), so STANDARD_1, standard_1 and Standard-1 are one tier.
+        const catalog::ScaleTier *tier = c.catalog.scaleTierByGcloudName(choiceValue(value));
         if (!tier) {
             QStringList names;
             for (const catalog::ScaleTier &t : c.catalog.scaleTiers)
@@ -365,11 +383,14 @@ bool applyOther(Context &c, const QString &name, const QString &value)
     }
     if (name == QLatin1String("packages")) {
         const QString field = QStringLiteral("trainingInput.packageUris");
+        // gs:// URIs or local archives (absolute or relative paths), which gcloud uploads to
+        // the staging bucket when it submits the job.
         QStringList uris = value.split(QLatin1Char(','));
         if (value.isEmpty() || uris.contains(QString())) {
-            c.diags << flagError(
-                name, field,
-                GcloudFlags::tr("expected URIs separated by commas, got '%1'").arg(value));
+            c.diags << flagError(name, field,
+                                 GcloudFlags::tr("expected URIs separated by commas (gs:// "
+                                                 "URIs or local archives), got '%1'")
+                                     .arg(value));
             return true;
         }
         ti.packageUris = uris;

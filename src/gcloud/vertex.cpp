@@ -3,6 +3,9 @@
 #include "gcloud/vertex.h"
 
 #include <QCoreApplication>
+#include <QDate>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
@@ -28,10 +31,12 @@ struct Pool
 class Converter
 {
 public:
-    Converter(const Job &job, const catalog::Catalog &catalog, Diagnostics *diags)
+    Converter(const Job &job, const catalog::Catalog &catalog, const VertexExportOptions &options,
+              Diagnostics *diags)
         : m_job(job)
         , m_ti(job.trainingInput)
         , m_catalog(catalog)
+        , m_options(options)
         , m_diags(diags)
     {}
 
@@ -84,6 +89,10 @@ private:
     {
         if (!m_diags)
             return;
+        for (const Diagnostic &old : std::as_const(*m_diags)) {
+            if (old.field == field && old.message == message)
+                return; // one line per fact, however many pools share it
+        }
         Diagnostic d;
         d.severity = severity;
         d.field = field;
@@ -142,18 +151,6 @@ private:
         return list;
     }
 
-    // A Compute Engine type with exactly the catalog shape of a legacy type, or null.
-    const catalog::MachineType *sameShape(const catalog::MachineType &legacy) const
-    {
-        for (const catalog::MachineType &m : m_catalog.machineTypes) {
-            if (!m.legacy && !m.tpu && !m.builtIn && m.vcpus == legacy.vcpus &&
-                std::abs(m.memoryGb - legacy.memoryGb) < 1e-6) {
-                return &m;
-            }
-        }
-        return nullptr;
-    }
-
     QJsonObject machineSpec(const Pool &pool)
     {
         QString machineType = pool.machineType;
@@ -164,30 +161,35 @@ private:
                                                "TPUs need a TPU machine type")
                                   .arg(machineType));
         } else if (known && known->legacy) {
-            const catalog::MachineType *shape = sameShape(*known);
-            if (!shape) {
+            const catalog::MachineType *target =
+                known->vertexMachineType.isEmpty()
+                    ? nullptr
+                    : m_catalog.machineType(known->vertexMachineType);
+            if (!target) {
                 error(pool.field,
-                      VertexExport::tr("legacy machine type '%1' has no Vertex AI equivalent; "
-                                       "use a Compute Engine machine type")
+                      VertexExport::tr("legacy machine type '%1' has no Vertex AI machine type; "
+                                       "choose a Compute Engine machine type")
                           .arg(machineType));
             } else {
-                machineType = shape->name;
+                machineType = target->name;
                 if (known->builtIn) {
                     accelerator =
                         AcceleratorConfig{qint64(known->builtIn->count), known->builtIn->type};
-                }
-                if (known->builtIn) {
                     warn(pool.field,
-                         VertexExport::tr("legacy machine type '%1' exported as %2 with %3 × %4 "
-                                          "(same vCPUs and memory in the catalog; check it)")
-                             .arg(known->name, shape->name)
+                         VertexExport::tr("legacy machine type '%1' runs as %2 with %3 × %4 on "
+                                          "Vertex AI (%5 vCPUs, %6 GB)")
+                             .arg(known->name, target->name)
                              .arg(known->builtIn->count)
-                             .arg(known->builtIn->type));
+                             .arg(known->builtIn->type)
+                             .arg(target->vcpus)
+                             .arg(target->memoryGb));
                 } else {
                     warn(pool.field,
-                         VertexExport::tr("legacy machine type '%1' exported as %2 (same vCPUs "
-                                          "and memory in the catalog; check it)")
-                             .arg(known->name, shape->name));
+                         VertexExport::tr("legacy machine type '%1' runs as %2 on Vertex AI "
+                                          "(%3 vCPUs, %4 GB)")
+                             .arg(known->name, target->name)
+                             .arg(target->vcpus)
+                             .arg(target->memoryGb));
                 }
             }
         } else if (known && known->builtIn && !accelerator) {
@@ -245,7 +247,9 @@ private:
             spec.insert(QStringLiteral("containerSpec"), container);
         } else {
             QJsonObject python;
-            python.insert(QStringLiteral("packageUris"), toArray(m_ti.packageUris));
+            const QString executor = executorImage(pool);
+            insertIfSet(python, QStringLiteral("executorImageUri"), executor);
+            python.insert(QStringLiteral("packageUris"), toArray(packageUris()));
             insertIfSet(python, QStringLiteral("pythonModule"), m_ti.pythonModule);
             if (!m_ti.args.isEmpty())
                 python.insert(QStringLiteral("args"), toArray(m_ti.args));
@@ -269,14 +273,80 @@ private:
                 specs.append(QJsonObject());
             specs.append(poolSpec(pool));
         }
-        if (m_needsExecutorImage) {
-            warn(QStringLiteral("trainingInput.runtimeVersion"),
-                 VertexExport::tr("no Vertex AI executor image is known for runtime version "
-                                  "'%1' (Python %2): set pythonPackageSpec.executorImageUri by "
-                                  "hand")
-                     .arg(m_ti.runtimeVersion, m_ti.pythonVersion));
-        }
         return specs;
+    }
+
+    // The pre-built training container for the runtime (catalog vertexImages): the GPU build
+    // when the pool has GPUs. Empty (and one error) when Vertex AI has none for the runtime.
+    QString executorImage(const Pool &pool)
+    {
+        const QString field = QStringLiteral("trainingInput.runtimeVersion");
+        const catalog::VertexImage *image = nullptr;
+        if (m_ti.runtimeVersion.isEmpty()) {
+            for (const catalog::VertexImage &candidate : m_catalog.vertexImages) {
+                if (!candidate.runtimes.isEmpty()) {
+                    image = &candidate;
+                    break;
+                }
+            }
+            if (image) {
+                warn(field, VertexExport::tr("runtimeVersion is not set: the package runs in the "
+                                             "%1 %2 image")
+                                .arg(image->framework, image->version));
+            }
+        } else {
+            image = m_catalog.vertexImageForRuntime(m_ti.runtimeVersion, m_ti.pythonVersion);
+            if (!image) {
+                error(field, VertexExport::tr("runtime %1 has no Vertex AI pre-built training "
+                                              "image (TensorFlow 1.15 and 2.x have one): use "
+                                              "runtime 1.15 or 2.x, or a custom container")
+                                 .arg(m_ti.runtimeVersion));
+                return {};
+            }
+            if (!m_ti.pythonVersion.isEmpty() && image->python != m_ti.pythonVersion) {
+                warn(QStringLiteral("trainingInput.pythonVersion"),
+                     VertexExport::tr("the Vertex AI image for runtime %1 has Python %2, not %3")
+                         .arg(m_ti.runtimeVersion, image->python, m_ti.pythonVersion));
+            }
+        }
+        if (!image)
+            return {};
+        const QDate end = QDate::fromString(image->endOfAvailability, Qt::ISODate);
+        if (end.isValid() && end < QDate::currentDate()) {
+            warn(field, VertexExport::tr("the %1 %2 image's availability ended on %3: Vertex AI "
+                                         "may refuse it; pick a current pre-built container for "
+                                         "your framework")
+                            .arg(image->framework, image->version, image->endOfAvailability));
+        }
+        const bool gpu = pool.accelerator && !pool.accelerator->type.isEmpty() &&
+                         !(m_catalog.accelerator(pool.accelerator->type) &&
+                           m_catalog.accelerator(pool.accelerator->type)->tpu);
+        if (gpu && image->gpuImage.isEmpty()) {
+            error(field, VertexExport::tr("the Vertex AI image for %1 %2 has no GPU build")
+                             .arg(image->framework, image->version));
+        }
+        return gpu && !image->gpuImage.isEmpty() ? image->gpuImage : image->cpuImage;
+    }
+
+    // The spec's packageUris, or where the local package will be staged.
+    QStringList packageUris()
+    {
+        if (!m_ti.packageUris.isEmpty())
+            return m_ti.packageUris;
+        bool placeholder = false;
+        const QString staged = stagedPackageUri(m_job, m_options.stagingBucket, &placeholder);
+        if (staged.isEmpty()) {
+            error(QStringLiteral("trainingInput.packageUris"),
+                  VertexExport::tr("no package: give packageUris or a local package directory"));
+            return {};
+        }
+        if (placeholder) {
+            warn(QStringLiteral("trainyardLocal.packagePath"),
+                 VertexExport::tr("the package is staged to %1: replace STAGING_BUCKET with your "
+                                  "bucket (gcloud's --staging-bucket), or set a gs:// jobDir")
+                     .arg(staged));
+        }
+        return {staged};
     }
 
     void reportDropped()
@@ -306,6 +376,7 @@ private:
     const Job &m_job;
     const TrainingInput &m_ti;
     const catalog::Catalog &m_catalog;
+    const VertexExportOptions &m_options;
     Diagnostics *m_diags;
     bool m_needsExecutorImage = false;
 };
@@ -315,14 +386,54 @@ private:
 QJsonObject vertexCustomJob(const Job &job, const catalog::Catalog &catalog,
                             Diagnostics *diagnostics)
 {
-    return Converter(job, catalog, diagnostics).convert();
+    return vertexCustomJob(job, catalog, VertexExportOptions(), diagnostics);
 }
 
 QByteArray vertexCustomJobJson(const Job &job, const catalog::Catalog &catalog,
                                Diagnostics *diagnostics)
 {
-    return QJsonDocument(vertexCustomJob(job, catalog, diagnostics))
+    return vertexCustomJobJson(job, catalog, VertexExportOptions(), diagnostics);
+}
+
+QJsonObject vertexCustomJob(const Job &job, const catalog::Catalog &catalog,
+                            const VertexExportOptions &options, Diagnostics *diagnostics)
+{
+    return Converter(job, catalog, options, diagnostics).convert();
+}
+
+QByteArray vertexCustomJobJson(const Job &job, const catalog::Catalog &catalog,
+                               const VertexExportOptions &options, Diagnostics *diagnostics)
+{
+    return QJsonDocument(vertexCustomJob(job, catalog, options, diagnostics))
         .toJson(QJsonDocument::Indented);
+}
+
+QString stagedPackageUri(const Job &job, const QString &stagingBucket, bool *placeholder)
+{
+    if (placeholder)
+        *placeholder = false;
+    const QString dir = job.local.packagePath;
+    if (dir.isEmpty())
+        return {};
+    QString name = QFileInfo(QDir::cleanPath(dir)).fileName();
+    if (name.isEmpty() || name == QLatin1String("."))
+        name = QStringLiteral("trainer");
+    const QString archive = name + QStringLiteral("-0.0.0.tar.gz");
+    const QString jobId = job.jobId.isEmpty() ? QStringLiteral("JOB_ID") : job.jobId;
+    QString bucket = stagingBucket;
+    while (bucket.endsWith(QLatin1Char('/')))
+        bucket.chop(1);
+    if (!bucket.isEmpty())
+        return bucket + QLatin1Char('/') + jobId + QLatin1Char('/') + archive;
+    QString jobDir = job.trainingInput.jobDir;
+    if (jobDir.startsWith(QLatin1String("gs://"))) {
+        while (jobDir.endsWith(QLatin1Char('/')))
+            jobDir.chop(1);
+        return jobDir + QStringLiteral("/packages/") + archive;
+    }
+    if (placeholder)
+        *placeholder = true;
+    return QStringLiteral("gs://STAGING_BUCKET/") + jobId + QLatin1Char('/') + archive;
 }
 
 } // namespace trainyard::spec

@@ -24,4 +24,23 @@ QJsonObject vertexCustomJob(const Job &job, const catalog::Catalog &catalog,
 QByteArray vertexCustomJobJson(const Job &job, const catalog::Catalog &catalog,
                                Diagnostics *diagnostics = nullptr);
 
+// What the export needs to know beyond the spec.
+struct VertexExportOptions
+{
+    // gcloud's --staging-bucket (gs://bucket): where a local package is staged. Empty: the
+    // spec's jobDir/packages, or a STAGING_BUCKET placeholder named in a warning.
+    QString stagingBucket;
+};
+QJsonObject vertexCustomJob(const Job &job, const catalog::Catalog &catalog,
+                            const VertexExportOptions &options, Diagnostics *diagnostics);
+QByteArray vertexCustomJobJson(const Job &job, const catalog::Catalog &catalog,
+                               const VertexExportOptions &options, Diagnostics *diagnostics);
+
+// Where gcloud stages the package built from trainyardLocal.packagePath (--package-path): the
+// sdist of gcloud's built-in setup.py, <dir name>-0.0.0.tar.gz, under the staging bucket's
+// <jobId>/ folder or under <jobDir>/packages/ (jobs_prep.GetStagingLocation). Empty when the job
+// has no local package. `placeholder` is set when neither location is known.
+QString stagedPackageUri(const Job &job, const QString &stagingBucket = QString(),
+                         bool *placeholder = nullptr);
+
 } // namespace trainyard::spec

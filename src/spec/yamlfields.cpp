@@ -288,6 +288,13 @@ std::optional<QString> FieldReader::scalarText(int node, const QString &path, bo
                     tr("gcloud reads the unquoted value %1 as %2; write \"%1\" in quotes to "
                        "keep it as text")
                         .arg(text, *changed));
+        } else if (readsAsNumber(text)) {
+            // The text survives, but as a number: the service gets it only through gcloud's
+            // conversion back to text.
+            warning(node, path,
+                    tr("gcloud reads the unquoted value %1 as a number and sends it as \"%1\"; "
+                       "write \"%1\" in quotes to keep it as text")
+                        .arg(text));
         }
     }
     return text;

@@ -158,6 +158,11 @@ bool readsAsNonString(const QString &text)
            matches(4, text);
 }
 
+bool readsAsNumber(const QString &text)
+{
+    return !text.isEmpty() && (matches(5, text) || matches(6, text) || matches(3, text));
+}
+
 std::optional<QString> gcloudChangedText(const QString &text)
 {
     if (const std::optional<bool> b = yaml11Bool(text)) {

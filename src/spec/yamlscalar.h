@@ -18,6 +18,9 @@ bool readsAsNonString(const QString &text);
 // the text survives unchanged.
 std::optional<QString> gcloudChangedText(const QString &text);
 
+// True when gcloud's YAML reader (PyYAML, YAML 1.1) reads this unquoted scalar as a number.
+bool readsAsNumber(const QString &text);
+
 enum class NumberStatus { Ok, Invalid, OutOfRange };
 
 // Decimal integers only ("4", "-3", "+7"): what the API's int64 fields accept.

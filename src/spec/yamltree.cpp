@@ -507,8 +507,69 @@ QString syntaxMessage(const std::string &msg)
 
 } // namespace
 
-Tree parse(const QByteArray &bytes, Diagnostics &diags)
+namespace {
+
+int hexValue(char c)
 {
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+// The value of the 4 hex digits at text[i], or -1.
+int hex4(const QByteArray &text, qsizetype i)
+{
+    if (i + 4 > text.size())
+        return -1;
+    int v = 0;
+    for (qsizetype k = i; k < i + 4; ++k) {
+        const int h = hexValue(text.at(k));
+        if (h < 0)
+            return -1;
+        v = v * 16 + h;
+    }
+    return v;
+}
+
+// JSON writers such as Python's json.dumps escape characters outside the BMP as a UTF-16
+// surrogate pair ("\ud83d\ude80"), which YAML's \u escape refuses. Each such pair becomes the
+// equivalent 8-digit \U escape, which both read as the one character it encodes.
+QByteArray joinSurrogateEscapes(const QByteArray &bytes)
+{
+    if (!bytes.contains("\\u"))
+        return bytes;
+    QByteArray out;
+    out.reserve(bytes.size());
+    qsizetype backslashes = 0;
+    for (qsizetype i = 0; i < bytes.size(); ++i) {
+        const char c = bytes.at(i);
+        if (c == '\\' && backslashes % 2 == 0 && i + 11 < bytes.size() &&
+            bytes.at(i + 1) == 'u' && bytes.at(i + 6) == '\\' && bytes.at(i + 7) == 'u') {
+            const int high = hex4(bytes, i + 2);
+            const int low = hex4(bytes, i + 8);
+            if (high >= 0xD800 && high <= 0xDBFF && low >= 0xDC00 && low <= 0xDFFF) {
+                const uint cp = 0x10000u + ((uint(high) - 0xD800u) << 10) + (uint(low) - 0xDC00u);
+                out += "\\U" + QByteArray::number(cp, 16).rightJustified(8, '0');
+                i += 11;
+                backslashes = 0;
+                continue;
+            }
+        }
+        backslashes = c == '\\' ? backslashes + 1 : 0;
+        out += c;
+    }
+    return out;
+}
+
+} // namespace
+
+Tree parse(const QByteArray &rawBytes, Diagnostics &diags)
+{
+    const QByteArray bytes = joinSurrogateEscapes(rawBytes);
     Tree tree;
     TreeBuilder builder(bytes, tree);
     const auto fail = [&](const QString &message, SourcePos pos) {

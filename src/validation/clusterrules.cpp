@@ -47,14 +47,23 @@ void checkScaleTier(Context &ctx)
 {
     const QString field = QStringLiteral("trainingInput.scaleTier");
     const QString &tier = ctx.input.scaleTier;
-    if (tier.isEmpty()) {
-        ctx.error(field, QCoreApplication::translate("trainyard::Validation",
-                                                     "scaleTier is required: use one of %1")
-                             .arg(joinNames(tierNames(ctx.catalog))));
+    if (tier.isEmpty())
+        return; // absent is BASIC, the enum's zero value, as the service reads it
+
+    if (ctx.tier) {
+        const catalog::AcceleratorType *gpu =
+            ctx.tier->accelerator ? ctx.catalog.accelerator(ctx.tier->accelerator->type)
+                                  : nullptr;
+        if (gpu && !gpu->retired.isEmpty()) {
+            ctx.warning(field, QCoreApplication::translate(
+                                   "trainyard::Validation",
+                                   "%1 runs on a %2 GPU, which is no longer offered (since about "
+                                   "%3); use CUSTOM with %4")
+                                   .arg(ctx.tier->name, shortName(*gpu), gpu->retired,
+                                        gpu->replacedBy));
+        }
         return;
     }
-    if (ctx.tier)
-        return;
     if (const catalog::ScaleTier *g = ctx.catalog.scaleTierByGcloudName(tier)) {
         ctx.error(field, QCoreApplication::translate(
                              "trainyard::Validation",
@@ -110,6 +119,14 @@ const catalog::MachineType *checkRoleType(Context &ctx, spec::Role role)
     if (r.type.isEmpty())
         return nullptr;
     const catalog::MachineType *m = ctx.catalog.machineType(r.type);
+    if (!m && ctx.catalog.formerMachineTypeNames.contains(r.type)) {
+        ctx.error(roleTypeField(role),
+                  QCoreApplication::translate("trainyard::Validation",
+                                              "%1 is the name %2 had before it was generally "
+                                              "available; the service takes %2")
+                      .arg(quoted(r.type), ctx.catalog.formerMachineTypeNames.value(r.type)));
+        return nullptr;
+    }
     if (!m) {
         const QStringList names = machineNames(ctx.catalog);
         const QString hint = didYouMean(r.type, names);
@@ -123,6 +140,22 @@ const catalog::MachineType *checkRoleType(Context &ctx, spec::Role role)
                           .arg(quoted(r.type)) +
                       hint);
         return nullptr;
+    }
+    if (!m->retired.isEmpty()) {
+        const catalog::AcceleratorType *gpu =
+            m->builtIn ? ctx.catalog.accelerator(m->builtIn->type) : nullptr;
+        ctx.warning(roleTypeField(role),
+                    gpu ? QCoreApplication::translate(
+                              "trainyard::Validation",
+                              "%1 comes with %2 × %3 GPUs, which are no longer offered (since "
+                              "about %4); use %5")
+                              .arg(m->name)
+                              .arg(m->builtIn->count)
+                              .arg(shortName(*gpu), m->retired, m->replacedBy)
+                        : QCoreApplication::translate("trainyard::Validation",
+                                                      "%1 is no longer offered (since about "
+                                                      "%2); use %3")
+                              .arg(m->name, m->retired, m->replacedBy));
     }
     if (m->tpu && role != spec::Role::Worker) {
         ctx.error(roleTypeField(role),

@@ -31,8 +31,15 @@ const catalog::AcceleratorType *checkType(Context &ctx, spec::Role role,
                       .arg(joinNames(acceleratorNames(ctx.catalog, false))));
         return nullptr;
     }
-    if (const catalog::AcceleratorType *a = ctx.catalog.accelerator(acc.type))
+    if (const catalog::AcceleratorType *a = ctx.catalog.accelerator(acc.type)) {
+        if (!a->retired.isEmpty()) {
+            ctx.warning(field, QCoreApplication::translate("trainyard::Validation",
+                                                           "%1 is no longer offered (since about "
+                                                           "%2); use %3")
+                                   .arg(a->type, a->retired, a->replacedBy));
+        }
         return a;
+    }
     const catalog::AcceleratorType *g = ctx.catalog.acceleratorByGcloudName(acc.type);
     if (!g)
         g = ctx.catalog.acceleratorByGcloudName(acc.type.toLower());

@@ -55,7 +55,13 @@ void checkRange(Context &ctx, qsizetype i, const spec::ParameterSpec &p, bool in
             }
         }
     }
-    if (!(lo < hi)) {
+    if (lo == hi) {
+        ctx.warning(paramField(i, "maxValue"),
+                    QCoreApplication::translate("trainyard::Validation",
+                                                "parameter %1: minValue and maxValue are both %2, "
+                                                "which pins the value: every trial gets %2")
+                        .arg(quoted(p.parameterName), num(lo)));
+    } else if (!(lo < hi)) {
         ctx.error(
             paramField(i, "maxValue"),
             QCoreApplication::translate("trainyard::Validation",
@@ -223,14 +229,15 @@ void checkHyperparameters(Context &ctx)
     for (qsizetype i = 0; i < hp.params.size(); ++i)
         checkParameter(ctx, hp, i);
 
-    const qint64 maxTrials = hp.maxTrials.value_or(1);
-    if (hp.maxTrials && *hp.maxTrials < 1) {
+    // 0 is the int64 zero value, which the service reads as unset: its default of 1.
+    const qint64 maxTrials = hp.maxTrials.value_or(1) == 0 ? 1 : hp.maxTrials.value_or(1);
+    if (hp.maxTrials && *hp.maxTrials < 0) {
         ctx.error(hpField("maxTrials"),
                   QCoreApplication::translate("trainyard::Validation",
                                               "maxTrials is %1; it must be at least 1")
                       .arg(*hp.maxTrials));
     }
-    if (hp.maxParallelTrials) {
+    if (hp.maxParallelTrials && *hp.maxParallelTrials != 0) {
         if (*hp.maxParallelTrials < 1) {
             ctx.error(hpField("maxParallelTrials"),
                       QCoreApplication::translate("trainyard::Validation",

@@ -25,6 +25,9 @@ bool isEnvName(const QString &name)
     return true;
 }
 
+// Linux MAX_ARG_STRLEN: the longest string execve takes, its terminating NUL included.
+constexpr qsizetype maxEnvStringBytes = 32 * 4096;
+
 QString envField(const QString &name)
 {
     return QLatin1String("trainyardLocal.env.") + name;
@@ -75,6 +78,19 @@ void checkLocalRun(Context &ctx)
                                           "environment variable %1 is set by Trainyard for every "
                                           "replica and cannot be overridden; reserved names: %2")
                                           .arg(name, joinNames(limits::reservedEnvNames)));
+        }
+        // execve refuses a single NAME=value string longer than MAX_ARG_STRLEN (32 pages,
+        // 128 KiB on Linux, the terminating NUL included): the replica would not start.
+        const qsizetype bytes = name.toUtf8().size() + 1 + local.env.at(i).value.toUtf8().size();
+        if (local.env.at(i).secret.isEmpty() && bytes + 1 > maxEnvStringBytes) {
+            ctx.error(envField(name),
+                      QCoreApplication::translate(
+                          "trainyard::Validation",
+                          "environment variable %1 is %2 bytes long as NAME=value; the system "
+                          "starts no process with a variable over %3 bytes (128 KiB)")
+                          .arg(name)
+                          .arg(bytes)
+                          .arg(maxEnvStringBytes - 1));
         }
         for (qsizetype k = 0; k < i; ++k) {
             if (local.env.at(k).name == name) {

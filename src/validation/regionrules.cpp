@@ -176,9 +176,15 @@ void checkRegion(Context &ctx)
         QStringList names;
         for (const catalog::Region &r : ctx.catalog.regions)
             names.append(r.name);
-        ctx.error(field, QCoreApplication::translate("trainyard::Validation",
-                                                     "region is required: choose one of %1")
-                             .arg(joinNames(names)));
+        // gcloud fills an absent --region from the compute/region property of the user's
+        // gcloud configuration, which a spec cannot show.
+        if (!ctx.isLocal()) {
+            ctx.warning(field, QCoreApplication::translate(
+                                   "trainyard::Validation",
+                                   "region is not set: gcloud takes it from your compute/region "
+                                   "setting; the service needs one of %1")
+                                   .arg(joinNames(names)));
+        }
         return;
     }
     const catalog::Region *region = ctx.catalog.region(name);

@@ -29,7 +29,8 @@ public:
     const spec::TrainingInput &input;
     const catalog::Catalog &catalog;
     const Options &options;
-    const catalog::ScaleTier *tier = nullptr; // null when unset or unknown
+    const catalog::ScaleTier *tier = nullptr; // null when unknown (unset is BASIC)
+    const spec::SourceMap *sources = nullptr;  // where fields came from, when known
     bool custom = true; // CUSTOM, or an unknown tier (role fields are then checked as given)
 
     bool isLocal() const { return options.target == Target::Local; }

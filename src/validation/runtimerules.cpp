@@ -5,6 +5,8 @@
 #include "validation/limits.h"
 #include "validation/rules.h"
 
+#include <QFileInfo>
+
 namespace trainyard::validation::detail {
 
 namespace {
@@ -37,28 +39,42 @@ bool looksLikeVersion(const QString &v)
     return digits > 0 && parts >= 1;
 }
 
-bool isIdentifierStart(QChar c)
-{
-    return (c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
-           (c >= QLatin1Char('A') && c <= QLatin1Char('Z')) || c == QLatin1Char('_');
-}
 
 // Dotted Python identifiers: trainer.task
-bool isModuleName(const QString &m)
+// Why `python -m MODULE` cannot run MODULE, or empty when it can. Any dotted path works,
+// including package directories whose names are not identifiers (youtube-8m.train): runpy finds
+// them by name. An empty segment or a trailing ".py" (a file name, not a module) cannot work.
+QString moduleProblem(const QString &m)
 {
-    bool atStart = true;
-    for (QChar c : m) {
-        if (atStart) {
-            if (!isIdentifierStart(c))
-                return false;
-            atStart = false;
-        } else if (c == QLatin1Char('.')) {
-            atStart = true;
-        } else if (!isIdentifierStart(c) && !isAsciiDigit(c)) {
-            return false;
+    if (m.endsWith(QLatin1String(".py"))) {
+        return QCoreApplication::translate("trainyard::Validation",
+                                           "ends in .py: python -m takes a module name, not a "
+                                           "file name");
+    }
+    const QStringList parts = m.split(QLatin1Char('.'));
+    for (const QString &part : parts) {
+        if (part.trimmed().isEmpty()) {
+            return QCoreApplication::translate("trainyard::Validation",
+                                               "has an empty segment between dots");
         }
     }
-    return !atStart;
+    for (QChar c : m) {
+        if (c.isSpace() || c == QLatin1Char('/') || c == QLatin1Char('\\')) {
+            return QCoreApplication::translate("trainyard::Validation",
+                                               "contains %1, which no module name has")
+                .arg(c.isSpace() ? QStringLiteral("a space") : QString(c));
+        }
+    }
+    return {};
+}
+
+bool isArchiveName(const QString &path)
+{
+    for (const char *ext : {".tar.gz", ".tgz", ".whl", ".zip", ".tar", ".egg"}) {
+        if (path.endsWith(QLatin1String(ext)))
+            return true;
+    }
+    return false;
 }
 
 QString knownRuntimes(const catalog::Catalog &cat)
@@ -118,16 +134,38 @@ void checkPackages(Context &ctx)
                       .arg(uris.size())
                       .arg(limits::packageUrisMax));
     }
+    // gcloud's --packages also takes local archives (absolute or relative paths), which it
+    // stages to the staging bucket at submit time; packageUris written in a file are sent as is.
+    const bool fromFlag = ctx.sources &&
+                          ctx.sources->flags.value(QStringLiteral("trainingInput.packageUris")) ==
+                              QLatin1String("--packages");
     for (qsizetype i = 0; i < uris.size(); ++i) {
+        const QString field =
+            QLatin1String("trainingInput.packageUris[") + QString::number(i) + QLatin1Char(']');
         if (startsWith(uris.at(i), limits::gcsScheme) && uris.at(i).size() > 5)
             continue;
-        ctx.error(QLatin1String("trainingInput.packageUris[") + QString::number(i) +
-                      QLatin1Char(']'),
+        if (fromFlag) {
+            if (!isArchiveName(uris.at(i))) {
+                ctx.warning(field, QCoreApplication::translate(
+                                       "trainyard::Validation",
+                                       "package %1 is not a .tar.gz, .whl or .zip archive; "
+                                       "pip may not install it")
+                                       .arg(quoted(uris.at(i))));
+            } else if (!QFileInfo::exists(uris.at(i))) {
+                ctx.warning(field, QCoreApplication::translate(
+                                       "trainyard::Validation",
+                                       "local package %1 does not exist here; gcloud uploads "
+                                       "local archives when the job is submitted")
+                                       .arg(quoted(uris.at(i))));
+            }
+            continue;
+        }
+        ctx.error(field,
                   QCoreApplication::translate(
                       "trainyard::Validation",
                       "package %1 must be a gs:// URI of an uploaded package, e.g. "
                       "gs://bucket/trainer-0.1.tar.gz; for a local package directory "
-                      "use trainyardLocal.packagePath")
+                      "use trainyardLocal.packagePath (or --packages with a local archive)")
                       .arg(quoted(uris.at(i))));
     }
 
@@ -149,17 +187,18 @@ void checkPackages(Context &ctx)
                                              "e.g. trainer.task (or set masterConfig.imageUri for "
                                              "a custom container)"));
         }
-    } else if (!isModuleName(module)) {
+    } else if (const QString problem = moduleProblem(module); !problem.isEmpty()) {
         QString suggestion = module;
         if (suggestion.endsWith(QLatin1String(".py")))
             suggestion.chop(3);
         suggestion.replace(QLatin1Char('/'), QLatin1Char('.'));
-        ctx.error(moduleField,
-                  QCoreApplication::translate("trainyard::Validation",
-                                              "pythonModule %1 is not a Python module name: use "
-                                              "dotted names such as %2")
-                      .arg(quoted(module),
-                           isModuleName(suggestion) ? suggestion : QStringLiteral("trainer.task")));
+        ctx.warning(moduleField,
+                    QCoreApplication::translate("trainyard::Validation",
+                                                "pythonModule %1 %2; python -m cannot run it. "
+                                                "Use a dotted name such as %3")
+                        .arg(quoted(module), problem,
+                             moduleProblem(suggestion).isEmpty() ? suggestion
+                                                                 : QStringLiteral("trainer.task")));
     }
 }
 
@@ -169,11 +208,15 @@ void checkRuntime(Context &ctx)
     const QString &runtime = ctx.input.runtimeVersion;
     const bool image = !ctx.input.master.config.imageUri.isEmpty();
     if (runtime.isEmpty() && !image && !ctx.isLocal()) {
-        ctx.error(runtimeField,
-                  QCoreApplication::translate("trainyard::Validation",
-                                              "runtimeVersion is required: set it (e.g. %1) or "
-                                              "set masterConfig.imageUri for a custom container")
-                      .arg(latestRuntime(ctx.catalog)));
+        // Early versions of the service ran such jobs on runtime 1.0; today a runtime (or a
+        // custom container) is required.
+        ctx.warning(runtimeField,
+                    QCoreApplication::translate("trainyard::Validation",
+                                                "runtimeVersion is not set: the service once ran "
+                                                "such jobs on runtime 1.0, today it needs one: set "
+                                                "it (e.g. %1) or masterConfig.imageUri for a "
+                                                "custom container")
+                        .arg(latestRuntime(ctx.catalog)));
     }
     if (!runtime.isEmpty() && image) {
         ctx.error(runtimeField,
@@ -187,6 +230,14 @@ void checkRuntime(Context &ctx)
     const catalog::RuntimeVersion *rv = nullptr;
     if (!runtime.isEmpty()) {
         rv = ctx.catalog.runtimeVersion(runtime);
+        if (rv && !rv->until.isEmpty()) {
+            ctx.warning(runtimeField,
+                        QCoreApplication::translate("trainyard::Validation",
+                                                    "runtime %1 (%2) is no longer offered (since "
+                                                    "about %3, 12 months after its release); use "
+                                                    "%4")
+                            .arg(rv->version, rv->frameworks, rv->until, rv->replacedBy));
+        }
         if (!rv && !looksLikeVersion(runtime)) {
             ctx.error(runtimeField,
                       QCoreApplication::translate("trainyard::Validation",

@@ -50,8 +50,9 @@ Context::Context(const spec::Job &j, const catalog::Catalog &c, const Options &o
     , catalog(c)
     , options(o)
 {
-    if (!input.scaleTier.isEmpty())
-        tier = catalog.scaleTier(input.scaleTier);
+    // An absent scaleTier is the enum's zero value on the wire: BASIC.
+    tier = catalog.scaleTier(input.scaleTier.isEmpty() ? QStringLiteral("BASIC")
+                                                       : input.scaleTier);
     custom = tier == nullptr || tier->custom;
 }
 
@@ -108,6 +109,7 @@ spec::Diagnostics validate(const spec::Job &job, const catalog::Catalog &catalog
                            const Options &options, const spec::SourceMap *sources)
 {
     detail::Context ctx(job, catalog, options);
+    ctx.sources = sources;
     detail::checkJobId(ctx);
     detail::checkLabels(ctx);
     detail::checkCluster(ctx);

@@ -4,6 +4,7 @@
 #include "catalog/catalog.h"
 #include "store/jobstore.h"
 #include "wizard/jobwizard.h"
+#include "wizard/pastecommanddialog.h"
 #include "settings/settingsdialog.h"
 #include "jobs/jobconsole.h"
 #include "jobs/joblistmodel.h"
@@ -41,6 +42,9 @@ MainWindow::MainWindow(QWidget *parent)
     QAction *openAction = fileMenu->addAction(tr("&Open config…"));
     openAction->setShortcut(QKeySequence::Open);
     connect(openAction, &QAction::triggered, this, &MainWindow::chooseConfig);
+    QAction *pasteAction = fileMenu->addAction(tr("&Paste gcloud command…"));
+    pasteAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    connect(pasteAction, &QAction::triggered, this, &MainWindow::pasteGcloudCommand);
     fileMenu->addSeparator();
     QAction *quit = fileMenu->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);
@@ -61,7 +65,7 @@ MainWindow::MainWindow(QWidget *parent)
     if (!m_catalog) {
         const QString why = tr("The job wizard needs the service catalog, which could not be "
                                "loaded.");
-        for (QAction *a : {newJobAction, openAction}) {
+        for (QAction *a : {newJobAction, openAction, pasteAction}) {
             a->setEnabled(false);
             a->setToolTip(why);
         }
@@ -132,12 +136,25 @@ void MainWindow::chooseConfig()
         openConfig(path);
 }
 
+void MainWindow::pasteGcloudCommand()
+{
+    if (!m_catalog)
+        return;
+    wizard::PasteCommandDialog dialog(*m_catalog, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    showWizard(QString());
+    if (m_lastWizard)
+        m_lastWizard->loadGcloudImport(dialog.result(), dialog.baseDirectory());
+}
+
 void MainWindow::showWizard(const QString &path, const spec::Job *job)
 {
     if (!m_catalog)
         return;
     auto *wizard = new wizard::JobWizard(*m_catalog, this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
+    m_lastWizard = wizard;
     // The wizard refers to the catalog; it lives as long as this window (its parent).
     const QStringList ids = store::JobStore().ids();
     wizard->setExistingJobIds(QSet<QString>(ids.cbegin(), ids.cend()));

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 
@@ -17,6 +18,9 @@ namespace trainyard::ui {
 
 namespace jobs {
 class JobConsole;
+}
+namespace wizard {
+class JobWizard;
 }
 
 // The main window: the job console (job list and the selected job's detail tabs) as its central
@@ -34,6 +38,8 @@ public:
     void openConfig(const QString &path);
     // Opens the wizard filled from a job's spec (Clone into wizard).
     void cloneJob(const spec::Job &job);
+    // File > Paste gcloud command…: a dialog reads the command, then the wizard opens filled.
+    void pasteGcloudCommand();
 
     jobs::JobConsole *console() const { return m_console; }
 
@@ -49,6 +55,7 @@ private:
 
     std::shared_ptr<const catalog::Catalog> m_catalog;
     jobs::JobConsole *m_console = nullptr;
+    QPointer<wizard::JobWizard> m_lastWizard; // the wizard showWizard() opened last
 };
 
 } // namespace trainyard::ui

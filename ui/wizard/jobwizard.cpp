@@ -156,6 +156,24 @@ bool JobWizard::openFile(const QString &path)
     return !unreadable;
 }
 
+void JobWizard::loadGcloudImport(const spec::GcloudImport &imported,
+                                 const QString &baseDirectory)
+{
+    // What the command itself caused (ignored flags, unset variables) has no field of the spec:
+    // name the flag or the command instead, so the page summary says where it comes from.
+    spec::Diagnostics diagnostics = imported.import.diagnostics;
+    for (spec::Diagnostic &d : diagnostics) {
+        if (d.field.isEmpty())
+            d.field = d.origin;
+    }
+    loadJob(imported.import.job, imported.import.sources, diagnostics);
+    if (!baseDirectory.isEmpty())
+        m_trainerPage->setBaseDirectory(baseDirectory);
+    setWindowTitle(imported.command.jobId.isEmpty()
+                       ? tr("Training job from a gcloud command")
+                       : tr("Training job %1 from a gcloud command").arg(imported.command.jobId));
+}
+
 spec::Job JobWizard::job() const
 {
     spec::Job job = m_base;

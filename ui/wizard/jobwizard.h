@@ -7,6 +7,7 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "gcloud/commandline.h"
 #include "spec/diagnostic.h"
 #include "spec/job.h"
 #include "validation/validator.h"
@@ -45,6 +46,10 @@ public:
     // Imports a config.yaml or JSON file and loads it. False when the file cannot be read at
     // all (its diagnostics are still shown on the review page).
     bool openFile(const QString &path);
+    // Loads a pasted gcloud command (File > Paste gcloud command…): its config file with the
+    // flags applied; its diagnostics, including the ignored client-side flags, show like an
+    // imported file's. `baseDirectory` is where the command's relative paths are.
+    void loadGcloudImport(const spec::GcloudImport &imported, const QString &baseDirectory);
     QString fileName() const { return m_fileName; }
 
     // The job as the pages show it (fields without a widget keep the loaded values).

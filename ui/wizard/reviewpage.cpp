@@ -114,6 +114,15 @@ void ReviewPage::showJob(const spec::Job &job, const spec::Diagnostics &cloudOnl
         for (const spec::Diagnostic &d : cloudOnly)
             lines.append(tr("• %1: %2").arg(d.field, d.message));
     }
+    // Once: the legacy service is gone, and where this job would run today.
+    const catalog::ServiceLifecycle &service = m_catalog.service;
+    if (!service.shutdown.isEmpty()) {
+        lines.append(tr("Where this would run today: AI Platform Training took its last jobs on "
+                        "%1; this job would run as a %2 job (the Vertex AI JSON tab), with "
+                        "%n change(s) on the way.",
+                        nullptr, int(vertexNotes.size()))
+                         .arg(service.shutdown, service.successor));
+    }
     if (!vertexNotes.isEmpty()) {
         lines.append(tr("On Vertex AI:"));
         for (const spec::Diagnostic &d : std::as_const(vertexNotes))

@@ -134,7 +134,7 @@ void TestCliExport::exportRefusesSpecWithErrors()
 
 void TestCliExport::exportRefusesWhatVertexCannotExpress()
 {
-    // legacy.yaml validates, and gcloud takes it; Vertex AI has no complex_model_s.
+    // legacy.yaml validates, and gcloud takes it; the Vertex export has no Cloud TPU worker.
     const Result check = run({QStringLiteral("validate"), QStringLiteral("legacy.yaml")});
     VERIFY_RAN(check);
     QVERIFY2(check.code == 0, qPrintable(check.err));
@@ -149,8 +149,8 @@ void TestCliExport::exportRefusesWhatVertexCannotExpress()
     VERIFY_RAN(vertex);
     QCOMPARE(vertex.code, 1);
     QVERIFY(vertex.out.isEmpty());
-    QVERIFY2(vertex.err.contains(QLatin1String("error: trainingInput.masterType: legacy machine "
-                                               "type 'complex_model_s'")),
+    QVERIFY2(vertex.err.contains(QLatin1String("error: trainingInput.workerType: 'cloud_tpu' has "
+                                               "no equivalent")),
              qPrintable(vertex.err));
     const Result forced = run(QStringList(args) << QStringLiteral("--force"));
     VERIFY_RAN(forced);

@@ -125,6 +125,7 @@ private Q_SLOTS:
     void pytorch();
     void aipDirectories_data();
     void aipDirectories();
+    void noJobDirArgumentWithoutAJobDir();
     void metricFilePerReplica();
     void commandLine_data();
     void commandLine();
@@ -379,6 +380,25 @@ void TestEnvironment::aipDirectories()
     const exec::ReplicaLaunch bare = launchOf(noDir, l, QStringLiteral("worker-0"), o);
     QVERIFY(!bare.environment.contains(QStringLiteral("AIP_MODEL_DIR")));
     QVERIFY(!bare.arguments.contains(QStringLiteral("--job-dir")));
+}
+
+// gcloud adds --job-dir only when the job has a job dir: an argparse trainer without that
+// option must not get it just because the local run has an output folder.
+void TestEnvironment::noJobDirArgumentWithoutAJobDir()
+{
+    spec::Job j = referenceJob();
+    j.trainingInput.jobDir.clear();
+    const exec::ClusterLayout l = layoutFor(j);
+    EnvironmentOptions o = options();
+    o.jobDir = QStringLiteral("/store/census_1/output"); // the local output folder
+    const exec::ReplicaLaunch launch = launchOf(j, l, QStringLiteral("worker-0"), o);
+    QVERIFY2(!launch.arguments.contains(QStringLiteral("--job-dir")),
+             qPrintable(launch.arguments.join(QLatin1Char(' '))));
+    QCOMPARE(launch.arguments.mid(launch.arguments.indexOf(QStringLiteral("trainer.task")) + 1),
+             j.trainingInput.args);
+    // The output folder still reaches the trainer the Vertex way.
+    QCOMPARE(launch.environment.value(QStringLiteral("AIP_MODEL_DIR")),
+             QStringLiteral("/store/census_1/output/model/"));
 }
 
 void TestEnvironment::metricFilePerReplica()

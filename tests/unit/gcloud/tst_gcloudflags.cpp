@@ -282,9 +282,9 @@ void TestGcloudFlags::badValues_data()
                                       << "trainingInput.workerCount"
                                       << "expected an integer, got ' 3'";
     QTest::newRow("tier unknown") << "scale-tier"
-                                  << "STANDARD_1"
+                                  << "STANDARD_2"
                                   << "trainingInput.scaleTier"
-                                  << "unknown scale tier 'STANDARD_1'; valid tiers: basic,";
+                                  << "unknown scale tier 'STANDARD_2'; valid tiers: basic,";
     QTest::newRow("labels without =") << "labels"
                                       << "owner"
                                       << "labels"
@@ -402,8 +402,16 @@ void TestGcloudFlags::acceleratorParsing_data()
                               << "count: expected a number greater than 0, got -1";
     QTest::newRow("count word") << "count=four,type=nvidia-tesla-t4"
                                 << "count: expected an integer, got 'four'";
+    // gcloud turns the typed choice into the enum name ('-' -> '_', upper case).
     QTest::newRow("API spelling") << "count=1,type=NVIDIA_TESLA_T4"
-                                  << "unknown accelerator type 'NVIDIA_TESLA_T4'; valid types: ";
+                                  << "1 NVIDIA_TESLA_T4";
+    QTest::newRow("mixed case") << "count=2,type=Nvidia-Tesla-V100"
+                                << "2 NVIDIA_TESLA_V100";
+    QTest::newRow("lower with underscores") << "count=8,type=tpu_v3"
+                                            << "8 TPU_V3";
+    QTest::newRow("unknown in the user's spelling") << "count=1,type=NVIDIA_TESLA_H100"
+                                                    << "unknown accelerator type "
+                                                       "'NVIDIA_TESLA_H100'; valid types: ";
     QTest::newRow("unknown type") << "count=1,type=nvidia-h100"
                                   << "unknown accelerator type 'nvidia-h100'; valid types: ";
     QTest::newRow("unknown key") << "count=1,type=nvidia-tesla-t4,zone=a"

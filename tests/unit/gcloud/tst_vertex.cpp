@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTest>
 
 using namespace trainyard;
@@ -75,6 +76,9 @@ private Q_SLOTS:
     void basicGpuTier();
     void legacyTypesWithoutEquivalentAreErrors_data();
     void legacyTypesWithoutEquivalentAreErrors();
+    void legacyTypesAreMappedOnce();
+    void packageUrisWhereThePackageIsStaged();
+    void runtimeWithoutImageIsOneError();
     void containerSpec();
     void diskSpecAndTopLevelFields();
     void jsonText();
@@ -105,7 +109,16 @@ void TestVertex::customWithAllFourRoles()
              QStringLiteral("trainer.task"));
     QCOMPARE(python.value(QStringLiteral("args")).toArray(),
              (QJsonArray{QStringLiteral("--epochs"), QStringLiteral("10")}));
-    QVERIFY(!python.contains(QStringLiteral("executorImageUri")));
+    // The pre-built container of runtime 2.11 (catalog vertexImages): GPU build where the pool
+    // has GPUs, CPU build elsewhere.
+    QCOMPARE(python.value(QStringLiteral("executorImageUri")).toString(),
+             QStringLiteral("us-docker.pkg.dev/vertex-ai/training/tf-gpu.2-11:latest"));
+    QCOMPARE(pool(job, 2)
+                 .value(QStringLiteral("pythonPackageSpec"))
+                 .toObject()
+                 .value(QStringLiteral("executorImageUri"))
+                 .toString(),
+             QStringLiteral("us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11:latest"));
     QVERIFY(!master.contains(QStringLiteral("containerSpec")));
     QVERIFY(!master.contains(QStringLiteral("diskSpec")));
 
@@ -143,8 +156,9 @@ void TestVertex::droppedPartsAreReported()
     }
     const Diagnostic *image =
         find(diags, QStringLiteral("trainingInput.runtimeVersion"), Severity::Warning);
-    QVERIFY2(image->message.contains(QLatin1String("executorImageUri")),
+    QVERIFY2(image->message.contains(QLatin1String("availability ended")),
              qPrintable(image->message));
+    QVERIFY(!image->message.contains(QLatin1String("(Python )")));
     QVERIFY(!hasErrors(diags));
 }
 
@@ -224,12 +238,8 @@ void TestVertex::legacyTypesWithoutEquivalentAreErrors_data()
     QTest::addColumn<QString>("tier");
     QTest::addColumn<QString>("masterType");
 
-    QTest::newRow("STANDARD_1: complex_model_s") << "STANDARD_1"
-                                                 << "";
     QTest::newRow("BASIC_TPU") << "BASIC_TPU"
                                << "";
-    QTest::newRow("CUSTOM with complex_model_s") << "CUSTOM"
-                                                 << "complex_model_s";
     QTest::newRow("CUSTOM with cloud_tpu") << "CUSTOM"
                                            << "cloud_tpu";
     QTest::newRow("unknown tier") << "HUGE_1"
@@ -247,6 +257,80 @@ void TestVertex::legacyTypesWithoutEquivalentAreErrors()
     const QJsonObject customJob = vertexCustomJob(job, catalog::Catalog::builtIn(), &diags);
     QVERIFY(hasErrors(diags));
     QVERIFY(poolCount(customJob) >= 1); // still a document to look at
+}
+
+// complex_model_s (8 vCPUs, 7.2 GB) has no same-shape type; the catalog maps it to
+// n1-standard-8, said once per pool that uses it.
+void TestVertex::legacyTypesAreMappedOnce()
+{
+    Job job = basicJob(QStringLiteral("CUSTOM"));
+    job.trainingInput.master.type = QStringLiteral("complex_model_s");
+    job.trainingInput.worker.type = QStringLiteral("complex_model_s");
+    job.trainingInput.worker.count = 3;
+    Diagnostics diags;
+    const QJsonObject customJob = vertexCustomJob(job, catalog::Catalog::builtIn(), &diags);
+    QVERIFY(!hasErrors(diags));
+    QCOMPARE(machine(pool(customJob, 0)).value(QStringLiteral("machineType")).toString(),
+             QStringLiteral("n1-standard-8"));
+    QCOMPARE(machine(pool(customJob, 1)).value(QStringLiteral("machineType")).toString(),
+             QStringLiteral("n1-standard-8"));
+    int lines = 0;
+    for (const Diagnostic &d : diags)
+        lines += d.message.contains(QLatin1String("'complex_model_s' runs as n1-standard-8")) ? 1 : 0;
+    QCOMPARE(lines, 2); // masterType and workerType
+    QSet<QString> seen;
+    for (const Diagnostic &d : diags) {
+        const QString key = d.field + QLatin1Char('|') + d.message;
+        QVERIFY2(!seen.contains(key), qPrintable(key));
+        seen.insert(key);
+    }
+}
+
+// A local package: packageUris where gcloud stages it, never an empty list.
+void TestVertex::packageUrisWhereThePackageIsStaged()
+{
+    Job job = basicJob(QStringLiteral("BASIC"));
+    job.jobId = QStringLiteral("staged_1");
+    job.trainingInput.packageUris.clear();
+    job.local.packagePath = QStringLiteral("src/trainer/");
+    job.trainingInput.jobDir = QStringLiteral("gs://b/jobs/staged_1/");
+    Diagnostics diags;
+    QJsonObject customJob = vertexCustomJob(job, catalog::Catalog::builtIn(), &diags);
+    QCOMPARE(pool(customJob, 0)
+                 .value(QStringLiteral("pythonPackageSpec"))
+                 .toObject()
+                 .value(QStringLiteral("packageUris"))
+                 .toArray(),
+             QJsonArray{QStringLiteral("gs://b/jobs/staged_1/packages/trainer-0.0.0.tar.gz")});
+    VertexExportOptions options;
+    options.stagingBucket = QStringLiteral("gs://stage");
+    customJob = vertexCustomJob(job, catalog::Catalog::builtIn(), options, &diags);
+    QCOMPARE(pool(customJob, 0)
+                 .value(QStringLiteral("pythonPackageSpec"))
+                 .toObject()
+                 .value(QStringLiteral("packageUris"))
+                 .toArray(),
+             QJsonArray{QStringLiteral("gs://stage/staged_1/trainer-0.0.0.tar.gz")});
+    job.trainingInput.jobDir.clear();
+    bool placeholder = false;
+    QCOMPARE(stagedPackageUri(job, QString(), &placeholder),
+             QStringLiteral("gs://STAGING_BUCKET/staged_1/trainer-0.0.0.tar.gz"));
+    QVERIFY(placeholder);
+}
+
+// Runtimes without a Vertex AI image are refused with one line, whatever the pool count.
+void TestVertex::runtimeWithoutImageIsOneError()
+{
+    Job job = test::fullExampleJob();
+    job.trainingInput.runtimeVersion = QStringLiteral("1.12");
+    job.trainingInput.pythonVersion = QStringLiteral("3.5");
+    Diagnostics diags;
+    vertexCustomJob(job, catalog::Catalog::builtIn(), &diags);
+    int errors = 0;
+    for (const Diagnostic &d : diags)
+        errors += d.isError() ? 1 : 0;
+    QCOMPARE(errors, 1);
+    QVERIFY(find(diags, QStringLiteral("trainingInput.runtimeVersion"), Severity::Error));
 }
 
 void TestVertex::containerSpec()

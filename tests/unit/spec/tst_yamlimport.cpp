@@ -259,7 +259,7 @@ private slots:
         QCOMPARE(r.diagnostics.at(0).severity, Severity::Error);
     }
 
-    // Unquoted numbers in string fields keep their text; a warning when gcloud would change it.
+    // Unquoted numbers in string fields keep their text; a warning says what gcloud sends.
     void numberLikeStrings_data()
     {
         QTest::addColumn<QByteArray>("value");
@@ -268,13 +268,13 @@ private slots:
         QTest::newRow("2.10") << QByteArray("2.10") << QStringLiteral("2.10") << true;
         QTest::newRow("1.10") << QByteArray("1.10") << QStringLiteral("1.10") << true;
         QTest::newRow("3.10") << QByteArray("3.10") << QStringLiteral("3.10") << true;
-        QTest::newRow("2.11") << QByteArray("2.11") << QStringLiteral("2.11") << false;
-        QTest::newRow("2.1") << QByteArray("2.1") << QStringLiteral("2.1") << false;
-        QTest::newRow("1.15") << QByteArray("1.15") << QStringLiteral("1.15") << false;
+        QTest::newRow("2.11") << QByteArray("2.11") << QStringLiteral("2.11") << true;
+        QTest::newRow("2.1") << QByteArray("2.1") << QStringLiteral("2.1") << true;
+        QTest::newRow("1.15") << QByteArray("1.15") << QStringLiteral("1.15") << true;
         QTest::newRow("quoted 2.10") << QByteArray("\"2.10\"") << QStringLiteral("2.10") << false;
         QTest::newRow("single-quoted") << QByteArray("'2.10'") << QStringLiteral("2.10") << false;
         QTest::newRow("octal-looking") << QByteArray("010") << QStringLiteral("010") << true;
-        QTest::newRow("integer") << QByteArray("2") << QStringLiteral("2") << false;
+        QTest::newRow("integer") << QByteArray("2") << QStringLiteral("2") << true;
         QTest::newRow("yes") << QByteArray("yes") << QStringLiteral("yes") << true;
         QTest::newRow("text") << QByteArray("2.11-gpu") << QStringLiteral("2.11-gpu") << false;
     }

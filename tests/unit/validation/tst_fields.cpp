@@ -155,9 +155,11 @@ void TestFields::rules_data()
         j.trainingInput.master.config.imageUri = QStringLiteral("gcr.io/p/trainer:1");
         j.trainingInput.master.config.containerArgs = {QStringLiteral("--epochs=3")};
     });
+    // Early versions of the service ran such jobs on runtime 1.0: a warning that says what it
+    // needs today.
     bad("neither runtime nor image", [](Job &j) { j.trainingInput.runtimeVersion.clear(); }, cloud,
-        runtime, true,
-        {QStringLiteral("runtimeVersion is required"), QStringLiteral("masterConfig.imageUri")});
+        runtime, false,
+        {QStringLiteral("runtimeVersion is not set"), QStringLiteral("masterConfig.imageUri")});
     ok(
         "no runtime needed locally",
         [](Job &j) {
@@ -197,9 +199,15 @@ void TestFields::rules_data()
             j.local.executable = QStringLiteral("/usr/bin/train");
         },
         local);
+    // python -m cannot run a file name: a warning (the service is not known to refuse it).
     bad("module as a path",
         [](Job &j) { j.trainingInput.pythonModule = QStringLiteral("trainer/task.py"); }, cloud,
-        module, true, {QStringLiteral("use dotted names such as trainer.task")});
+        module, false, {QStringLiteral("Use a dotted name such as trainer.task")});
+    ok("module in a directory with a hyphen",
+       [](Job &j) { j.trainingInput.pythonModule = QStringLiteral("youtube-8m.train"); });
+    bad("module with an empty segment",
+        [](Job &j) { j.trainingInput.pythonModule = QStringLiteral("trainer..task"); }, cloud,
+        module, false, {QStringLiteral("empty segment")});
     bad("package not on gs",
         [](Job &j) { j.trainingInput.packageUris = {QStringLiteral("dist/t.tar.gz")}; }, cloud,
         QStringLiteral("trainingInput.packageUris[0]"), true,
@@ -278,11 +286,16 @@ void TestFields::rules_data()
         }),
         cloud, hp + QStringLiteral("params[1].parameterName"), true,
         {QStringLiteral("already defined by params[0]")});
-    bad("min not below max", withHp([](spec::HyperparameterSpec &h) {
+    bad("min equal to max pins the value", withHp([](spec::HyperparameterSpec &h) {
             h.params.append(range(QStringLiteral("layers"), QStringLiteral("INTEGER"), 5, 5));
         }),
+        cloud, hp + QStringLiteral("params[2].maxValue"), false,
+        {QStringLiteral("pins the value: every trial gets 5")});
+    bad("min above max", withHp([](spec::HyperparameterSpec &h) {
+            h.params.append(range(QStringLiteral("layers"), QStringLiteral("INTEGER"), 6, 5));
+        }),
         cloud, hp + QStringLiteral("params[2].maxValue"), true,
-        {QStringLiteral("minValue 5 must be less than maxValue 5")});
+        {QStringLiteral("minValue 6 must be less than maxValue 5")});
     bad("integer not integral", withHp([](spec::HyperparameterSpec &h) {
             h.params.append(range(QStringLiteral("layers"), QStringLiteral("INTEGER"), 1.5, 5));
         }),
@@ -335,12 +348,17 @@ void TestFields::rules_data()
     bad("unknown algorithm",
         withHp([](spec::HyperparameterSpec &h) { h.algorithm = QStringLiteral("BAYES"); }), cloud,
         hp + QStringLiteral("algorithm"), true, {QStringLiteral("RANDOM_SEARCH")});
-    bad("maxTrials zero", withHp([](spec::HyperparameterSpec &h) { h.maxTrials = 0; }), cloud,
+    // 0 is the int64 zero value: the service reads it as unset (its default, 1).
+    ok("maxTrials zero is the default", withHp([](spec::HyperparameterSpec &h) {
+           h.maxTrials = 0;
+           h.maxParallelTrials = 0;
+       }));
+    bad("maxTrials negative", withHp([](spec::HyperparameterSpec &h) { h.maxTrials = -1; }), cloud,
         hp + QStringLiteral("maxTrials"), true, {QStringLiteral("at least 1")});
     bad("parallel above max", withHp([](spec::HyperparameterSpec &h) { h.maxParallelTrials = 30; }),
         cloud, hp + QStringLiteral("maxParallelTrials"), false,
         {QStringLiteral("(30) is greater than maxTrials (20)")});
-    bad("parallel zero", withHp([](spec::HyperparameterSpec &h) { h.maxParallelTrials = 0; }),
+    bad("parallel negative", withHp([](spec::HyperparameterSpec &h) { h.maxParallelTrials = -2; }),
         cloud, hp + QStringLiteral("maxParallelTrials"), true, {QStringLiteral("at least 1")});
     bad("failed negative", withHp([](spec::HyperparameterSpec &h) { h.maxFailedTrials = -1; }),
         cloud, hp + QStringLiteral("maxFailedTrials"), true, {QStringLiteral("0")});
@@ -440,7 +458,7 @@ void TestFields::ordering()
     job.trainingInput.region = QStringLiteral("mars-north1");
     job.trainingInput.pythonVersion = QStringLiteral("3.9");
     job.local.env.append({QStringLiteral("AIP_X"), QString(), QString()});
-    withHp([](spec::HyperparameterSpec &h) { h.maxTrials = 0; })(job);
+    withHp([](spec::HyperparameterSpec &h) { h.maxTrials = -1; })(job);
     withScheduling(QStringLiteral("1h"), QString())(job);
 
     const spec::Diagnostics diags = run(job);
