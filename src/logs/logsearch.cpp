@@ -14,11 +14,6 @@ namespace trainyard::logs {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("trainyard::logs::LogSearch", text);
-}
-
 // Sources of a pattern for which a match in a record's text is not always a match in the file
 // region around it: anchors at the subject start and look-behinds see the prefix or other lines.
 bool regionScanIsSound(const QString &pattern)
@@ -80,7 +75,7 @@ std::unique_ptr<Matcher> Matcher::create(const SearchOptions &options, QString *
         PCRE2_UCHAR buffer[256];
         pcre2_get_error_message(code, buffer, sizeof buffer);
         if (error != nullptr)
-            *error = tr("The pattern is not valid at character %1: %2")
+            *error = QCoreApplication::translate("trainyard::logs::LogSearch", "The pattern is not valid at character %1: %2")
                          .arg(offset + 1)
                          .arg(QString::fromUtf8(reinterpret_cast<const char *>(buffer)));
         return nullptr;
@@ -239,13 +234,13 @@ bool searchLog(const SearchSnapshot &snapshot, const Matcher &matcher,
     QFile file(snapshot.path);
     if (!file.open(QIODevice::ReadOnly) || file.size() < snapshot.endOffset) {
         if (error != nullptr)
-            *error = tr("Cannot read the log file %1: %2").arg(snapshot.path, file.errorString());
+            *error = QCoreApplication::translate("trainyard::logs::LogSearch", "Cannot read the log file %1: %2").arg(snapshot.path, file.errorString());
         return false;
     }
     uchar *map = file.map(0, snapshot.endOffset);
     if (map == nullptr) {
         if (error != nullptr)
-            *error = tr("Cannot map the log file %1: %2").arg(snapshot.path, file.errorString());
+            *error = QCoreApplication::translate("trainyard::logs::LogSearch", "Cannot map the log file %1: %2").arg(snapshot.path, file.errorString());
         return false;
     }
     const char *const base = reinterpret_cast<const char *>(map);

@@ -27,9 +27,11 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 using namespace trainyard;
@@ -144,6 +146,25 @@ int main(int argc, char **argv)
     waitUntil([&] { return panel.model()->rowCount() >= lines && panel.model()->isCaughtUp(); });
     std::printf("the Logs tab has every row after %.1f s (setup, not measured below)\n",
                 setup.nsecsElapsed() / 1e9);
+
+    // Baseline: the longest gap of the same timer with nothing to do (a loaded machine shows
+    // its own gaps; compare the figures below with this one).
+    {
+        test::GuiTimerProbe idle;
+        idle.start();
+        waitUntil([t = QElapsedTimer()]() mutable {
+            if (!t.isValid())
+                t.start();
+            return t.elapsed() > 3000;
+        });
+        idle.stop();
+        double load[3] = {0, 0, 0};
+        if (getloadavg(load, 3) < 0)
+            load[0] = -1;
+        std::printf("baseline: longest GUI timer gap while idle %lld ms over 3 s (load average %.1f "
+                    "on %d cores)\n",
+                    static_cast<long long>(idle.maxGapMs()), load[0], QThread::idealThreadCount());
+    }
 
     // (a) one match at the end
     std::vector<double> grepF, ours, engine, gapsA;

@@ -214,7 +214,7 @@ QString LogPanel::statusText() const
     if (m_model->isSearchActive()) {
         const QString matches = m_invert->isChecked()
                                     ? tr("%n line(s) without a match", nullptr, int(m_model->matchCount()))
-                                    : tr("%n match(es)", nullptr, int(m_model->matchCount()));
+                                    : tr("%n matching line(s)", nullptr, int(m_model->matchCount()));
         text = tr("%1; %2").arg(text, matches);
         if (m_model->isSearchRunning())
             text = tr("%1; searching %2%…").arg(text).arg(int(m_model->searchProgress() * 100));
