@@ -297,7 +297,13 @@ QByteArray terminalSafeSgr(QByteArrayView bytes)
             out += sgrFor(screen.styleAt(cell.style));
             current = cell.style;
         }
-        appendCp(text, cell.cp);
+        // C1 controls (U+009B is a CSI to some terminals) and bidirectional overrides are
+        // shown as their code, never passed to the terminal.
+        const char32_t cp = cell.cp;
+        if ((cp >= 0x7f && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
+            text += QStringLiteral("\\u%1").arg(uint(cp), 4, 16, QLatin1Char('0'));
+        else
+            appendCp(text, cp);
     }
     out += text.toUtf8();
     if (current != 0)

@@ -35,7 +35,10 @@ LogModel::LogModel(QObject *parent)
     });
     connect(m_searcher, &LogSearcher::finished, this, [this] {
         Q_EMIT searchChanged();
-        continueSearch(); // lines that arrived meanwhile
+        if (isFilteringRows())
+            refreshFiltered(); // the rows, then the lines that arrived meanwhile
+        else
+            continueSearch();
     });
     connect(m_jumpSearcher, &LogSearcher::severityFound, this, [this](int, int source, qint64 line) {
         const qint64 row = line >= 0 ? rowOf(source, line) : -1;

@@ -111,6 +111,11 @@ int LogModel::refreshFiltered()
     QElapsedTimer timer;
     timer.start();
     m_caughtUp = true;
+    // Several replicas interleave only what every replica was searched for (as indexed before
+    // this refresh indexes more).
+    bool allSearched = !m_searcher->isRunning();
+    for (const auto &s : m_sources)
+        allSearched = allSearched && s->cursor.nextLine >= s->reader.lineCount();
     int accepted = 0;
     for (int i = 0; i < int(m_sources.size()); ++i) {
         Source &s = *m_sources[std::size_t(i)];
@@ -129,10 +134,7 @@ int LogModel::refreshFiltered()
             ++accepted;
     }
     // One replica: hits become rows at once. Several: interleaved by time once every replica
-    // was searched as far as it is indexed, lines younger than the hold-back time waiting.
-    bool allSearched = !m_searcher->isRunning();
-    for (const auto &s : m_sources)
-        allSearched = allSearched && s->cursor.nextLine >= s->reader.lineCount();
+    // was searched as far as it was indexed, lines younger than the hold-back time waiting.
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     struct Pending
     {

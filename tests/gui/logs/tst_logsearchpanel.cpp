@@ -86,6 +86,7 @@ private Q_SLOTS:
     void initTestCase();
     void filterEqualsGrep_data();
     void filterEqualsGrep();
+    void filterAllReplicasInterleaved();
     void nextPreviousAndCount();
     void goToTimeAndFirstError();
     void liveFilterWhileTrainerWrites();
@@ -177,6 +178,47 @@ void TestLogSearchPanel::filterEqualsGrep()
     // Filter off: every line again.
     panel.setFilterRows(false);
     QTRY_COMPARE(panel.model()->rowCount(), 5000);
+}
+
+void TestLogSearchPanel::filterAllReplicasInterleaved()
+{
+    // Two replicas writing alternately: the filtered rows of "All replicas" are in time order,
+    // and the severity filter applies to them too.
+    const QString logs = m_tmp.filePath(QStringLiteral("two/logs"));
+    QVERIFY(QDir().mkpath(logs));
+    QByteArray a;
+    QByteArray b;
+    QStringList expected;
+    QStringList expectedErrors;
+    for (int i = 0; i < 2000; ++i) {
+        const QByteArray text = (i % 2 ? "worker " : "chief ") + QByteArray::number(i)
+                                + (i % 7 == 0 ? " needle" : "");
+        const bool error = i % 21 == 0;
+        logs::appendRecordLine(i % 2 ? b : a, T0 + i, error ? logs::Severity::Error : logs::Severity::Info,
+                               logs::Stream::Stdout, false, text.constData(), text.size());
+        if (i % 7 == 0) {
+            expected << QString::fromLatin1(text);
+            if (error)
+                expectedErrors << QString::fromLatin1(text);
+        }
+    }
+    for (const auto &[name, bytes] : {std::pair{"/chief-0.log", a}, std::pair{"/worker-0.log", b}}) {
+        QFile f(logs + QLatin1String(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(bytes);
+    }
+    ui::logs::LogPanel panel;
+    panel.resize(900, 500);
+    panel.setLogsDir(logs);
+    QTRY_COMPARE(panel.model()->rowCount(), 2000);
+    panel.setFilterRows(true);
+    panel.setSearch(QStringLiteral("needle"), false);
+    QTRY_COMPARE(panel.model()->rowCount(), int(expected.size()));
+    QCOMPARE(rowTexts(panel.model()), expected);
+    panel.model()->setMinimumSeverity(logs::Severity::Error);
+    panel.model()->refresh();
+    QTRY_COMPARE(panel.model()->rowCount(), int(expectedErrors.size()));
+    QCOMPARE(rowTexts(panel.model()), expectedErrors);
 }
 
 void TestLogSearchPanel::nextPreviousAndCount()

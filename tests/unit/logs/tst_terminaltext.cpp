@@ -81,6 +81,8 @@ void TestTerminalText::safeSgrForTerminals()
     QCOMPARE(terminalSafeSgr("x\x1b[2J\x1b]0;evil\x07y"), QByteArray("xy"));
     QCOMPARE(terminalSafeSgr("a\x1b[1mb"), QByteArray("a\x1b[0;1mb\x1b[0m"));
     QCOMPARE(terminalSafeSgr("10%\r20%\r"), QByteArray("20%"));
+    // C1 CSI and a right-to-left override are shown as codes, never sent.
+    QCOMPARE(terminalSafeSgr("a\xc2\x9b" "2Jb\xe2\x80\xae" "c"), QByteArray("a\\u009b2Jb\\u202ec"));
 }
 
 QTEST_GUILESS_MAIN(TestTerminalText)
