@@ -5,10 +5,9 @@
 #include <QFile>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
-
 #include <algorithm>
 #include <cstring>
+#include <pcre2.h>
 
 namespace trainyard::logs {
 
@@ -18,9 +17,9 @@ namespace {
 // region around it: anchors at the subject start and look-behinds see the prefix or other lines.
 bool regionScanIsSound(const QString &pattern)
 {
-    return !pattern.contains(QLatin1Char('^')) && !pattern.contains(QLatin1String("\\A"))
-           && !pattern.contains(QLatin1String("\\G")) && !pattern.contains(QLatin1String("(?<"))
-           && !pattern.contains(QLatin1String("(*"));
+    return !pattern.contains(QLatin1Char('^')) && !pattern.contains(QLatin1String("\\A")) &&
+           !pattern.contains(QLatin1String("\\G")) && !pattern.contains(QLatin1String("(?<")) &&
+           !pattern.contains(QLatin1String("(*"));
 }
 
 } // namespace
@@ -75,7 +74,8 @@ std::unique_ptr<Matcher> Matcher::create(const SearchOptions &options, QString *
         PCRE2_UCHAR buffer[256];
         pcre2_get_error_message(code, buffer, sizeof buffer);
         if (error != nullptr)
-            *error = QCoreApplication::translate("trainyard::logs::LogSearch", "The pattern is not valid at character %1: %2")
+            *error = QCoreApplication::translate("trainyard::logs::LogSearch",
+                                                 "The pattern is not valid at character %1: %2")
                          .arg(offset + 1)
                          .arg(QString::fromUtf8(reinterpret_cast<const char *>(buffer)));
         return nullptr;
@@ -89,9 +89,8 @@ std::unique_ptr<Matcher> Matcher::create(const SearchOptions &options, QString *
 bool Matcher::matches(const char *data, qsizetype size) const
 {
     if (d->fixed) {
-        return d->needle.isEmpty()
-               || memmem(data, size_t(size), d->needle.constData(), size_t(d->needle.size()))
-                      != nullptr;
+        return d->needle.isEmpty() || memmem(data, size_t(size), d->needle.constData(),
+                                             size_t(d->needle.size())) != nullptr;
     }
     return d->run(data, size) >= 0;
 }
@@ -134,8 +133,7 @@ public:
     LineWalker(const char *base, const SearchSnapshot &snapshot)
         : m_base(base)
         , m_snap(snapshot)
-    {
-    }
+    {}
 
     const char *base() const { return m_base; }
     const char *end() const { return m_base + m_snap.endOffset; }
@@ -143,8 +141,8 @@ public:
     // The offset of a line, from its checkpoint.
     qint64 offsetOf(qint64 line) const
     {
-        const qint64 cp = std::min<qint64>(line / LogReader::IndexStride,
-                                           m_snap.checkpoints.size() - 1);
+        const qint64 cp =
+            std::min<qint64>(line / LogReader::IndexStride, m_snap.checkpoints.size() - 1);
         qint64 l = cp * LogReader::IndexStride;
         qint64 off = m_snap.checkpoints.at(cp);
         while (l < line) {
@@ -194,8 +192,8 @@ private:
 // A record's text: the bytes after the prefix, or the whole line if it is not a record.
 void recordText(const char *line, qsizetype len, const char **text, qsizetype *size)
 {
-    const bool framed = len >= RecordPrefixSize && line[23] == 'Z' && line[24] == ' '
-                        && line[33] == ' ' && line[35] == ' ';
+    const bool framed = len >= RecordPrefixSize && line[23] == 'Z' && line[24] == ' ' &&
+                        line[33] == ' ' && line[35] == ' ';
     *text = framed ? line + RecordPrefixSize : line;
     *size = framed ? len - RecordPrefixSize : len;
 }
@@ -224,23 +222,27 @@ struct Selected
 
 } // namespace
 
-bool searchLog(const SearchSnapshot &snapshot, const Matcher &matcher,
-               const SearchOptions &options, SearchCursor *cursor, std::vector<SearchHit> *hits,
-               const std::atomic<bool> &cancel, QString *error,
-               const std::function<void(const SearchProgress &)> &progress, qint64 windowBytes)
+bool searchLog(const SearchSnapshot &snapshot, const Matcher &matcher, const SearchOptions &options,
+               SearchCursor *cursor, std::vector<SearchHit> *hits, const std::atomic<bool> &cancel,
+               QString *error, const std::function<void(const SearchProgress &)> &progress,
+               qint64 windowBytes)
 {
     if (cursor->nextLine >= snapshot.lineCount || snapshot.endOffset <= 0)
         return true;
     QFile file(snapshot.path);
     if (!file.open(QIODevice::ReadOnly) || file.size() < snapshot.endOffset) {
         if (error != nullptr)
-            *error = QCoreApplication::translate("trainyard::logs::LogSearch", "Cannot read the log file %1: %2").arg(snapshot.path, file.errorString());
+            *error = QCoreApplication::translate("trainyard::logs::LogSearch",
+                                                 "Cannot read the log file %1: %2")
+                         .arg(snapshot.path, file.errorString());
         return false;
     }
     uchar *map = file.map(0, snapshot.endOffset);
     if (map == nullptr) {
         if (error != nullptr)
-            *error = QCoreApplication::translate("trainyard::logs::LogSearch", "Cannot map the log file %1: %2").arg(snapshot.path, file.errorString());
+            *error = QCoreApplication::translate("trainyard::logs::LogSearch",
+                                                 "Cannot map the log file %1: %2")
+                         .arg(snapshot.path, file.errorString());
         return false;
     }
     const char *const base = reinterpret_cast<const char *>(map);
@@ -317,9 +319,10 @@ bool searchLog(const SearchSnapshot &snapshot, const Matcher &matcher,
     }
     std::sort(matched.begin(), matched.end(),
               [](const Selected &a, const Selected &b) { return a.line < b.line; });
-    matched.erase(std::unique(matched.begin(), matched.end(),
-                              [](const Selected &a, const Selected &b) { return a.line == b.line; }),
-                  matched.end());
+    matched.erase(
+        std::unique(matched.begin(), matched.end(),
+                    [](const Selected &a, const Selected &b) { return a.line == b.line; }),
+        matched.end());
     for (Selected &s : matched) {
         if (s.off < 0)
             s.off = walk.offsetOf(s.line);

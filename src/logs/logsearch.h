@@ -25,7 +25,6 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
-
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -43,8 +42,8 @@ struct SearchOptions
 
     bool operator==(const SearchOptions &o) const
     {
-        return pattern == o.pattern && regex == o.regex && caseSensitive == o.caseSensitive
-               && invert == o.invert && context == o.context;
+        return pattern == o.pattern && regex == o.regex && caseSensitive == o.caseSensitive &&
+               invert == o.invert && context == o.context;
     }
     bool operator!=(const SearchOptions &o) const { return !(*this == o); }
 };
@@ -100,7 +99,7 @@ struct SearchCursor
     qint64 nextLine = 0;     // lines before this were searched
     qint64 lastEmitted = -1; // the last line handed out (a hit or context)
     qint64 lastEmittedOffset = 0;
-    qint64 afterLeft = 0;    // context lines still owed after the last selected line
+    qint64 afterLeft = 0; // context lines still owed after the last selected line
 };
 
 struct SearchProgress
@@ -113,10 +112,9 @@ struct SearchProgress
 // to *hits. Returns false when cancelled (the cursor then stays where it was) or when the file
 // cannot be mapped (*error set). windowBytes bounds the bytes between two cancellation checks
 // and progress calls (tests make it tiny so lines straddle windows).
-bool searchLog(const SearchSnapshot &snapshot, const Matcher &matcher,
-               const SearchOptions &options, SearchCursor *cursor, std::vector<SearchHit> *hits,
-               const std::atomic<bool> &cancel, QString *error,
-               const std::function<void(const SearchProgress &)> &progress = {},
+bool searchLog(const SearchSnapshot &snapshot, const Matcher &matcher, const SearchOptions &options,
+               SearchCursor *cursor, std::vector<SearchHit> *hits, const std::atomic<bool> &cancel,
+               QString *error, const std::function<void(const SearchProgress &)> &progress = {},
                qint64 windowBytes = 16 * 1024 * 1024);
 
 // The first line at or after `from` whose severity is at least `minimum` (-1: none), found by a

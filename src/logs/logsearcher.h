@@ -10,7 +10,6 @@
 
 #include <QObject>
 #include <QThread>
-
 #include <memory>
 
 namespace trainyard::logs {
@@ -51,7 +50,8 @@ Q_SIGNALS:
     void severityFound(int generation, int source, qint64 line);
 
 private:
-    void run(const std::shared_ptr<std::atomic<bool>> &cancel, int generation, QList<SourceJob> sources);
+    void run(const std::shared_ptr<std::atomic<bool>> &cancel, int generation,
+             QList<SourceJob> sources);
     void onFinished(int generation);
 
     QThread m_thread;

@@ -116,8 +116,8 @@ void applySgr(const std::vector<int> &params, TextStyle *s)
                 i += 2;
             } else if (i + 4 < params.size() && params[i + 1] == 2) {
                 const auto c = [](int v) { return qint32(v < 0 ? 0 : v > 255 ? 255 : v); };
-                colour = TextStyle::TrueColor | c(params[i + 2]) << 16 | c(params[i + 3]) << 8
-                         | c(params[i + 4]);
+                colour = TextStyle::TrueColor | c(params[i + 2]) << 16 | c(params[i + 3]) << 8 |
+                         c(params[i + 4]);
                 i += 4;
             } else {
                 return; // malformed: ignore the rest
@@ -169,11 +169,12 @@ void play(QByteArrayView bytes, Screen &screen)
             if (i >= n)
                 break;
             const char kind = data[i];
-            if (kind == '[') { // CSI: parameters 0x30-0x3f, intermediates 0x20-0x2f, final 0x40-0x7e
+            if (kind ==
+                '[') { // CSI: parameters 0x30-0x3f, intermediates 0x20-0x2f, final 0x40-0x7e
                 ++i;
                 const qsizetype paramStart = i;
-                while (i < n && static_cast<unsigned char>(data[i]) >= 0x20
-                       && static_cast<unsigned char>(data[i]) <= 0x3f)
+                while (i < n && static_cast<unsigned char>(data[i]) >= 0x20 &&
+                       static_cast<unsigned char>(data[i]) <= 0x3f)
                     ++i;
                 const qsizetype paramEnd = i;
                 if (i >= n)
@@ -205,7 +206,8 @@ void play(QByteArrayView bytes, Screen &screen)
                 }
             } else if (kind == ']') { // OSC: up to BEL or ST
                 ++i;
-                while (i < n && data[i] != '\a' && !(data[i] == 0x1b && i + 1 < n && data[i + 1] == '\\'))
+                while (i < n && data[i] != '\a' &&
+                       !(data[i] == 0x1b && i + 1 < n && data[i + 1] == '\\'))
                     ++i;
                 i += i < n && data[i] == '\a' ? 1 : 2;
             } else {
@@ -242,8 +244,9 @@ QByteArray sgrFor(const TextStyle &s)
         if (c < 0)
             return;
         if (c & TextStyle::TrueColor)
-            out += ';' + QByteArray::number(base + 8) + ";2;" + QByteArray::number((c >> 16) & 255)
-                   + ';' + QByteArray::number((c >> 8) & 255) + ';' + QByteArray::number(c & 255);
+            out += ';' + QByteArray::number(base + 8) + ";2;" +
+                   QByteArray::number((c >> 16) & 255) + ';' + QByteArray::number((c >> 8) & 255) +
+                   ';' + QByteArray::number(c & 255);
         else if (c < 8)
             out += ';' + QByteArray::number(base + c);
         else if (c < 16)
@@ -272,8 +275,8 @@ StyledText renderTerminalLine(QByteArrayView bytes, int maxChars)
         const int len = int(out.text.size()) - at;
         if (cell.style == 0)
             continue;
-        if (!out.spans.isEmpty() && currentStyle == cell.style
-            && out.spans.last().start + out.spans.last().length == at) {
+        if (!out.spans.isEmpty() && currentStyle == cell.style &&
+            out.spans.last().start + out.spans.last().length == at) {
             out.spans.last().length += len;
         } else {
             out.spans.append(StyledSpan{at, len, screen.styleAt(cell.style)});
@@ -300,7 +303,8 @@ QByteArray terminalSafeSgr(QByteArrayView bytes)
         // C1 controls (U+009B is a CSI to some terminals) and bidirectional overrides are
         // shown as their code, never passed to the terminal.
         const char32_t cp = cell.cp;
-        if ((cp >= 0x7f && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
+        if ((cp >= 0x7f && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+            (cp >= 0x2066 && cp <= 0x2069))
             text += QStringLiteral("\\u%1").arg(uint(cp), 4, 16, QLatin1Char('0'));
         else
             appendCp(text, cp);

@@ -36,15 +36,15 @@ struct TextStyle
     }
     bool operator==(const TextStyle &o) const
     {
-        return foreground == o.foreground && background == o.background && bold == o.bold
-               && italic == o.italic && underline == o.underline && inverse == o.inverse;
+        return foreground == o.foreground && background == o.background && bold == o.bold &&
+               italic == o.italic && underline == o.underline && inverse == o.inverse;
     }
     bool operator!=(const TextStyle &o) const { return !(*this == o); }
 };
 
 struct StyledSpan
 {
-    int start = 0;  // in UTF-16 units of StyledText::text
+    int start = 0; // in UTF-16 units of StyledText::text
     int length = 0;
     TextStyle style;
 };

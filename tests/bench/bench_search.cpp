@@ -28,7 +28,6 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QThread>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -68,7 +67,8 @@ void writeLog(const QString &path, qint64 lines)
                               "throughput=%lld samples/s gpu_mem=11.2G",
                               i / 100000, i, v, (i * 31) % 10000, 1000 + i % 997);
         }
-        logs::appendRecordLine(out, t0 + i / 100, i % 50 == 0 ? logs::Severity::Warning : logs::Severity::Info,
+        logs::appendRecordLine(out, t0 + i / 100,
+                               i % 50 == 0 ? logs::Severity::Warning : logs::Severity::Info,
                                logs::Stream::Stdout, false, text, n);
         if (out.size() > (8 << 20)) {
             f.write(out);
@@ -134,7 +134,8 @@ int main(int argc, char **argv)
     setup.start();
     writeLog(path, lines);
     QByteArray grepOut;
-    runGrep({QStringLiteral("-c"), QStringLiteral("-F"), QStringLiteral("no such text"), path}, nullptr);
+    runGrep({QStringLiteral("-c"), QStringLiteral("-F"), QStringLiteral("no such text"), path},
+            nullptr);
     std::printf("log: %lld lines, %.2f GB, written in %.1f s\n", static_cast<long long>(lines),
                 double(QFileInfo(path).size()) / 1e9, setup.nsecsElapsed() / 1e9);
 
@@ -161,17 +162,19 @@ int main(int argc, char **argv)
         double load[3] = {0, 0, 0};
         if (getloadavg(load, 3) < 0)
             load[0] = -1;
-        std::printf("baseline: longest GUI timer gap while idle %lld ms over 3 s (load average %.1f "
-                    "on %d cores)\n",
-                    static_cast<long long>(idle.maxGapMs()), load[0], QThread::idealThreadCount());
+        std::printf(
+            "baseline: longest GUI timer gap while idle %lld ms over 3 s (load average %.1f "
+            "on %d cores)\n",
+            static_cast<long long>(idle.maxGapMs()), load[0], QThread::idealThreadCount());
     }
 
     // (a) one match at the end
     std::vector<double> grepF, ours, engine, gapsA;
     qint64 grepLine = -1;
     for (int run = 0; run < runs; ++run) {
-        grepF.push_back(runGrep({QStringLiteral("-F"), QStringLiteral("-n"), QString::fromLatin1(Needle), path},
-                                &grepOut));
+        grepF.push_back(
+            runGrep({QStringLiteral("-F"), QStringLiteral("-n"), QString::fromLatin1(Needle), path},
+                    &grepOut));
         grepLine = grepOut.left(grepOut.indexOf(':')).toLongLong() - 1;
 
         panel.setSearch(QString(), false);
@@ -187,8 +190,8 @@ int main(int argc, char **argv)
         probe.stop();
         gapsA.push_back(double(probe.maxGapMs()));
         if (panel.lastMatchRow() != grepLine)
-            std::printf("MISMATCH: the Logs tab found row %d, grep line %lld\n", panel.lastMatchRow(),
-                        static_cast<long long>(grepLine));
+            std::printf("MISMATCH: the Logs tab found row %d, grep line %lld\n",
+                        panel.lastMatchRow(), static_cast<long long>(grepLine));
 
         logs::LogReader reader(path);
         reader.refresh();
@@ -198,7 +201,8 @@ int main(int argc, char **argv)
         std::vector<logs::SearchHit> hits;
         std::atomic<bool> cancel{false};
         t.restart();
-        logs::searchLog(logs::SearchSnapshot::of(reader), *matcher, options, &cursor, &hits, cancel, nullptr);
+        logs::searchLog(logs::SearchSnapshot::of(reader), *matcher, options, &cursor, &hits, cancel,
+                        nullptr);
         engine.push_back(t.nsecsElapsed() / 1e9);
     }
     std::printf("(a) a string once at the end (line %lld): grep -F %.3f s; Logs tab search + jump "
@@ -212,8 +216,9 @@ int main(int argc, char **argv)
     std::vector<double> grepE, filtered, gapsB;
     qint64 expected = 0;
     for (int run = 0; run < runs; ++run) {
-        grepE.push_back(runGrep({QStringLiteral("-E"), QStringLiteral("-c"), QString::fromLatin1(Regex), path},
-                                &grepOut));
+        grepE.push_back(
+            runGrep({QStringLiteral("-E"), QStringLiteral("-c"), QString::fromLatin1(Regex), path},
+                    &grepOut));
         expected = grepOut.trimmed().toLongLong();
         panel.setSearch(QString(), false);
         panel.setFilterRows(true);
@@ -233,11 +238,11 @@ int main(int argc, char **argv)
                         static_cast<long long>(expected));
         panel.setFilterRows(false);
     }
-    std::printf("(b) a regex matching %lld lines (%.2f%%): grep -E -c %.3f s; filtered view complete "
-                "%.3f s (%.2fx grep); longest GUI timer gap %.0f ms (medians of %d)\n",
-                static_cast<long long>(expected), 100.0 * double(expected) / double(lines),
-                median(grepE), median(filtered), median(filtered) / median(grepE), median(gapsB),
-                runs);
+    std::printf(
+        "(b) a regex matching %lld lines (%.2f%%): grep -E -c %.3f s; filtered view complete "
+        "%.3f s (%.2fx grep); longest GUI timer gap %.0f ms (medians of %d)\n",
+        static_cast<long long>(expected), 100.0 * double(expected) / double(lines), median(grepE),
+        median(filtered), median(filtered) / median(grepE), median(gapsB), runs);
     panel.setLogsDir(QString());
     QDir(logs).removeRecursively();
     return 0;

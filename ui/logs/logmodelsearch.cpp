@@ -5,7 +5,6 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
-
 #include <algorithm>
 #include <limits>
 
@@ -158,8 +157,9 @@ int LogModel::refreshFiltered()
         }
     }
     if (accepted > 1)
-        std::stable_sort(pending.begin(), pending.end(),
-                         [](const Pending &a, const Pending &b) { return a.timestamp < b.timestamp; });
+        std::stable_sort(pending.begin(), pending.end(), [](const Pending &a, const Pending &b) {
+            return a.timestamp < b.timestamp;
+        });
     std::vector<Run> newRuns;
     for (const Pending &p : pending)
         appendRun(p.source, p.line, 1, newRuns);
@@ -230,7 +230,8 @@ void LogModel::findFirstSeverity(Severity severity)
     QList<LogSearcher::SourceJob> jobs;
     for (int i = 0; i < int(m_sources.size()); ++i) {
         if (accepts(i))
-            jobs.append(LogSearcher::SourceJob{i, SearchSnapshot::of(m_sources[std::size_t(i)]->reader), {}});
+            jobs.append(LogSearcher::SourceJob{
+                i, SearchSnapshot::of(m_sources[std::size_t(i)]->reader), {}});
     }
     m_severityBest = -1;
     m_severityPending = int(jobs.size());

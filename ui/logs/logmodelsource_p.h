@@ -17,7 +17,7 @@ struct LogModel::Source
     // Text search
     trainyard::logs::SearchCursor cursor;
     std::vector<trainyard::logs::SearchHit> hits; // in line order: matches and context lines
-    std::size_t hitsTaken = 0; // hits already turned into rows (filter mode)
+    std::size_t hitsTaken = 0;                    // hits already turned into rows (filter mode)
 };
 
 } // namespace trainyard::ui::logs

@@ -36,8 +36,8 @@ QStringList grepLines(const QString &file, const QStringList &flags, const QStri
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     grep.setProcessEnvironment(env);
-    grep.start(QStringLiteral("grep"), QStringList{QStringLiteral("--no-group-separator")} + flags
-                                           + QStringList{QStringLiteral("-e"), pattern, file});
+    grep.start(QStringLiteral("grep"), QStringList{QStringLiteral("--no-group-separator")} + flags +
+                                           QStringList{QStringLiteral("-e"), pattern, file});
     grep.waitForFinished(30000);
     QStringList out = QString::fromUtf8(grep.readAllStandardOutput()).split(QLatin1Char('\n'));
     if (!out.isEmpty() && out.last().isEmpty())
@@ -56,10 +56,11 @@ public:
         m_writer.open(logPath);
         m_process.setWorkingDirectory(QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers"));
         m_process.setProgram(QStringLiteral("/usr/bin/python3"));
-        m_process.setArguments(QStringList{QStringLiteral("-m"), QStringLiteral("fixtrainer.progress")}
-                               + args);
+        m_process.setArguments(
+            QStringList{QStringLiteral("-m"), QStringLiteral("fixtrainer.progress")} + args);
         m_capture.attach(&m_process);
-        QObject::connect(&m_process, &QProcess::finished, &m_process, [this] { m_capture.finish(); });
+        QObject::connect(&m_process, &QProcess::finished, &m_process,
+                         [this] { m_capture.finish(); });
         m_process.start();
     }
     ~CapturedTrainer()
@@ -108,14 +109,16 @@ void TestLogSearchPanel::initTestCase()
     QVERIFY(plain.open(QIODevice::WriteOnly));
     QByteArray records;
     for (int i = 0; i < 5000; ++i) {
-        QByteArray text = "step " + QByteArray::number(i) + " loss=0." + QByteArray::number((i * 37) % 1000);
+        QByteArray text =
+            "step " + QByteArray::number(i) + " loss=0." + QByteArray::number((i * 37) % 1000);
         if (i % 97 == 0)
             text += " Needle";
         if (i % 250 == 3)
             text = "ERROR:trainer:step " + QByteArray::number(i) + " failed";
         plain.write(text + '\n');
         logs::appendRecordLine(records, T0 + i * 1000,
-                               text.startsWith("ERROR") ? logs::Severity::Error : logs::Severity::Info,
+                               text.startsWith("ERROR") ? logs::Severity::Error
+                                                        : logs::Severity::Info,
                                logs::Stream::Stdout, false, text.constData(), text.size());
     }
     QFile f(m_logs + QStringLiteral("/chief-0.log"));
@@ -168,13 +171,15 @@ void TestLogSearchPanel::filterEqualsGrep()
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         panel.view()->showRow(2);
-        QVERIFY(panel.grab().save(qEnvironmentVariable("TRAINYARD_SCREENSHOT_DIR")
-                                  + QStringLiteral("/console-logs-filter.png")));
+        QVERIFY(panel.grab().save(qEnvironmentVariable("TRAINYARD_SCREENSHOT_DIR") +
+                                  QStringLiteral("/console-logs-filter.png")));
     }
     // The count is of selected lines, context not included.
-    const QStringList selected = grepLines(m_plain, QStringList(flags.mid(0, context > 0 ? flags.size() - 2 : flags.size())), pattern);
+    const QStringList selected = grepLines(
+        m_plain, QStringList(flags.mid(0, context > 0 ? flags.size() - 2 : flags.size())), pattern);
     QCOMPARE(panel.model()->matchCount(), qint64(selected.size()));
-    QVERIFY2(panel.statusText().contains(QString::number(selected.size())), qPrintable(panel.statusText()));
+    QVERIFY2(panel.statusText().contains(QString::number(selected.size())),
+             qPrintable(panel.statusText()));
     // Filter off: every line again.
     panel.setFilterRows(false);
     QTRY_COMPARE(panel.model()->rowCount(), 5000);
@@ -191,10 +196,11 @@ void TestLogSearchPanel::filterAllReplicasInterleaved()
     QStringList expected;
     QStringList expectedErrors;
     for (int i = 0; i < 2000; ++i) {
-        const QByteArray text = (i % 2 ? "worker " : "chief ") + QByteArray::number(i)
-                                + (i % 7 == 0 ? " needle" : "");
+        const QByteArray text =
+            (i % 2 ? "worker " : "chief ") + QByteArray::number(i) + (i % 7 == 0 ? " needle" : "");
         const bool error = i % 21 == 0;
-        logs::appendRecordLine(i % 2 ? b : a, T0 + i, error ? logs::Severity::Error : logs::Severity::Info,
+        logs::appendRecordLine(i % 2 ? b : a, T0 + i,
+                               error ? logs::Severity::Error : logs::Severity::Info,
                                logs::Stream::Stdout, false, text.constData(), text.size());
         if (i % 7 == 0) {
             expected << QString::fromLatin1(text);
@@ -202,7 +208,8 @@ void TestLogSearchPanel::filterAllReplicasInterleaved()
                 expectedErrors << QString::fromLatin1(text);
         }
     }
-    for (const auto &[name, bytes] : {std::pair{"/chief-0.log", a}, std::pair{"/worker-0.log", b}}) {
+    for (const auto &[name, bytes] :
+         {std::pair{"/chief-0.log", a}, std::pair{"/worker-0.log", b}}) {
         QFile f(logs + QLatin1String(name));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(bytes);
@@ -279,8 +286,9 @@ void TestLogSearchPanel::liveFilterWhileTrainerWrites()
     panel.setFilterRows(true);
     panel.setSearch(QStringLiteral("needle"), false);
     CapturedTrainer trainer(logs + QStringLiteral("/chief-0.log"),
-                            {QStringLiteral("--tqdm"), QStringLiteral("5"), QStringLiteral("--keras"),
-                             QStringLiteral("5"), QStringLiteral("--live"), QStringLiteral("2.5")});
+                            {QStringLiteral("--tqdm"), QStringLiteral("5"),
+                             QStringLiteral("--keras"), QStringLiteral("5"),
+                             QStringLiteral("--live"), QStringLiteral("2.5")});
     // Matching lines show up while the trainer still runs...
     QTRY_VERIFY_WITH_TIMEOUT(panel.model()->rowCount() >= 3, 10000);
     QCOMPARE(trainer.process().state(), QProcess::Running);
@@ -323,7 +331,8 @@ void TestLogSearchPanel::trainerOutputAsShown()
     QCOMPARE(rows.at(1), QStringLiteral("ERROR:trainer:disk almost full (coloured)"));
     QVERIFY2(rows.at(3).startsWith(QStringLiteral("train: 100%|")), qPrintable(rows.at(3)));
     QVERIFY2(rows.at(3).contains(QStringLiteral("300/300")), qPrintable(rows.at(3)));
-    QVERIFY2(rows.at(4).startsWith(QStringLiteral("40/40 [==============================] - ETA: 0s - loss: 0.0250")),
+    QVERIFY2(rows.at(4).startsWith(
+                 QStringLiteral("40/40 [==============================] - ETA: 0s - loss: 0.0250")),
              qPrintable(rows.at(4)));
     QVERIFY(!rows.at(4).contains(QChar(u'\b')));
     QCOMPARE(rows.at(5), QStringLiteral("invalid utf-8: \uFFFD\uFFFD end"));
@@ -360,7 +369,8 @@ void TestLogSearchPanel::trainerOutputAsShown()
     QVERIFY2(red, "no red text: the ANSI colour is not drawn");
     const QByteArray dir = qgetenv("TRAINYARD_SCREENSHOT_DIR");
     if (!dir.isEmpty())
-        QVERIFY(shot.save(QString::fromLocal8Bit(dir) + QStringLiteral("/console-logs-progress.png")));
+        QVERIFY(
+            shot.save(QString::fromLocal8Bit(dir) + QStringLiteral("/console-logs-progress.png")));
 }
 
 QTEST_MAIN(TestLogSearchPanel)

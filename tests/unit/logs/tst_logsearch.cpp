@@ -15,7 +15,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <set>
 
 using namespace trainyard::logs;
@@ -36,17 +35,18 @@ QString describe(const std::vector<Selected> &v)
 {
     QStringList out;
     for (std::size_t i = 0; i < v.size() && i < 40; ++i)
-        out.append(QString::number(v[i].line + 1) + (v[i].context ? QStringLiteral("-") : QStringLiteral(":")));
+        out.append(QString::number(v[i].line + 1) +
+                   (v[i].context ? QStringLiteral("-") : QStringLiteral(":")));
     return out.join(QLatin1Char(' ')) + QStringLiteral(" (%1 in all)").arg(v.size());
 }
 
 // What the trainer printed: varied lines, some UTF-8, a line over 64 KiB.
 QList<QByteArray> trainerLines(int count, quint32 seed)
 {
-    static const char *const words[] = {"loss", "Loss", "LOSS", "accuracy", "epoch", "step",
-                                        "ERROR", "error:", "Warning", "needle", "äpfel", "ÄPFEL",
-                                        "value=0.25", "loss=0.125", "loss=0.5", "done", "[x]",
-                                        "a.c(", "tab\there", "größe"};
+    static const char *const words[] = {"loss",  "Loss",  "LOSS",       "accuracy",   "epoch",
+                                        "step",  "ERROR", "error:",     "Warning",    "needle",
+                                        "äpfel", "ÄPFEL", "value=0.25", "loss=0.125", "loss=0.5",
+                                        "done",  "[x]",   "a.c(",       "tab\there",  "größe"};
     QList<QByteArray> lines;
     quint32 x = seed;
     const auto next = [&x] {
@@ -105,8 +105,8 @@ std::vector<Selected> runGrep(const QString &plainPath, const QStringList &flags
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     grep.setProcessEnvironment(env);
-    grep.start(QStringLiteral("grep"), QStringList{QStringLiteral("-n")} + flags
-                                           + QStringList{QStringLiteral("-e"), pattern, plainPath});
+    grep.start(QStringLiteral("grep"), QStringList{QStringLiteral("-n")} + flags +
+                                           QStringList{QStringLiteral("-e"), pattern, plainPath});
     if (!grep.waitForFinished(30000))
         qFatal("grep did not finish");
     std::vector<Selected> out;
@@ -180,15 +180,19 @@ void TestLogSearch::equalsGrep_data()
     const qint64 big = 16 * 1024 * 1024;
     QTest::newRow("fixed") << "loss" << false << true << false << 0 << big;
     QTest::newRow("fixed, tiny windows") << "loss" << false << true << false << 0 << qint64(1);
-    QTest::newRow("fixed, 97-byte windows") << "needle" << false << true << false << 0 << qint64(97);
+    QTest::newRow("fixed, 97-byte windows")
+        << "needle" << false << true << false << 0 << qint64(97);
     QTest::newRow("fixed, ignore case") << "loss" << false << false << false << 0 << qint64(4096);
     QTest::newRow("fixed, non-ASCII ignore case") << "äpfel" << false << false << false << 0 << big;
     QTest::newRow("fixed, regex characters") << "a.c(" << false << true << false << 0 << big;
-    QTest::newRow("fixed, across the 64 KiB cut") << "xxneedlexx" << false << true << false << 0 << big;
+    QTest::newRow("fixed, across the 64 KiB cut")
+        << "xxneedlexx" << false << true << false << 0 << big;
     QTest::newRow("regex") << "loss=0\\.[0-9]+" << true << true << false << 0 << big;
-    QTest::newRow("regex, small windows") << "loss=0\\.[0-9]+" << true << true << false << 0 << qint64(50);
+    QTest::newRow("regex, small windows")
+        << "loss=0\\.[0-9]+" << true << true << false << 0 << qint64(50);
     QTest::newRow("regex, ignore case") << "(loss|error)" << true << false << false << 0 << big;
-    QTest::newRow("regex, anchors") << "^step [0-9]+ done$" << true << true << false << 0 << qint64(333);
+    QTest::newRow("regex, anchors")
+        << "^step [0-9]+ done$" << true << true << false << 0 << qint64(333);
     QTest::newRow("regex, word boundary") << "\\bERROR\\b" << true << true << false << 0 << big;
     QTest::newRow("regex, class") << "[[:upper:]]{4}" << true << true << false << 0 << big;
     QTest::newRow("invert") << "loss" << false << false << true << 0 << qint64(200);
@@ -225,11 +229,12 @@ void TestLogSearch::equalsGrep()
     SearchCursor cursor;
     std::vector<SearchHit> hits;
     std::atomic<bool> cancel{false};
-    QVERIFY(searchLog(SearchSnapshot::of(reader), *matcher, options, &cursor, &hits, cancel,
-                      &error, {}, window));
+    QVERIFY(searchLog(SearchSnapshot::of(reader), *matcher, options, &cursor, &hits, cancel, &error,
+                      {}, window));
     const std::vector<Selected> got = toTrainerLines(hits, m_owner);
-    QVERIFY2(got == expected, qPrintable(QStringLiteral("grep: %1\nours: %2")
-                                             .arg(describe(expected), describe(got))));
+    QVERIFY2(
+        got == expected,
+        qPrintable(QStringLiteral("grep: %1\nours: %2").arg(describe(expected), describe(got))));
 }
 
 void TestLogSearch::growingFileEqualsGrep()
@@ -245,7 +250,8 @@ void TestLogSearch::growingFileEqualsGrep()
     std::vector<SearchHit> hits;
     std::atomic<bool> cancel{false};
     const int n = int(m_lines.size());
-    for (const auto &[first, count] : {std::pair{0, 1000}, std::pair{1000, 1}, std::pair{1001, n - 1001}}) {
+    for (const auto &[first, count] :
+         {std::pair{0, 1000}, std::pair{1000, 1}, std::pair{1001, n - 1001}}) {
         const std::vector<qint64> part = writeRecords(path, m_lines, first, count);
         owner.insert(owner.end(), part.cbegin(), part.cend());
         reader.refresh();
@@ -256,8 +262,9 @@ void TestLogSearch::growingFileEqualsGrep()
         runGrep(m_plain, {QStringLiteral("-F"), QStringLiteral("-C"), QStringLiteral("2")},
                 QStringLiteral("ERROR"));
     const std::vector<Selected> got = toTrainerLines(hits, owner);
-    QVERIFY2(got == expected, qPrintable(QStringLiteral("grep: %1\nours: %2")
-                                             .arg(describe(expected), describe(got))));
+    QVERIFY2(
+        got == expected,
+        qPrintable(QStringLiteral("grep: %1\nours: %2").arg(describe(expected), describe(got))));
 }
 
 void TestLogSearch::hitCarriesTimeAndSeverity()
@@ -269,7 +276,8 @@ void TestLogSearch::hitCarriesTimeAndSeverity()
     SearchCursor cursor;
     std::vector<SearchHit> hits;
     std::atomic<bool> cancel{false};
-    QVERIFY(searchLog(SearchSnapshot::of(reader), *matcher, options, &cursor, &hits, cancel, nullptr));
+    QVERIFY(
+        searchLog(SearchSnapshot::of(reader), *matcher, options, &cursor, &hits, cancel, nullptr));
     QVERIFY(hits.size() > 10);
     int errors = 0;
     for (const SearchHit &h : hits) {
@@ -286,7 +294,8 @@ void TestLogSearch::hitCarriesTimeAndSeverity()
 void TestLogSearch::invalidPatternIsReported()
 {
     QString error;
-    QVERIFY(!Matcher::create(SearchOptions{QStringLiteral("loss=(0"), true, true, false, 0}, &error));
+    QVERIFY(
+        !Matcher::create(SearchOptions{QStringLiteral("loss=(0"), true, true, false, 0}, &error));
     QVERIFY2(error.contains(QStringLiteral("character 8")), qPrintable(error));
     QVERIFY2(error.contains(QStringLiteral("missing closing parenthesis")), qPrintable(error));
 }
@@ -320,7 +329,8 @@ void TestLogSearch::progressBarRedrawsAreOneLine()
     SearchCursor cursor;
     std::vector<SearchHit> hits;
     std::atomic<bool> cancel{false};
-    QVERIFY(searchLog(SearchSnapshot::of(reader), *matcher, options, &cursor, &hits, cancel, nullptr));
+    QVERIFY(
+        searchLog(SearchSnapshot::of(reader), *matcher, options, &cursor, &hits, cancel, nullptr));
     QCOMPARE(hits.size(), std::size_t(2));
     QCOMPARE(hits[0].line, qint64(1)); // the bar
     QCOMPARE(hits[1].line, qint64(5)); // "after 1/3"
@@ -333,7 +343,8 @@ void TestLogSearch::firstSeverity()
     std::atomic<bool> cancel{false};
     const SearchSnapshot snap = SearchSnapshot::of(reader);
     QCOMPARE(findFirstSeverity(snap, Severity::Error, 0, cancel), qint64(0));
-    QCOMPARE(m_owner.at(std::size_t(findFirstSeverity(snap, Severity::Error, 1, cancel))), qint64(11));
+    QCOMPARE(m_owner.at(std::size_t(findFirstSeverity(snap, Severity::Error, 1, cancel))),
+             qint64(11));
     QCOMPARE(findFirstSeverity(snap, Severity::Critical, 0, cancel), qint64(-1));
 }
 
@@ -359,8 +370,10 @@ void TestLogSearch::workerCancels()
     QSignalSpy finished(&searcher, &LogSearcher::finished);
     const QList<LogSearcher::SourceJob> jobs{{0, SearchSnapshot::of(reader), {}}};
     // A regex that matches every line is slow enough to be cancelled midway.
-    const int first = searcher.start(SearchOptions{QStringLiteral("l.*e"), true, false, false, 0}, jobs);
-    const int second = searcher.start(SearchOptions{QStringLiteral("hit"), false, true, false, 0}, jobs);
+    const int first =
+        searcher.start(SearchOptions{QStringLiteral("l.*e"), true, false, false, 0}, jobs);
+    const int second =
+        searcher.start(SearchOptions{QStringLiteral("hit"), false, true, false, 0}, jobs);
     QVERIFY(second != first);
     QVERIFY(finished.wait(10000));
     QCOMPARE(finished.count(), 1);

@@ -26,18 +26,23 @@ void TestTerminalText::text_data()
     QTest::newRow("tqdm redraws") << QByteArray("\r 50%|#####     | 5/10\r100%|##########| 10/10")
                                   << QStringLiteral("100%|##########| 10/10");
     // Keras Progbar (generic_utils.py, dynamic display): "\b" * prev_total_width + "\r" + bar
-    QTest::newRow("keras backspaces") << QByteArray("1/3 [=>....] - loss: 0.9\b\b\b\b\b\b\b\b\b\r2/3 [===>..] - loss: 0.5")
-                                      << QStringLiteral("2/3 [===>..] - loss: 0.5");
+    QTest::newRow("keras backspaces")
+        << QByteArray("1/3 [=>....] - loss: 0.9\b\b\b\b\b\b\b\b\b\r2/3 [===>..] - loss: 0.5")
+        << QStringLiteral("2/3 [===>..] - loss: 0.5");
     QTest::newRow("trailing cr") << QByteArray("epoch 1\r") << QStringLiteral("epoch 1");
-    QTest::newRow("shorter redraw keeps the rest") << QByteArray("abcdef\rXY") << QStringLiteral("XYcdef");
+    QTest::newRow("shorter redraw keeps the rest")
+        << QByteArray("abcdef\rXY") << QStringLiteral("XYcdef");
     QTest::newRow("erase to end") << QByteArray("abcdef\rXY\x1b[K") << QStringLiteral("XY");
-    QTest::newRow("colours are not text") << QByteArray("\x1b[31mERROR\x1b[0m done")
-                                          << QStringLiteral("ERROR done");
-    QTest::newRow("cursor moves are dropped") << QByteArray("\x1b[2Aup\x1b]0;title\x07!")
-                                              << QStringLiteral("up!");
-    QTest::newRow("invalid UTF-8") << QByteArray("a\xff" "b\xc3") << QStringLiteral("a\uFFFDb\uFFFD");
+    QTest::newRow("colours are not text")
+        << QByteArray("\x1b[31mERROR\x1b[0m done") << QStringLiteral("ERROR done");
+    QTest::newRow("cursor moves are dropped")
+        << QByteArray("\x1b[2Aup\x1b]0;title\x07!") << QStringLiteral("up!");
+    QTest::newRow("invalid UTF-8") << QByteArray("a\xff"
+                                                 "b\xc3")
+                                   << QStringLiteral("a\uFFFDb\uFFFD");
     QTest::newRow("UTF-8 kept") << QByteArray("Größe 🚀") << QStringLiteral("Größe 🚀");
-    QTest::newRow("NUL and BEL visible") << QByteArray("a\0b\x07", 4) << QStringLiteral("a\u2400b\u2407");
+    QTest::newRow("NUL and BEL visible")
+        << QByteArray("a\0b\x07", 4) << QStringLiteral("a\u2400b\u2407");
     QTest::newRow("tab") << QByteArray("a\tb") << QStringLiteral("a\tb");
 }
 
@@ -82,7 +87,10 @@ void TestTerminalText::safeSgrForTerminals()
     QCOMPARE(terminalSafeSgr("a\x1b[1mb"), QByteArray("a\x1b[0;1mb\x1b[0m"));
     QCOMPARE(terminalSafeSgr("10%\r20%\r"), QByteArray("20%"));
     // C1 CSI and a right-to-left override are shown as codes, never sent.
-    QCOMPARE(terminalSafeSgr("a\xc2\x9b" "2Jb\xe2\x80\xae" "c"), QByteArray("a\\u009b2Jb\\u202ec"));
+    QCOMPARE(terminalSafeSgr("a\xc2\x9b"
+                             "2Jb\xe2\x80\xae"
+                             "c"),
+             QByteArray("a\\u009b2Jb\\u202ec"));
 }
 
 QTEST_GUILESS_MAIN(TestTerminalText)
