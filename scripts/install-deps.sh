@@ -9,7 +9,7 @@ packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-tools-dev qt6-tools-dev-tools
     qt6-l10n-tools qt6-svg-dev qt6-translations-l10n libgl-dev
-    libyaml-cpp-dev qtkeychain-qt6-dev libsecret-1-0
+    libyaml-cpp-dev qtkeychain-qt6-dev libsecret-1-0 libpcre2-dev
     libprotobuf-dev protobuf-compiler
     gnome-keyring dbus dbus-x11 xvfb xauth
     python3 python3-numpy
@@ -17,7 +17,8 @@ packages=(
 
 if [ "${1:-}" = "--tests" ]; then
     # dunst: a real notification server for the job-ended notification test
-    packages+=(python3-torch desktop-file-utils appstream dunst)
+    # python3-tqdm: the real tqdm progress bar in the log display tests
+    packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm)
 fi
 
 missing=()

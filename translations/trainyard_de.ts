@@ -2377,6 +2377,21 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     </message>
 </context>
 <context>
+    <name>trainyard::logs::LogSearch</name>
+    <message>
+        <source>The pattern is not valid at character %1: %2</source>
+        <translation>Das Muster ist an Zeichen %1 ungültig: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the log file %1: %2</source>
+        <translation>Die Logdatei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot map the log file %1: %2</source>
+        <translation>Die Logdatei %1 kann nicht eingeblendet werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::metrics</name>
     <message>
         <source>The pattern is not valid: %1</source>
@@ -3446,16 +3461,82 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>%1, wird gelesen…</translation>
     </message>
     <message>
-        <source>%1; searching at line %2…</source>
-        <translation>%1; Suche bei Zeile %2…</translation>
-    </message>
-    <message>
-        <source>The pattern is not valid: %1</source>
-        <translation>Das Muster ist ungültig: %1</translation>
-    </message>
-    <message>
         <source>No match for “%1”</source>
         <translation>Kein Treffer für “%1”</translation>
+    </message>
+    <message>
+        <source>The search text is a Perl-compatible regular expression</source>
+        <translation>Der Suchtext ist ein Perl-kompatibler regulärer Ausdruck</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>Groß-/Kleinschreibung beachten</translation>
+    </message>
+    <message>
+        <source>Invert</source>
+        <translation>Umkehren</translation>
+    </message>
+    <message>
+        <source>Select the lines that do not match (like grep -v)</source>
+        <translation>Die Zeilen wählen, die nicht passen (wie grep -v)</translation>
+    </message>
+    <message>
+        <source>Show matching lines only</source>
+        <translation>Nur passende Zeilen zeigen</translation>
+    </message>
+    <message>
+        <source>No context</source>
+        <translation>Kein Kontext</translation>
+    </message>
+    <message>
+        <source>Context ±</source>
+        <translation>Kontext ±</translation>
+    </message>
+    <message>
+        <source>Lines shown before and after each matching line (like grep -C)</source>
+        <translation>Zeilen, die vor und nach jeder passenden Zeile gezeigt werden (wie grep -C)</translation>
+    </message>
+    <message>
+        <source>Go to time (14:02:10)</source>
+        <translation>Gehe zu Uhrzeit (14:02:10)</translation>
+    </message>
+    <message>
+        <source>First error</source>
+        <translation>Erster Fehler</translation>
+    </message>
+    <message>
+        <source>Show the first line with severity ERROR or CRITICAL</source>
+        <translation>Die erste Zeile mit Schweregrad ERROR oder CRITICAL zeigen</translation>
+    </message>
+    <message>
+        <source>No line with severity ERROR or CRITICAL</source>
+        <translation>Keine Zeile mit Schweregrad ERROR oder CRITICAL</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) without a match</source>
+        <translation>
+            <numerusform>%n Zeile ohne Treffer</numerusform>
+            <numerusform>%n Zeilen ohne Treffer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n matching line(s)</source>
+        <translation>
+            <numerusform>%n passende Zeile</numerusform>
+            <numerusform>%n passende Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1; searching %2%…</source>
+        <translation>%1; Suche bei %2%…</translation>
+    </message>
+    <message>
+        <source>“%1” is not a time: write 14:02:10 or 2026-11-22 14:02:10</source>
+        <translation>„%1“ ist keine Uhrzeit: schreiben Sie 14:02:10 oder 2026-11-22 14:02:10</translation>
     </message>
 </context>
 <context>

@@ -3,7 +3,9 @@
 #include "cli/jobcommands.h"
 #include "cli/output.h"
 #include "exec/runsettings.h"
+#include "logs/linesplitter.h"
 #include "logs/logfollower.h"
+#include "logs/terminaltext.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
 
@@ -14,6 +16,7 @@
 #include <QTimer>
 #include <csignal>
 #include <iterator>
+#include <cstdio>
 #include <signal.h>
 #include <unistd.h>
 
@@ -86,13 +89,35 @@ int followJob(const store::JobStore &store, const QString &jobId, const FollowOp
     bool cancelRequested = false;
     int exitCode = 1;
 
+    // A line's end is written when the next line starts: a line over 64 KiB comes as pieces
+    // (records flagged as continuations) and stays one line here. On a terminal, colours are
+    // kept (SGR only, every other control made harmless) and a progress bar's redraw ("\r")
+    // returns to the line start so the next redraw overwrites it; piped, the bytes go out as
+    // the trainer wrote them (like grep --color=auto).
+    QByteArray lineEnd;
+    const auto writeBytes = [](const QByteArray &bytes) {
+        out().flush();
+        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    };
     QObject::connect(
         &follower, &logs::LogFollower::newRecords, &loop, [&](const logs::Records &batch) {
+            QByteArray buffer;
             for (const logs::Record &record : batch) {
-                const QString text = terminal ? sanitize(record.text()) : record.text();
-                out() << record.replica << QStringLiteral(": ") << text << '\n';
+                const bool redraw = record.bytes.endsWith('\r');
+                if (!record.continuation) {
+                    buffer += lineEnd;
+                    buffer += record.replica.toUtf8() + ": ";
+                }
+                buffer += terminal ? logs::terminalSafeSgr(record.bytes) : record.bytes;
+                lineEnd = terminal && redraw ? QByteArray("\x1b[K\r") : QByteArray("\n");
+                // Only a full-size piece can have a continuation: end the others now.
+                if (record.bytes.size() < logs::LineSplitter::MaxLineBytes - 3) {
+                    buffer += lineEnd;
+                    lineEnd.clear();
+                }
             }
-            out().flush();
+            writeBytes(buffer);
+            std::fflush(stdout);
         });
 
     auto drainLogs = [&] {
@@ -209,6 +234,10 @@ int followJob(const store::JobStore &store, const QString &jobId, const FollowOp
     tick.start();
     QTimer::singleShot(0, &loop, onTick);
     loop.exec();
+    if (!lineEnd.isEmpty()) {
+        std::fwrite("\n", 1, 1, stdout);
+        std::fflush(stdout);
+    }
     return exitCode;
 }
 

@@ -4,8 +4,10 @@
 // Rules:
 //  - "\n" and "\r\n" end a line; the line end is not part of the line.
 //  - A bare "\r" (not followed by "\n"; progress bars redraw with it) also ends a line, so each
-//    redraw becomes a record and shows up live. An EMPTY line ended by a bare "\r" is dropped
-//    (progress bars start each redraw with "\r"), so "\rstep 1\rstep 2\n" gives "step 1", "step 2".
+//    redraw becomes a record and shows up live; the "\r" stays at the end of that line's bytes,
+//    which is how a viewer knows the next line redraws this one (progress bars are shown as their
+//    last state, see logs/terminaltext.h). An EMPTY line ended by a bare "\r" is dropped (progress
+//    bars start each redraw with "\r"), so "\rstep 1\rstep 2\n" gives "step 1\r", "step 2".
 //    A "\r" at the end of one chunk and "\n" at the start of the next are one "\r\n".
 //  - Lines longer than MaxLineBytes (64 KiB) are emitted in pieces of at most 64 KiB; every piece
 //    after the first has `continuation` set. A cut never falls inside a valid UTF-8 sequence (it
@@ -66,11 +68,12 @@ public:
 private:
     template<typename Sink>
     void emitLongTail(Sink &sink);
+    template<typename Sink>
+    void endLine(Sink &sink, bool bareCr);
 
     QByteArray m_tail;          // start of the current line
     bool m_continuation = false; // the next piece continues an already split line
-    bool m_skipLf = false;       // last chunk ended with "\r": a leading "\n" belongs to it
-    bool m_emptyCr = false;      // ...and that "\r" ended an empty line (dropped unless "\r\n")
+    bool m_pendingCr = false;    // last chunk ended with "\r": the next decides "\r\n" or bare
 };
 
 template<typename Sink>
@@ -88,19 +91,32 @@ void LineSplitter::emitLongTail(Sink &sink)
 }
 
 template<typename Sink>
+void LineSplitter::endLine(Sink &sink, bool bareCr)
+{
+    if (bareCr) {
+        if (!m_tail.isEmpty() || m_continuation) { // an empty line ended by "\r" is dropped
+            m_tail.append('\r');
+            sink(m_tail.constData(), m_tail.size(), m_continuation);
+        }
+    } else if (!m_tail.isEmpty() || !m_continuation) {
+        sink(m_tail.constData(), m_tail.size(), m_continuation);
+    }
+    m_tail.clear();
+    m_continuation = false;
+}
+
+template<typename Sink>
 void LineSplitter::feed(const char *data, qsizetype size, Sink &&sink)
 {
     qsizetype i = 0;
     if (size <= 0)
         return;
-    if (m_skipLf) {
-        if (data[0] == '\n') {
-            if (m_emptyCr)
-                sink(data, 0, false); // "\r\n" after all: an empty line
+    if (m_pendingCr) {
+        m_pendingCr = false;
+        const bool crlf = data[0] == '\n';
+        endLine(sink, !crlf);
+        if (crlf)
             i = 1;
-        }
-        m_skipLf = false;
-        m_emptyCr = false;
     }
     const char *const end = data + size;
     const char *nextLf = nullptr; // cached memchr results; recomputed once passed
@@ -127,48 +143,41 @@ void LineSplitter::feed(const char *data, qsizetype size, Sink &&sink)
             return;
         }
         const qsizetype segment = stop - p;
-        qsizetype next = i + segment + 1;
-        bool bareCr = false;
-        bool crAtEnd = false;
-        if (*stop == '\r') {
-            if (stop + 1 < end) {
-                if (stop[1] == '\n')
-                    ++next;
-                else
-                    bareCr = true;
-            } else {
-                crAtEnd = true; // "\r" or "\r\n": decided by the next chunk
-            }
+        if (*stop == '\r' && stop + 1 == end) { // "\r" or "\r\n": decided by the next chunk
+            m_tail.append(p, segment);
+            if (m_tail.size() > MaxLineBytes)
+                emitLongTail(sink);
+            m_pendingCr = true;
+            return;
         }
-        const bool empty = segment == 0 && m_tail.isEmpty() && !m_continuation;
+        const bool crlf = *stop == '\r' && stop[1] == '\n';
+        const bool bareCr = *stop == '\r' && !crlf;
         if (m_tail.isEmpty() && segment <= MaxLineBytes) {
-            if (!(empty && (bareCr || crAtEnd)))
+            if (!bareCr)
                 sink(p, segment, m_continuation);
+            else if (segment > 0 || m_continuation)
+                sink(p, segment + 1, m_continuation); // the line keeps its "\r"
+            m_continuation = false;
         } else {
             m_tail.append(p, segment);
             emitLongTail(sink);
-            if (!m_tail.isEmpty() || !m_continuation)
-                sink(m_tail.constData(), m_tail.size(), m_continuation);
-            m_tail.clear();
+            endLine(sink, bareCr);
         }
-        m_continuation = false;
-        if (crAtEnd) {
-            m_skipLf = true;
-            m_emptyCr = empty;
-        }
-        i = next;
+        i += segment + (crlf ? 2 : 1);
     }
 }
 
 template<typename Sink>
 void LineSplitter::flush(Sink &&sink)
 {
-    if (!m_tail.isEmpty())
+    if (m_pendingCr) {
+        m_pendingCr = false;
+        endLine(sink, true);
+    } else if (!m_tail.isEmpty()) {
         sink(m_tail.constData(), m_tail.size(), m_continuation);
+    }
     m_tail.clear();
     m_continuation = false;
-    m_skipLf = false;
-    m_emptyCr = false;
 }
 
 } // namespace trainyard::logs

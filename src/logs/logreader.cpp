@@ -52,6 +52,47 @@ void LogReader::resetIndex()
     m_lineCount = 0;
     m_indexedEnd = 0;
     m_complete = false;
+    m_hidden.clear();
+    m_continued.clear();
+    m_prevEndsCr = false;
+    m_prevStream = 0;
+}
+
+namespace {
+void addToRanges(QList<LineRange> &ranges, qint64 line)
+{
+    if (!ranges.isEmpty() && ranges.last().end() == line)
+        ++ranges.last().count;
+    else
+        ranges.append(LineRange{line, 1});
+}
+} // namespace
+
+bool LogReader::inRanges(const QList<LineRange> &ranges, qint64 line)
+{
+    return rangeOf(ranges, line) != nullptr;
+}
+
+const LineRange *LogReader::rangeOf(const QList<LineRange> &ranges, qint64 line)
+{
+    auto it = std::upper_bound(ranges.cbegin(), ranges.cend(), line,
+                               [](qint64 l, const LineRange &r) { return l < r.first; });
+    if (it == ranges.cbegin())
+        return nullptr;
+    --it;
+    return line < it->end() ? &*it : nullptr;
+}
+
+qint64 LogReader::groupEnd(qint64 line) const
+{
+    const LineRange *r = rangeOf(m_hidden, line + 1);
+    return r != nullptr && r->first == line + 1 ? r->end() - 1 : line;
+}
+
+qint64 LogReader::groupStart(qint64 line) const
+{
+    const LineRange *r = rangeOf(m_hidden, line);
+    return r != nullptr ? r->first - 1 : line;
 }
 
 qint64 LogReader::refresh(qint64 maxBytes)
@@ -82,20 +123,34 @@ qint64 LogReader::refresh(qint64 maxBytes)
         const char *p = base;
         const char *const end = base + got;
         while (p < end) {
-            const void *nl = std::memchr(p, '\n', size_t(end - p));
+            const auto *nl = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p)));
             if (nl == nullptr)
                 break;
-            const qint64 lineEnd = pos + (static_cast<const char *>(nl) - base) + 1;
+            // The block starts at a line start (see below), so p is this line's first byte.
+            const qsizetype len = nl - p;
+            const bool framed = len >= RecordPrefixSize && p[23] == 'Z' && p[24] == ' '
+                                && p[26] == ' ' && p[33] == ' ' && p[35] == ' ';
+            const bool continuation = framed && p[34] == '+';
+            const char stream = framed ? p[32] : 0;
+            if (continuation)
+                addToRanges(m_continued, m_lineCount);
+            if (continuation || (m_prevEndsCr && stream == m_prevStream))
+                addToRanges(m_hidden, m_lineCount);
+            m_prevEndsCr = framed && len > RecordPrefixSize && nl[-1] == '\r';
+            m_prevStream = stream;
+            const qint64 lineEnd = pos + (nl - base) + 1;
             ++m_lineCount;
             ++added;
             m_indexedEnd = lineEnd;
             if (m_lineCount % IndexStride == 0)
                 m_checkpoints.append(lineEnd);
-            p = static_cast<const char *>(nl) + 1;
+            p = nl + 1;
         }
-        pos += got;
+        // Go on at the start of the unfinished line (a record is far shorter than a block); a
+        // block without any line end (not a record file) is skipped over.
+        pos = p > base ? m_indexedEnd : pos + got;
     }
-    m_complete = pos >= size;
+    m_complete = m_indexedEnd >= size || pos >= size;
     return added;
 }
 

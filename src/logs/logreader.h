@@ -9,6 +9,12 @@
 // refresh() follows growth: it re-checks the size and indexes the appended bytes, optionally
 // capped so a huge file can be indexed in slices without blocking a GUI thread. A file that
 // shrank (replaced or truncated) is indexed again from the start and generation() changes.
+// Display grouping: a record that continues a long line ('+' flag) and a record that follows a
+// line ending in a bare "\r" (a progress-bar redraw, see LineSplitter) of the same stream belong
+// to the line before them; they are "hidden" (hiddenRanges()), and a viewer shows one row per
+// group: the first record's place, the group's last state. Decided while indexing, from the
+// record before, so it never changes once a line is indexed.
+//
 // Not a QObject: a view polls it (e.g. on a QTimer) or runs refresh() in a worker thread. The
 // reader is not thread-safe; use one reader per thread.
 #pragma once
@@ -20,6 +26,13 @@
 #include <QString>
 
 namespace trainyard::logs {
+
+struct LineRange
+{
+    qint64 first = 0;
+    qint64 count = 0;
+    qint64 end() const { return first + count; }
+};
 
 class LogReader
 {
@@ -57,6 +70,22 @@ public:
 
     QString errorString() const { return m_error; }
 
+    // Lines that belong to the line before them (see the header), as sorted, disjoint ranges.
+    const QList<LineRange> &hiddenRanges() const { return m_hidden; }
+    // Continuation records only (a subset of hiddenRanges()).
+    const QList<LineRange> &continuationRanges() const { return m_continued; }
+    bool isHidden(qint64 line) const { return inRanges(m_hidden, line); }
+    // The last line of the group that starts at `line` (== line when nothing is hidden after it).
+    qint64 groupEnd(qint64 line) const;
+    // The line that starts the group `line` belongs to.
+    qint64 groupStart(qint64 line) const;
+    // The offset of every IndexStride-th line (for a search snapshot; shared, cheap to copy).
+    const QList<qint64> &checkpoints() const { return m_checkpoints; }
+
+    static bool inRanges(const QList<LineRange> &ranges, qint64 line);
+    // The range containing `line`, or nullptr.
+    static const LineRange *rangeOf(const QList<LineRange> &ranges, qint64 line);
+
 private:
     bool ensureOpen();
     void resetIndex();
@@ -73,6 +102,10 @@ private:
     int m_generation = 0;
     bool m_complete = false;
     QByteArray m_block; // scratch read buffer, reused
+    QList<LineRange> m_hidden;
+    QList<LineRange> m_continued;
+    bool m_prevEndsCr = false; // the last indexed record ended with a bare "\r"
+    char m_prevStream = 0;
 };
 
 } // namespace trainyard::logs

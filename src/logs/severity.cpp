@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "logs/severity.h"
 
+#include <QByteArray>
+
+#include <algorithm>
 #include <cstring>
 
 namespace trainyard::logs {
@@ -75,6 +78,25 @@ bool declaredSeverity(const char *p, qsizetype n, Severity *severity)
 {
     if (n <= 0)
         return false;
+    if (p[0] == '\x1b') {
+        // Coloured logging ("\x1b[31mERROR\x1b[0m:name:message", colorlog, rich): the level
+        // as it shows, without the SGR sequences around it.
+        QByteArray plain;
+        qsizetype i = 0;
+        const qsizetype limit = std::min<qsizetype>(n, 256);
+        while (i < limit) {
+            if (p[i] == '\x1b' && i + 1 < limit && p[i + 1] == '[') {
+                i += 2;
+                while (i < limit && ((p[i] >= '0' && p[i] <= '9') || p[i] == ';'))
+                    ++i;
+                ++i; // the final byte
+                continue;
+            }
+            plain += p[i++];
+        }
+        return !plain.isEmpty() && plain.at(0) != '\x1b'
+               && declaredSeverity(plain.constData(), plain.size(), severity);
+    }
     const char c = p[0];
     // Only letters that can start a rule are examined further: most lines leave here.
     if (c >= 'A' && c <= 'Z') {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "logs/logmodel.h"
+#include "logs/logmodelsource_p.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -12,22 +13,40 @@
 namespace trainyard::ui::logs {
 
 using trainyard::logs::LogReader;
+using trainyard::logs::LogSearcher;
 using trainyard::logs::Record;
+using trainyard::logs::SearchHit;
 using trainyard::logs::Severity;
-
-struct LogModel::Source
-{
-    QString name;
-    LogReader reader;
-    qint64 mapped = 0; // lines of the file already turned into rows (or filtered out)
-    int generation = 0;
-    Severity lastSeverity = Severity::Info; // of the last head line (for continuations)
-    bool lastAccepted = true;
-};
 
 LogModel::LogModel(QObject *parent)
     : QAbstractTableModel(parent)
+    , m_searcher(new LogSearcher(this))
+    , m_jumpSearcher(new LogSearcher(this))
 {
+    connect(m_searcher, &LogSearcher::hitsReady, this, &LogModel::onHits);
+    connect(m_searcher, &LogSearcher::progress, this, [this](int, qint64 done, qint64 total) {
+        m_searchDone = done;
+        m_searchTotal = total;
+        Q_EMIT searchChanged();
+    });
+    connect(m_searcher, &LogSearcher::failed, this, [this](int, const QString &message) {
+        m_searchError = message;
+        Q_EMIT searchChanged();
+    });
+    connect(m_searcher, &LogSearcher::finished, this, [this] {
+        Q_EMIT searchChanged();
+        if (isFilteringRows())
+            refreshFiltered(); // the rows, then the lines that arrived meanwhile
+        else
+            continueSearch();
+    });
+    connect(m_jumpSearcher, &LogSearcher::severityFound, this, [this](int, int source, qint64 line) {
+        const qint64 row = line >= 0 ? rowOf(source, line) : -1;
+        if (row >= 0 && (m_severityBest < 0 || row < m_severityBest))
+            m_severityBest = row;
+        if (--m_severityPending == 0)
+            Q_EMIT severityRowFound(int(m_severityBest));
+    });
 }
 
 LogModel::~LogModel() = default;
@@ -39,11 +58,15 @@ void LogModel::setLogsDir(const QString &dir)
     m_sources.clear();
     m_runs.clear();
     m_runStart.clear();
+    m_sourceRuns.clear();
     m_rows = 0;
     m_cache.clear();
     m_cacheOrder.clear();
+    m_matchRowsFor = -1;
     endResetModel();
     addSources();
+    if (isSearchActive())
+        setTextSearch(m_search, m_filterRows);
 }
 
 void LogModel::setReplicaFilter(const QString &replica)
@@ -67,12 +90,15 @@ void LogModel::rebuild()
     beginResetModel();
     m_runs.clear();
     m_runStart.clear();
+    m_sourceRuns.clear();
     m_rows = 0;
     m_cache.clear();
     m_cacheOrder.clear();
+    m_matchRowsFor = -1;
     for (auto &s : m_sources) {
         s->mapped = 0;
         s->lastAccepted = true;
+        s->hitsTaken = 0;
     }
     endResetModel();
 }
@@ -128,6 +154,8 @@ void LogModel::appendRun(int source, qint64 firstLine, qint64 count, std::vector
 int LogModel::refresh()
 {
     addSources();
+    if (isFilteringRows())
+        return refreshFiltered();
     QElapsedTimer timer;
     timer.start();
     int accepted = 0;
@@ -179,7 +207,7 @@ int LogModel::refresh()
                 continue;
             if (fast && i == acceptedIndex) {
                 progress = true;
-                appendRun(i, s.mapped, count, newRuns);
+                appendVisible(i, s.mapped, count, newRuns);
                 s.mapped += count;
                 continue;
             }
@@ -208,6 +236,8 @@ int LogModel::refresh()
                 trainyard::logs::parseRecordLine(raw.constData(), raw.size(), &record);
                 if (waits(record.timestamp))
                     break; // this replica's lines are in time order: the rest waits too
+                if (s.reader.isHidden(s.mapped + k))
+                    continue; // shown in the row of its group's first line
                 if (!record.continuation) {
                     s.lastSeverity = record.severity;
                     s.lastAccepted = record.severity >= m_minSeverity;
@@ -231,25 +261,61 @@ int LogModel::refresh()
             continue;
         if (m_rows + newRows > std::numeric_limits<int>::max() - 1)
             break; // the view's limit; stop growing
-        beginInsertRows({}, int(m_rows), int(m_rows + newRows - 1));
-        // The last cached block may be incomplete: drop it.
-        const qint64 lastBlock = m_rows / BlockRows;
-        m_cache.remove(lastBlock);
-        m_cacheOrder.removeAll(lastBlock);
-        for (const Run &r : newRuns) {
-            if (!m_runs.empty() && m_runs.back().source == r.source &&
-                m_runs.back().firstLine + m_runs.back().count == r.firstLine) {
-                m_runs.back().count += r.count;
-            } else {
-                m_runStart.push_back(m_rows);
-                m_runs.push_back(r);
-            }
-            m_rows += r.count;
-        }
-        endInsertRows();
+        appendRows(newRuns);
         added += newRows;
     }
+    continueSearch();
     return int(added);
+}
+
+void LogModel::appendVisible(int source, qint64 firstLine, qint64 count,
+                             std::vector<Run> &out) const
+{
+    // The lines minus the hidden ones (the rest of a row's group).
+    const QList<trainyard::logs::LineRange> &hidden =
+        m_sources[std::size_t(source)]->reader.hiddenRanges();
+    qint64 line = firstLine;
+    const qint64 end = firstLine + count;
+    auto it = std::upper_bound(hidden.cbegin(), hidden.cend(), line,
+                               [](qint64 l, const trainyard::logs::LineRange &r) { return l < r.end(); });
+    while (line < end) {
+        if (it == hidden.cend() || it->first >= end) {
+            appendRun(source, line, end - line, out);
+            return;
+        }
+        if (it->first > line)
+            appendRun(source, line, it->first - line, out);
+        line = std::max(line, it->end());
+        ++it;
+    }
+}
+
+void LogModel::appendRows(const std::vector<Run> &newRuns)
+{
+    qint64 newRows = 0;
+    for (const Run &r : newRuns)
+        newRows += r.count;
+    if (newRows == 0)
+        return;
+    beginInsertRows({}, int(m_rows), int(m_rows + newRows - 1));
+    // The last cached block may be incomplete: drop it.
+    const qint64 lastBlock = m_rows / BlockRows;
+    m_cache.remove(lastBlock);
+    m_cacheOrder.removeAll(lastBlock);
+    if (m_sourceRuns.size() < m_sources.size())
+        m_sourceRuns.resize(m_sources.size());
+    for (const Run &r : newRuns) {
+        if (!m_runs.empty() && m_runs.back().source == r.source &&
+            m_runs.back().firstLine + m_runs.back().count == r.firstLine) {
+            m_runs.back().count += r.count;
+        } else {
+            m_runStart.push_back(m_rows);
+            m_runs.push_back(r);
+            m_sourceRuns[std::size_t(r.source)].push_back(m_runs.size() - 1);
+        }
+        m_rows += r.count;
+    }
+    endInsertRows();
 }
 
 qint64 LogModel::indexedBytes() const
@@ -295,6 +361,21 @@ void forEachGroup(const std::vector<qint64> &runStart, const Runs &runs, qint64 
 
 } // namespace
 
+QByteArray LogModel::rowBytes(int source, qint64 line, bool whole) const
+{
+    // A row's group (see LogReader): a long line's pieces joined, a progress bar's last redraw.
+    LogReader &reader = m_sources[std::size_t(source)]->reader;
+    const qint64 end = reader.groupEnd(line);
+    const auto *cont = LogReader::rangeOf(reader.continuationRanges(), end);
+    const qint64 from = cont != nullptr ? cont->first - 1 : (end > line ? end : line);
+    const qint64 to = whole ? end : std::min(end, from + (MaxDisplayChars / (64 * 1024)) + 1);
+    QByteArray bytes;
+    const trainyard::logs::Records records = reader.readRecords(from, to - from + 1);
+    for (const Record &r : records)
+        bytes += r.bytes;
+    return bytes;
+}
+
 void LogModel::readBlock(qint64 block) const
 {
     QVector<LogLine> lines;
@@ -302,21 +383,37 @@ void LogModel::readBlock(qint64 block) const
     const qint64 count = std::min<qint64>(BlockRows, m_rows - first);
     lines.reserve(int(count));
     forEachGroup(m_runStart, m_runs, first, count, [&](int source, qint64 line, qint64 n) {
-        const QList<QByteArray> raw = m_sources[std::size_t(source)]->reader.readRawLines(line, n);
-        for (const QByteArray &bytes : raw) {
+        Source &src = *m_sources[std::size_t(source)];
+        const QList<QByteArray> raw = src.reader.readRawLines(line, n);
+        for (qsizetype k = 0; k < raw.size(); ++k) {
+            const QByteArray &bytes = raw.at(k);
             Record record;
             trainyard::logs::parseRecordLine(bytes.constData(), bytes.size(), &record);
+            const qint64 at = line + k;
+            if (src.reader.groupEnd(at) > at)
+                record.bytes = rowBytes(source, at, false);
             LogLine l;
             l.timestamp = record.timestamp;
             l.source = source;
             l.severity = record.severity;
             l.stream = record.stream;
             l.continuation = record.continuation;
-            if (record.bytes.size() > MaxDisplayChars) {
-                record.bytes.truncate(MaxDisplayChars);
+            if (record.bytes.size() > MaxDisplayChars * 4) {
+                record.bytes.truncate(MaxDisplayChars * 4);
                 l.truncated = true;
             }
-            l.text = QString::fromUtf8(record.bytes);
+            trainyard::logs::StyledText styled =
+                trainyard::logs::renderTerminalLine(record.bytes, MaxDisplayChars);
+            if (styled.text.size() >= MaxDisplayChars)
+                l.truncated = true;
+            l.text = std::move(styled.text);
+            l.spans = std::move(styled.spans);
+            if (isFilteringRows()) {
+                const auto it = std::lower_bound(
+                    src.hits.cbegin(), src.hits.cend(), at,
+                    [](const SearchHit &h, qint64 v) { return h.line < v; });
+                l.context = it != src.hits.cend() && it->line == at && it->context;
+            }
             lines.append(l);
         }
         for (qint64 k = raw.size(); k < n; ++k)
@@ -355,11 +452,14 @@ QStringList LogModel::fullText(int first, int count) const
     QStringList out;
     count = int(std::min<qint64>(count, m_rows - first));
     forEachGroup(m_runStart, m_runs, first, count, [&](int source, qint64 line, qint64 n) {
-        const QList<QByteArray> raw = m_sources[std::size_t(source)]->reader.readRawLines(line, n);
-        for (const QByteArray &bytes : raw) {
+        LogReader &reader = m_sources[std::size_t(source)]->reader;
+        const QList<QByteArray> raw = reader.readRawLines(line, n);
+        for (qsizetype k = 0; k < raw.size(); ++k) {
             Record record;
-            trainyard::logs::parseRecordLine(bytes.constData(), bytes.size(), &record);
-            out.append(QString::fromUtf8(record.bytes));
+            trainyard::logs::parseRecordLine(raw.at(k).constData(), raw.at(k).size(), &record);
+            if (reader.groupEnd(line + k) > line + k)
+                record.bytes = rowBytes(source, line + k, true);
+            out.append(trainyard::logs::terminalText(record.bytes));
         }
         for (qint64 k = raw.size(); k < n; ++k)
             out.append(QString());

@@ -14,10 +14,20 @@
 // grows at 100,000 lines/s or a 10-million-line file being opened never blocks the GUI thread
 // for long: the rest is indexed on the next calls. New rows are inserted (beginInsertRows), never
 // a reset; changing the replica or severity filter rebuilds the row map (a model reset).
+//
+// One row per line as the trainer wrote it: the pieces of a line over 64 KiB and the redraws of
+// a progress bar (LogReader's groups) are one row, shown in its last state, with ANSI colours
+// as spans (logs/terminaltext.h).
+//
+// Text search runs on a worker thread (logs::LogSearcher) over the files' bytes, as the logs
+// grow: the match count, next/previous rows and, in filter mode ("Show matching lines only"),
+// the rows themselves come from its hits, combined with the replica and severity filters.
 #pragma once
 
 #include "logs/logreader.h"
+#include "logs/logsearcher.h"
 #include "logs/record.h"
+#include "logs/terminaltext.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -36,7 +46,9 @@ struct LogLine
     trainyard::logs::Stream stream = trainyard::logs::Stream::Stdout;
     bool continuation = false;
     bool truncated = false; // text shortened to MaxDisplayChars
+    bool context = false;   // a context line around a match (filter mode)
     QString text;
+    QList<trainyard::logs::StyledSpan> spans; // ANSI colours of text
 };
 
 class LogModel : public QAbstractTableModel
@@ -88,8 +100,30 @@ public:
     qint64 rowMapRuns() const { return qint64(m_runs.size()); }
     qint64 indexedBytes() const;
 
+    // Text search (empty pattern: off). filterRows: only matching rows (and context) are rows.
+    // Returns false and sets searchError() when the pattern is not valid.
+    bool setTextSearch(const trainyard::logs::SearchOptions &options, bool filterRows);
+    trainyard::logs::SearchOptions textSearch() const { return m_search; }
+    bool isFilteringRows() const { return m_filterRows && isSearchActive(); }
+    bool isSearchActive() const { return !m_search.pattern.isEmpty(); }
+    bool isSearchRunning() const;
+    qint64 matchCount() const { return m_matchCount; }
+    double searchProgress() const; // 0..1 of the bytes to search
+    QString searchError() const { return m_searchError; }
+    // The next (previous) row holding a match after (before) `row`, wrapping; -1 if none.
+    int nextMatchRow(int row, bool forward) const;
+    // The first row at or after a time (rows are in time order); rowCount() if none.
+    int rowAtTime(qint64 msecs) const;
+    // Looks for the first row at or above a severity on the worker; severityRowFound() answers.
+    void findFirstSeverity(trainyard::logs::Severity severity);
+    trainyard::logs::LogSearcher *searcher() const { return m_searcher; }
+
+Q_SIGNALS:
+    void searchChanged(); // progress, count, running, error
+    void severityRowFound(int row); // -1: none
+
 private:
-    struct Source;
+    struct Source; // logmodelsearch.cpp
     struct Run
     {
         int source;
@@ -102,6 +136,15 @@ private:
     bool locate(qint64 row, int *source, qint64 *line) const;
     bool accepts(int source) const;
     void readBlock(qint64 block) const;
+    void appendVisible(int source, qint64 firstLine, qint64 count, std::vector<Run> &out) const;
+    void appendRows(const std::vector<Run> &newRuns);
+    int refreshFiltered();
+    void continueSearch();
+    QList<trainyard::logs::LogSearcher::SourceJob> searchJobs(bool fromStart) const;
+    qint64 rowOf(int source, qint64 line) const;
+    QByteArray rowBytes(int source, qint64 line, bool whole) const;
+    void onHits(int generation, int source, const std::vector<trainyard::logs::SearchHit> &hits,
+                const trainyard::logs::SearchCursor &cursor);
 
     QString m_dir;
     QString m_replicaFilter;
@@ -113,6 +156,19 @@ private:
     int m_budgetMs = 15;
     int m_holdBackMs = 300;
     bool m_caughtUp = true;
+    std::vector<std::vector<std::size_t>> m_sourceRuns; // per source, its runs' indexes
+    trainyard::logs::LogSearcher *m_searcher;
+    trainyard::logs::LogSearcher *m_jumpSearcher; // first ERROR, beside a running search
+    trainyard::logs::SearchOptions m_search;
+    bool m_filterRows = false;
+    qint64 m_matchCount = 0;
+    qint64 m_searchDone = 0;
+    qint64 m_searchTotal = 0;
+    QString m_searchError;
+    int m_severityPending = 0; // sources still to answer findFirstSeverity
+    qint64 m_severityBest = -1;
+    mutable std::vector<qint64> m_matchRows; // sorted rows of matches (cache)
+    mutable qint64 m_matchRowsFor = -1;      // m_rows + hits they were built for
     mutable QHash<qint64, QVector<LogLine>> m_cache;
     mutable QList<qint64> m_cacheOrder;
     LogLine m_empty;

@@ -6,11 +6,13 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QDateTime>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSpinBox>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -20,8 +22,7 @@ namespace trainyard::ui::logs {
 using trainyard::logs::Severity;
 
 namespace {
-constexpr int SearchChunkRows = 4096;
-constexpr int SearchBudgetMs = 25;
+constexpr int SearchDelayMs = 150;
 } // namespace
 
 LogPanel::LogPanel(QWidget *parent)
@@ -41,6 +42,24 @@ LogPanel::LogPanel(QWidget *parent)
     m_search->setPlaceholderText(tr("Search…"));
     m_search->setClearButtonEnabled(true);
     m_regex = new QCheckBox(tr("Regex"), this);
+    m_regex->setToolTip(tr("The search text is a Perl-compatible regular expression"));
+    m_case = new QCheckBox(tr("Match case"), this);
+    m_invert = new QCheckBox(tr("Invert"), this);
+    m_invert->setToolTip(tr("Select the lines that do not match (like grep -v)"));
+    m_only = new QCheckBox(tr("Show matching lines only"), this);
+    m_context = new QSpinBox(this);
+    m_context->setRange(0, 20);
+    m_context->setSpecialValueText(tr("No context"));
+    m_context->setPrefix(tr("Context ±"));
+    m_context->setToolTip(tr("Lines shown before and after each matching line (like grep -C)"));
+    m_context->setEnabled(false);
+    m_time = new QLineEdit(this);
+    m_time->setPlaceholderText(tr("Go to time (14:02:10)"));
+    m_time->setClearButtonEnabled(true);
+    m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(m_time->placeholderText()) + 40);
+    auto *firstError = new QToolButton(this);
+    firstError->setText(tr("First error"));
+    firstError->setToolTip(tr("Show the first line with severity ERROR or CRITICAL"));
     auto *previous = new QToolButton(this);
     previous->setArrowType(Qt::UpArrow);
     previous->setToolTip(tr("Previous match (Shift+F3)"));
@@ -65,16 +84,25 @@ LogPanel::LogPanel(QWidget *parent)
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_replica);
     bar->addWidget(m_severity);
-    bar->addWidget(m_search, 1);
-    bar->addWidget(m_regex);
-    bar->addWidget(previous);
-    bar->addWidget(next);
+    bar->addWidget(m_time);
+    bar->addWidget(firstError);
+    bar->addStretch(1);
     bar->addWidget(m_follow);
     bar->addWidget(m_timestamps);
     bar->addWidget(copy);
+    auto *searchBar = new QHBoxLayout;
+    searchBar->addWidget(m_search, 1);
+    searchBar->addWidget(previous);
+    searchBar->addWidget(next);
+    searchBar->addWidget(m_regex);
+    searchBar->addWidget(m_case);
+    searchBar->addWidget(m_invert);
+    searchBar->addWidget(m_only);
+    searchBar->addWidget(m_context);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    layout->addLayout(searchBar);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_status);
 
@@ -86,9 +114,32 @@ LogPanel::LogPanel(QWidget *parent)
         m_model->setMinimumSeverity(Severity(m_severity->currentData().toInt()));
         m_model->refresh();
     });
-    connect(m_search, &QLineEdit::textChanged, this, [this] { m_view->setHighlight(pattern()); });
-    connect(m_regex, &QCheckBox::toggled, this, [this] { m_view->setHighlight(pattern()); });
-    connect(m_search, &QLineEdit::returnPressed, this, &LogPanel::findNext);
+    m_searchDelay.setSingleShot(true);
+    m_searchDelay.setInterval(SearchDelayMs);
+    connect(&m_searchDelay, &QTimer::timeout, this, &LogPanel::applySearch);
+    connect(m_search, &QLineEdit::textChanged, this, [this] { m_searchDelay.start(); });
+    for (QCheckBox *box : {m_regex, m_case, m_invert, m_only})
+        connect(box, &QCheckBox::toggled, this, &LogPanel::applySearch);
+    connect(m_context, &QSpinBox::valueChanged, this, &LogPanel::applySearch);
+    connect(m_model, &LogModel::searchChanged, this, &LogPanel::onSearchChanged);
+    connect(m_model, &LogModel::severityRowFound, this, [this](int row) {
+        if (row < 0) {
+            m_status->setText(tr("No line with severity ERROR or CRITICAL"));
+            return;
+        }
+        m_view->setFollowing(false);
+        m_view->showRow(row);
+        Q_EMIT jumped(row);
+    });
+    connect(m_time, &QLineEdit::returnPressed, this, [this] { goToTime(m_time->text()); });
+    connect(firstError, &QToolButton::clicked, this, &LogPanel::goToFirstError);
+    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+        if (m_searchDelay.isActive()) {
+            m_searchDelay.stop();
+            applySearch();
+        }
+        findNext();
+    });
     connect(next, &QToolButton::clicked, this, &LogPanel::findNext);
     connect(previous, &QToolButton::clicked, this, &LogPanel::findPrevious);
     connect(m_follow, &QToolButton::toggled, m_view, &LogView::setFollowing);
@@ -104,8 +155,7 @@ LogPanel::~LogPanel() = default;
 
 void LogPanel::setLogsDir(const QString &dir)
 {
-    ++m_generation; // a running search ends
-    m_searching = false;
+    m_pendingJump = 0;
     m_model->setLogsDir(dir);
     m_knownReplicas.clear();
     m_replica->blockSignals(true);
@@ -154,29 +204,89 @@ void LogPanel::updateReplicaChoices()
     m_replica->blockSignals(false);
 }
 
-void LogPanel::updateStatus()
+QString LogPanel::statusText() const
 {
     QString text = tr("%n line(s)", nullptr, m_model->rowCount());
     if (!m_model->isCaughtUp())
         text = tr("%1, reading…").arg(text);
-    if (m_searching)
-        text = tr("%1; searching at line %2…").arg(text).arg(m_searchRow + 1);
-    m_status->setText(text);
+    if (!m_model->searchError().isEmpty())
+        return tr("%1; %2").arg(text, m_model->searchError());
+    if (m_model->isSearchActive()) {
+        const QString matches = m_invert->isChecked()
+                                    ? tr("%n line(s) without a match", nullptr, int(m_model->matchCount()))
+                                    : tr("%n matching line(s)", nullptr, int(m_model->matchCount()));
+        text = tr("%1; %2").arg(text, matches);
+        if (m_model->isSearchRunning())
+            text = tr("%1; searching %2%…").arg(text).arg(int(m_model->searchProgress() * 100));
+    }
+    return text;
+}
+
+void LogPanel::updateStatus()
+{
+    m_status->setText(statusText());
 }
 
 QRegularExpression LogPanel::pattern() const
 {
     const QString text = m_search->text();
-    if (text.isEmpty())
+    if (text.isEmpty() || m_invert->isChecked())
         return {};
-    return QRegularExpression(m_regex->isChecked() ? text : QRegularExpression::escape(text),
-                              QRegularExpression::CaseInsensitiveOption);
+    QRegularExpression::PatternOptions options = QRegularExpression::NoPatternOption;
+    if (!m_case->isChecked())
+        options |= QRegularExpression::CaseInsensitiveOption;
+    return QRegularExpression(m_regex->isChecked() ? text : QRegularExpression::escape(text), options);
+}
+
+void LogPanel::applySearch()
+{
+    m_searchDelay.stop();
+    trainyard::logs::SearchOptions options;
+    options.pattern = m_search->text();
+    options.regex = m_regex->isChecked();
+    options.caseSensitive = m_case->isChecked();
+    options.invert = m_invert->isChecked();
+    options.context = m_only->isChecked() ? m_context->value() : 0;
+    m_context->setEnabled(m_only->isChecked());
+    m_model->setTextSearch(options, m_only->isChecked());
+    m_view->setHighlight(m_model->searchError().isEmpty() ? pattern() : QRegularExpression());
+    m_lastMatch = -1;
+    updateStatus();
 }
 
 void LogPanel::setSearch(const QString &text, bool regex)
 {
+    m_regex->blockSignals(true);
     m_regex->setChecked(regex);
+    m_regex->blockSignals(false);
     m_search->setText(text);
+    applySearch();
+}
+
+void LogPanel::setSearchOptions(bool caseSensitive, bool invert, int context)
+{
+    for (QCheckBox *box : {m_case, m_invert})
+        box->blockSignals(true);
+    m_case->setChecked(caseSensitive);
+    m_invert->setChecked(invert);
+    m_context->blockSignals(true);
+    m_context->setValue(context);
+    m_context->blockSignals(false);
+    for (QCheckBox *box : {m_case, m_invert})
+        box->blockSignals(false);
+    applySearch();
+}
+
+void LogPanel::setFilterRows(bool only)
+{
+    m_only->setChecked(only); // applies the search when it changes
+    if (m_model->isFilteringRows() != (only && m_model->isSearchActive()))
+        applySearch();
+}
+
+bool LogPanel::isSearching() const
+{
+    return m_model->isSearchRunning();
 }
 
 void LogPanel::findNext()
@@ -191,80 +301,78 @@ void LogPanel::findPrevious()
 
 void LogPanel::startSearch(bool forward)
 {
-    m_pattern = pattern();
-    const int rows = m_model->rowCount();
-    if (m_pattern.pattern().isEmpty() || !m_pattern.isValid() || rows == 0) {
-        if (!m_pattern.isValid())
-            m_status->setText(tr("The pattern is not valid: %1").arg(m_pattern.errorString()));
+    if (!m_model->isSearchActive() || m_model->rowCount() == 0) {
+        if (!m_model->searchError().isEmpty())
+            m_status->setText(statusText());
         Q_EMIT searchFinished(false);
         return;
     }
-    m_forward = forward;
-    int from = m_view->currentRow() >= 0 ? m_view->currentRow() : m_view->firstVisibleRow();
-    from += forward ? 1 : -1;
-    if (from >= rows)
-        from = 0;
-    if (from < 0)
-        from = rows - 1;
-    m_searchRow = m_searchStart = from;
-    m_wrapped = false;
-    m_searching = true;
-    m_view->setFollowing(false);
-    const int generation = ++m_generation;
-    continueSearch(generation);
-}
-
-void LogPanel::continueSearch(int generation)
-{
-    if (generation != m_generation || !m_searching)
-        return;
-    QElapsedTimer timer;
-    timer.start();
-    const int rows = m_model->rowCount();
-    while (timer.elapsed() < SearchBudgetMs) {
-        int first;
-        int count;
-        if (m_forward) {
-            first = m_searchRow;
-            count = std::min(SearchChunkRows, rows - first);
-            if (m_wrapped)
-                count = std::min(count, m_searchStart - first);
-        } else {
-            count = std::min(SearchChunkRows, m_searchRow + 1);
-            if (m_wrapped)
-                count = std::min(count, m_searchRow - m_searchStart);
-            first = m_searchRow - count + 1;
-        }
-        if (count > 0) {
-            const QStringList text = m_model->fullText(first, count);
-            for (int k = 0; k < text.size(); ++k) {
-                const int i = m_forward ? k : int(text.size()) - 1 - k;
-                if (m_pattern.match(text.at(i)).hasMatch()) {
-                    m_searching = false;
-                    m_lastMatch = first + i;
-                    m_view->showRow(m_lastMatch);
-                    updateStatus();
-                    Q_EMIT searchFinished(true);
-                    return;
-                }
-            }
-            m_searchRow = m_forward ? first + count : first - 1;
-        }
-        const bool atEnd = m_forward ? m_searchRow >= rows : m_searchRow < 0;
-        if (m_wrapped && (count <= 0 || (m_forward ? m_searchRow >= m_searchStart
-                                                   : m_searchRow <= m_searchStart))) {
-            m_searching = false;
-            m_status->setText(tr("No match for “%1”").arg(m_search->text()));
-            Q_EMIT searchFinished(false);
+    int from = m_view->currentRow() >= 0 ? m_view->currentRow() : m_view->firstVisibleRow() - 1;
+    if (!forward && m_view->currentRow() < 0)
+        from = m_view->firstVisibleRow() + m_view->visibleRowCount();
+    const int row = m_model->nextMatchRow(from, forward);
+    if (row < 0) {
+        if (m_model->isSearchRunning()) {
+            m_pendingJump = forward ? 1 : -1; // the first match found is shown
             return;
         }
-        if (atEnd) {
-            m_wrapped = true;
-            m_searchRow = m_forward ? 0 : rows - 1;
-        }
+        m_status->setText(tr("No match for “%1”").arg(m_search->text()));
+        Q_EMIT searchFinished(false);
+        return;
     }
+    m_pendingJump = 0;
+    m_lastMatch = row;
+    m_view->setFollowing(false);
+    m_view->showRow(row);
     updateStatus();
-    QTimer::singleShot(0, this, [this, generation] { continueSearch(generation); });
+    Q_EMIT searchFinished(true);
+}
+
+void LogPanel::onSearchChanged()
+{
+    updateStatus();
+    if (m_pendingJump != 0 && (m_model->matchCount() > 0 || !m_model->isSearchRunning())) {
+        const bool forward = m_pendingJump > 0;
+        m_pendingJump = 0;
+        startSearch(forward);
+    }
+}
+
+bool LogPanel::goToTime(const QString &text)
+{
+    const QString t = text.trimmed();
+    QDateTime when;
+    for (const QString &format : {QStringLiteral("yyyy-MM-dd HH:mm:ss"), QStringLiteral("yyyy-MM-dd HH:mm"),
+                                  QStringLiteral("yyyy-MM-ddTHH:mm:ss")}) {
+        when = QDateTime::fromString(t, format);
+        if (when.isValid())
+            break;
+    }
+    if (!when.isValid()) {
+        QTime time = QTime::fromString(t, QStringLiteral("HH:mm:ss"));
+        if (!time.isValid())
+            time = QTime::fromString(t, QStringLiteral("H:mm"));
+        if (!time.isValid() || m_model->rowCount() == 0) {
+            m_status->setText(tr("“%1” is not a time: write 14:02:10 or 2026-11-22 14:02:10").arg(t));
+            return false;
+        }
+        const int shown = m_view->currentRow() >= 0 ? m_view->currentRow() : m_view->firstVisibleRow();
+        const QDate day =
+            QDateTime::fromMSecsSinceEpoch(m_model->line(std::max(0, shown)).timestamp).toLocalTime().date();
+        when = QDateTime(day, time);
+    }
+    const int row = std::min(m_model->rowAtTime(when.toMSecsSinceEpoch()), m_model->rowCount() - 1);
+    if (row < 0)
+        return false;
+    m_view->setFollowing(false);
+    m_view->showRow(row);
+    Q_EMIT jumped(row);
+    return true;
+}
+
+void LogPanel::goToFirstError()
+{
+    m_model->findFirstSeverity(Severity::Error);
 }
 
 } // namespace trainyard::ui::logs

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The Logs tab: replica choice (all interleaved by time, or one), severity filter, text or
-// regex search with highlighting and next/previous, follow-tail, timestamps on/off, copy.
-// The model is refreshed on a timer (RefreshIntervalMs) within a time budget per tick.
+// regex search (case, invert) with highlighting, match count and next/previous, "Show matching
+// lines only" with grep -C style context, go to a time, go to the first error, follow-tail,
+// timestamps on/off, copy. The search runs on the model's worker thread as the pattern is typed;
+// next/previous then jump at once. The model is refreshed on a timer (RefreshIntervalMs) within
+// a time budget per tick.
 #pragma once
 
 #include <QRegularExpression>
@@ -12,6 +15,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSpinBox;
 class QToolButton;
 
 namespace trainyard::ui::logs {
@@ -33,24 +37,33 @@ public:
     LogModel *model() const { return m_model; }
     LogView *view() const { return m_view; }
 
-    // Search (also what the buttons do). Returns at once; the match is shown when found.
+    // Search (also what the controls do). Returns at once; the worker searches.
     void setSearch(const QString &text, bool regex);
+    void setSearchOptions(bool caseSensitive, bool invert, int context);
+    void setFilterRows(bool only); // "Show matching lines only"
+    // Jumps to the next/previous match once the search has found one (searchFinished says).
     void findNext();
     void findPrevious();
-    bool isSearching() const { return m_searching; }
+    bool isSearching() const;
     int lastMatchRow() const { return m_lastMatch; }
     void setReplica(const QString &replica); // empty: all
+    // "14:02:10" (today's date of the shown row) or "2026-11-22 14:02:10", local time.
+    bool goToTime(const QString &text);
+    void goToFirstError();
+    QString statusText() const;
 
 Q_SIGNALS:
     void searchFinished(bool found);
+    void jumped(int row);
 
 private:
     void tick();
     void updateReplicaChoices();
     void updateStatus();
     QRegularExpression pattern() const;
+    void applySearch();
     void startSearch(bool forward);
-    void continueSearch(int generation);
+    void onSearchChanged();
 
     LogModel *m_model;
     LogView *m_view;
@@ -58,20 +71,20 @@ private:
     QComboBox *m_severity;
     QLineEdit *m_search;
     QCheckBox *m_regex;
+    QCheckBox *m_case;
+    QCheckBox *m_invert;
+    QCheckBox *m_only;
+    QSpinBox *m_context;
+    QLineEdit *m_time;
     QToolButton *m_follow;
     QCheckBox *m_timestamps;
     QLabel *m_status;
     QTimer m_timer;
+    QTimer m_searchDelay; // typing settles before the search restarts
     QStringList m_knownReplicas;
-    // Search state
-    bool m_searching = false;
-    bool m_forward = true;
-    int m_generation = 0;
-    int m_searchRow = 0;
-    int m_searchStart = 0;
-    bool m_wrapped = false;
     int m_lastMatch = -1;
-    QRegularExpression m_pattern;
+    int m_pendingJump = 0; // +1/-1: jump when the first match is known
+
 };
 
 } // namespace trainyard::ui::logs

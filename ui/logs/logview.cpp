@@ -35,7 +35,72 @@ QColor severityColor(Severity severity, const QPalette &palette)
     return palette.color(QPalette::Text);
 }
 
+// An ANSI colour, darkened on a light background where the terminal's light colours (yellow,
+// white) would not be readable.
+QColor ansiColor(qint32 colour, const QPalette &palette)
+{
+    QColor c = (colour & trainyard::logs::TextStyle::TrueColor)
+                   ? QColor::fromRgb(QRgb(colour & 0xffffff))
+                   : QColor::fromRgb(QRgb(trainyard::logs::paletteRgb(colour)));
+    const bool lightBase = palette.color(QPalette::Base).lightness() >= 128;
+    const int luma = (299 * c.red() + 587 * c.green() + 114 * c.blue()) / 1000;
+    if (lightBase && luma > 150)
+        c = c.darker(100 + luma / 2);
+    return c;
+}
+
 } // namespace
+
+void LogView::drawStyled(QPainter &p, int x, int y, int baseline, const QString &text,
+                         const QList<trainyard::logs::StyledSpan> &spans, const QColor &plain,
+                         bool selected) const
+{
+    // The text in pieces: plain between the spans, each span in its ANSI style.
+    const QFontMetrics fm(font());
+    int at = 0;
+    int left = x;
+    const auto piece = [&](int from, int to, const trainyard::logs::TextStyle *style) {
+        if (to <= from)
+            return;
+        const QString part = text.mid(from, to - from);
+        const int w = fm.horizontalAdvance(part);
+        QColor fg = plain;
+        if (style != nullptr && !selected) {
+            QColor bg;
+            if (style->foreground >= 0)
+                fg = ansiColor(style->foreground, palette());
+            if (style->background >= 0)
+                bg = ansiColor(style->background, palette());
+            if (style->inverse) {
+                const QColor old = fg;
+                fg = bg.isValid() ? bg : palette().color(QPalette::Base);
+                bg = old;
+            }
+            if (bg.isValid())
+                p.fillRect(left, y, w, m_rowHeight, bg);
+        }
+        if (style != nullptr && (style->bold || style->italic || style->underline)) {
+            QFont f = font();
+            f.setBold(style->bold);
+            f.setItalic(style->italic);
+            f.setUnderline(style->underline);
+            p.setFont(f);
+        }
+        p.setPen(fg);
+        p.drawText(left, baseline, part);
+        if (style != nullptr)
+            p.setFont(font());
+        left += w;
+    };
+    for (const trainyard::logs::StyledSpan &span : spans) {
+        if (span.start >= text.size())
+            break;
+        piece(at, span.start, nullptr);
+        piece(span.start, std::min(int(text.size()), span.start + span.length), &span.style);
+        at = span.start + span.length;
+    }
+    piece(at, int(text.size()), nullptr);
+}
 
 LogView::LogView(LogModel *model, QWidget *parent)
     : QAbstractScrollArea(parent)
@@ -205,12 +270,16 @@ void LogView::paintEvent(QPaintEvent *)
                 p.fillRect(x + left, y, w, m_rowHeight, selected ? pal.color(QPalette::Link) : mark);
             }
         }
-        p.setPen(selected ? textColor : (line.severity >= Severity::Error ? severityColor(line.severity, pal) : textColor));
+        QColor plainColor = line.severity >= Severity::Error ? severityColor(line.severity, pal) : textColor;
+        if (line.context)
+            plainColor = pal.color(QPalette::PlaceholderText);
+        if (selected)
+            plainColor = textColor;
         // Plain text only: QPainter::drawText never interprets markup.
         const QString shown = text.size() > 1000 && x + fm.horizontalAdvance(text.left(1000)) > width
                                   ? text.left(1000)
                                   : text;
-        p.drawText(x, baseline, shown);
+        drawStyled(p, x, y, baseline, shown, line.spans, plainColor, selected);
         const int textWidth = fm.horizontalAdvance(shown);
         if (textWidth > m_maxTextWidth) {
             m_maxTextWidth = textWidth;

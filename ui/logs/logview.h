@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: MIT
 // A virtual viewport over a LogModel: paints only the visible rows (uniform height), so ten
 // million lines cost nothing but the model's row map. Columns: time (optional), replica,
-// severity, message; every string is drawn as plain text. Selection of a row range (click,
+// severity, message; every string is drawn as plain text, ANSI colours of the line as colour. Selection of a row range (click,
 // shift+click, keyboard), copy (Ctrl+C), search-match highlighting and follow-tail: while the
 // view is scrolled to the bottom it stays there as rows arrive; scrolling up pauses it, scrolling
 // back to the bottom resumes it.
 #pragma once
 
+#include "logs/terminaltext.h"
+
 #include <QAbstractScrollArea>
 #include <QRegularExpression>
+
+class QPainter;
 
 namespace trainyard::ui::logs {
 
@@ -61,6 +65,9 @@ private:
     void onValueChanged(int value);
     int rowAt(int y) const;
     void setCurrent(int row, bool extend);
+    void drawStyled(QPainter &p, int x, int y, int baseline, const QString &text,
+                    const QList<trainyard::logs::StyledSpan> &spans, const QColor &plain,
+                    bool selected) const;
 
     LogModel *m_model;
     QRegularExpression m_highlight;

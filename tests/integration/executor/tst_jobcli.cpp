@@ -31,6 +31,7 @@ private Q_SLOTS:
     void initTestCase();
     void ctrlCCancelsLocalTrain();
     void localTrainStreamsPrefixedLogs();
+    void streamLogsPipedAndOnATerminal();
     void invalidSpecIsRefused();
     void listFilterAndDescribe_data();
     void listFilterAndDescribe();
@@ -136,6 +137,51 @@ void TestJobCli::localTrainStreamsPrefixedLogs()
              QStringLiteral("localhost:29461"));
     QCOMPARE(cluster.value(QStringLiteral("worker")).toArray().at(0).toString(),
              QStringLiteral("localhost:29462"));
+}
+
+void TestJobCli::streamLogsPipedAndOnATerminal()
+{
+    // What real trainers print (tests/fixtures/trainers/fixtrainer/progress.py): colours, a
+    // tqdm and a Keras progress bar, invalid UTF-8, a 70,009-byte line.
+    const CliRun run = runCli(
+        m_home, {QStringLiteral("local"), QStringLiteral("train"), QStringLiteral("--module-name"),
+                 QStringLiteral("fixtrainer.progress"), QStringLiteral("--package-path"),
+                 fixturePackage(), QStringLiteral("--job-dir"), path(QStringLiteral("progress")),
+                 QStringLiteral("--start-port"), QStringLiteral("29470"), QStringLiteral("--"),
+                 QStringLiteral("--tqdm"), QStringLiteral("20"), QStringLiteral("--keras"),
+                 QStringLiteral("5")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    static const QRegularExpression idPattern(QStringLiteral("Job \\[([^\\]]+)\\]"));
+    const QString id = idPattern.match(QString::fromUtf8(run.err)).captured(1);
+    QVERIFY2(!id.isEmpty(), run.err.constData());
+    const QByteArray longLine = "long:" + QByteArray(70000, 'L') + ":end\n";
+
+    // Piped: the trainer's bytes as they are, like grep --color=auto; the long line whole.
+    const CliRun piped = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("stream-logs"), id});
+    QCOMPARE(piped.exitCode, 0);
+    QVERIFY2(piped.out.contains(": \x1b[31mERROR\x1b[0m:trainer:disk almost full (coloured)\n"),
+             piped.out.left(2000).constData());
+    QVERIFY(piped.out.contains(": invalid utf-8: \xff\xfe end\n"));
+    const QByteArray prefixedLong = ": " + longLine;
+    QVERIFY(piped.out.contains(prefixedLong));
+    QVERIFY(piped.out.contains("100%|"));
+
+    // On a terminal (a real pty): colours as SGR the terminal draws, invalid UTF-8 as U+FFFD,
+    // each bar redraw back at the line start ("\r") so the terminal shows its last state, the
+    // long line whole, and no other escape or control byte from the trainer.
+    const CliRun tty = runCli(m_home,
+                              {QStringLiteral("-c"), QStringLiteral("import pty, sys; pty.spawn(sys.argv[1:])"),
+                               QStringLiteral(JOBS_HARNESS), QStringLiteral("jobs"),
+                               QStringLiteral("stream-logs"), id},
+                              30000, {}, QStringLiteral("/usr/bin/python3"));
+    QCOMPARE(tty.exitCode, 0);
+    QVERIFY2(tty.out.contains(": \x1b[0;31mERROR\x1b[0m:trainer:disk almost full (coloured)"),
+             tty.out.left(2000).constData());
+    QVERIFY(tty.out.contains(": invalid utf-8: \xef\xbf\xbd\xef\xbf\xbd end"));
+    QVERIFY(tty.out.contains(longLine.chopped(1)));
+    QVERIFY(!tty.out.contains("\\x1b")); // colours interpreted, not shown as text
+    QVERIFY(tty.out.contains("\x1b[K\r")); // a redraw returns to the line start
+    QVERIFY(!tty.out.contains('\b'));   // Keras' backspaces were played, not passed on
 }
 
 void TestJobCli::invalidSpecIsRefused()

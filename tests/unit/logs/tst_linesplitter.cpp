@@ -77,12 +77,12 @@ void TestLineSplitter::lineEnds_data()
     QTest::newRow("lf") << QByteArray("a\nb\n") << QList<QByteArray>{"a", "b"};
     QTest::newRow("crlf") << QByteArray("a\r\nb\r\n") << QList<QByteArray>{"a", "b"};
     QTest::newRow("bare cr ends a line") << QByteArray("10%\r20%\r30%\n")
-                                         << QList<QByteArray>{"10%", "20%", "30%"};
+                                         << QList<QByteArray>{"10%\r", "20%\r", "30%"};
     QTest::newRow("progress bar starting with cr")
-        << QByteArray("\rstep 1\rstep 2\n") << QList<QByteArray>{"step 1", "step 2"};
+        << QByteArray("\rstep 1\rstep 2\n") << QList<QByteArray>{"step 1\r", "step 2"};
     QTest::newRow("empty lines are kept") << QByteArray("a\n\n\r\nb\n")
                                           << QList<QByteArray>{"a", "", "", "b"};
-    QTest::newRow("cr cr lf") << QByteArray("a\r\r\nb\n") << QList<QByteArray>{"a", "", "b"};
+    QTest::newRow("cr cr lf") << QByteArray("a\r\r\nb\n") << QList<QByteArray>{"a\r", "", "b"};
     QTest::newRow("lf cr") << QByteArray("a\n\rb\n") << QList<QByteArray>{"a", "b"};
     QTest::newRow("nul bytes") << bytes("a\0b\n\0\n", 6)
                                << QList<QByteArray>{bytes("a\0b", 3), bytes("\0", 1)};
@@ -109,10 +109,10 @@ void TestLineSplitter::everySplitPoint_data()
     const QByteArray sample = bytes(raw, sizeof(raw) - 1);
     QTest::newRow("mixed sample")
         << sample
-        << QList<QByteArray>{"alpha",      "beta",       "gamma", "delta",
-                             "",           "progress 1", "progress 2", "",
+        << QList<QByteArray>{"alpha",      "beta",       "gamma\r", "delta\r",
+                             "",           "progress 1\r", "progress 2", "",
                              "\xff\xfe bad \xc3", bytes("a\0b", 3), "tail without end"};
-    QTest::newRow("ends with cr") << QByteArray("x\r") << QList<QByteArray>{"x"};
+    QTest::newRow("ends with cr") << QByteArray("x\r") << QList<QByteArray>{"x\r"};
     QTest::newRow("ends with crlf") << QByteArray("x\r\n\r\n") << QList<QByteArray>{"x", ""};
 }
 
@@ -224,8 +224,10 @@ void TestLineSplitter::flushEmitsTail()
     QCOMPARE(splitter.feed("o"), plain({}));
     QCOMPARE(splitter.flush(), plain({"two"}));
     QCOMPARE(splitter.flush(), plain({})); // nothing twice
-    // A stream ending in "\r" leaves nothing behind and no phantom line.
-    QCOMPARE(splitter.feed("x\r"), plain({"x"}));
+    // A "\r" at the end of a chunk waits for the next ("\r\n" or a bare "\r"); the end of the
+    // stream makes it a bare one, kept at the end of the line, and no phantom line follows.
+    QCOMPARE(splitter.feed("x\r"), plain({}));
+    QCOMPARE(splitter.flush(), plain({"x\r"}));
     QCOMPARE(splitter.flush(), plain({}));
     // After a flush the splitter starts a fresh stream ("\n" is not swallowed).
     QCOMPARE(splitter.feed("\nz\n"), plain({"", "z"}));

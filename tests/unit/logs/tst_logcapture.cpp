@@ -120,7 +120,7 @@ void TestLogCapture::childOutputForms_data()
     QTest::addColumn<QList<QByteArray>>("expected");
     QTest::newRow("progress bar with cr, no final newline")
         << QStringLiteral("printf '\\r10%%\\r50%%\\r100%%'")
-        << QList<QByteArray>{"10%", "50%", "100%"};
+        << QList<QByteArray>{"10%\r", "50%\r", "100%"}; // a redraw keeps its "\r"
     QTest::newRow("crlf") << QStringLiteral("printf 'a\\r\\nb\\r\\n'") << QList<QByteArray>{"a", "b"};
     QTest::newRow("invalid utf-8 and nul")
         << QStringLiteral("printf 'x\\377\\376y\\000z\\n'")

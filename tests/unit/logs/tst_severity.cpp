@@ -33,6 +33,8 @@ void TestSeverity::table_data()
     QTest::newRow("empty stderr") << err << QByteArray() << Severity::Warning;
     QTest::newRow("python ERROR") << err << QByteArray("ERROR:root:boom") << Severity::Error;
     QTest::newRow("python ERROR on stdout") << out << QByteArray("ERROR:root:boom") << Severity::Error;
+    QTest::newRow("coloured python ERROR") << out << QByteArray("\x1b[1;31mERROR\x1b[0m:root:boom") << Severity::Error;
+    QTest::newRow("colour alone says nothing") << out << QByteArray("\x1b[31mboom\x1b[0m") << Severity::Info;
     QTest::newRow("python INFO on stderr") << err << QByteArray("INFO:root:step 1") << Severity::Info;
     QTest::newRow("python DEBUG") << err << QByteArray("DEBUG:trainer:x") << Severity::Debug;
     QTest::newRow("python WARNING") << out << QByteArray("WARNING:tf:slow") << Severity::Warning;
