@@ -122,6 +122,10 @@ void Supervisor::start()
         return;
     }
     m_state.ownerPid = qint64(::getpid());
+    m_metrics = new metrics::OwnerMetrics(m_store.metricsDir(m_jobId), m_store.hypertuneDir(m_jobId),
+                                          this);
+    if (QString why; !m_metrics->start(&why))
+        note(tr("Metrics are not recorded by the owner: %1").arg(why));
     m_poll.start();
     if (isCancelRequested(m_store, m_jobId) || m_cancelRequested) {
         finishEarly(JobStatus::Cancelled, QString());
@@ -291,6 +295,8 @@ QString Supervisor::setUpReplicas()
                 return masker.mask(data, size, out);
             });
         }
+        if (m_metrics)
+            replica->setLineObserver(m_metrics->observer(logName));
         if (!replica->logError().isEmpty())
             note(tr("%1: the log file cannot be written: %2")
                      .arg(launch.replica.name, replica->logError()));
@@ -561,6 +567,8 @@ void Supervisor::finishWith(int exitCode)
 {
     m_phase = Phase::Done;
     m_poll.stop();
+    if (m_metrics)
+        m_metrics->stop();
     m_lock.release();
     QTimer::singleShot(0, this, [this, exitCode] { Q_EMIT finished(exitCode); });
 }

@@ -548,8 +548,8 @@ void TestJobConsole::runExampleTrainer()
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
     qsizetype total = 0;
-    for (const QString &source : metrics->series().sources(QStringLiteral("loss")))
-        total += metrics->series().points(QStringLiteral("loss"), source)->size();
+    for (const QString &source : metrics->sources(QStringLiteral("loss")))
+        total += metrics->pointCount(QStringLiteral("loss"), source);
     QCOMPARE(lines.size(), total + 1);
 
     // Clone into wizard gets a new, unused ID.
