@@ -235,6 +235,8 @@ bool Supervisor::prepare()
         jobDir = defaultOutputDirectory(m_store, m_jobId);
     QDir().mkpath(jobDir);
     envOptions.jobDir = jobDir;
+    if (m_metrics)
+        m_metrics->setTensorBoardRoots({jobDir}); // AIP_TENSORBOARD_LOG_DIR, trials: inside
 
     // Secret references (trainyardLocal.env NAME: {secret: ...}) are read from the keychain
     // here; a job without any never touches it, a job whose secret is missing fails naming it.

@@ -2,14 +2,17 @@
 #include "metrics/metricrecorder.h"
 
 #include "logs/record.h"
+#include "metrics/tfevents/eventfilefollower.h"
 #include "metrics/userpatterns.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QDirIterator>
 #include <QFileInfo>
 #include <QSettings>
 
+#include <cmath>
 #include <cstring>
 
 namespace trainyard::metrics {
@@ -34,6 +37,94 @@ MetricRecorder::MetricRecorder(const QString &storeDir, const QStringList &patte
 MetricRecorder::~MetricRecorder()
 {
     close();
+}
+
+namespace {
+const QString TensorBoardMark = QStringLiteral("tensorboard:");
+
+QStringList eventFiles(const QStringList &roots)
+{
+    QStringList files;
+    for (const QString &root : roots) {
+        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = QFileInfo(it.next()).absoluteFilePath();
+            if (tfevents::EventFileFollower::isEventFile(it.fileName()) && !files.contains(path))
+                files.append(path);
+        }
+    }
+    return files;
+}
+} // namespace
+
+QStringList MetricRecorder::tensorBoardRoots() const
+{
+    if (!m_progress.tensorBoardRoots.isEmpty())
+        return m_progress.tensorBoardRoots;
+    return {QDir::cleanPath(QDir(m_dir).filePath(QStringLiteral("../output")))};
+}
+
+bool MetricRecorder::tensorBoardBehind(const StoreProgress &progress, const QStringList &roots)
+{
+    const QStringList files = eventFiles(roots);
+    for (const QString &file : files) {
+        if (QFileInfo(file).size() != progress.fileMarks.value(TensorBoardMark + file, -1))
+            return true;
+    }
+    return false;
+}
+
+bool MetricRecorder::tensorBoardBehind(const QStringList &roots) const
+{
+    return tensorBoardBehind(m_progress, roots);
+}
+
+int MetricRecorder::syncTensorBoard(const QStringList &roots, qint64 maxBytes)
+{
+    if (!m_open)
+        return 0;
+    if (!m_tensorBoard) {
+        const QStringList files = seriesFiles(m_dir);
+        for (const QString &path : files) {
+            SeriesKey key;
+            if (!readSeriesHeader(path, &key, nullptr, nullptr) || key.kind != kinds::TensorBoard)
+                continue;
+            m_writers.remove(key);
+            QFile::remove(path);
+            QString base = path;
+            base.chop(5);
+            for (int l = 1; l <= PyramidLevels; ++l)
+                QFile::remove(base + QStringLiteral(".l") + QString::number(l));
+            m_progress.seriesCounts.remove(QFileInfo(path).fileName());
+        }
+        for (auto it = m_progress.fileMarks.begin(); it != m_progress.fileMarks.end();) {
+            if (it.key().startsWith(TensorBoardMark))
+                it = m_progress.fileMarks.erase(it);
+            else
+                ++it;
+        }
+        m_tensorBoard = std::make_unique<tfevents::EventFileFollower>();
+        for (const QString &root : roots)
+            m_tensorBoard->addRoot(root);
+        QObject::connect(m_tensorBoard.get(), &tfevents::EventFileFollower::pointsAdded,
+                         m_tensorBoard.get(), [this](const tfevents::ScalarPoints &points) {
+                             for (const tfevents::ScalarPoint &p : points) {
+                                 addPoint(SeriesKey{kinds::TensorBoard, p.run, p.tag},
+                                          MetricPoint{double(p.step),
+                                                      qint64(std::llround(p.wallTime * 1000.0)),
+                                                      p.value});
+                             }
+                         });
+    }
+    m_tensorBoard->setMaxBytesPerTick(maxBytes);
+    const int points = m_tensorBoard->poll();
+    if (m_tensorBoard->isCaughtUp()) {
+        // What was read: the files' sizes now, as the follower reached their ends.
+        const QStringList files = m_tensorBoard->files();
+        for (const QString &file : files)
+            m_progress.fileMarks.insert(TensorBoardMark + file, QFileInfo(file).size());
+    }
+    return points;
 }
 
 bool MetricRecorder::isOpen() const
@@ -285,9 +376,17 @@ bool OwnerMetrics::start(QString *error)
     return true;
 }
 
+void OwnerMetrics::setTensorBoardRoots(const QStringList &roots)
+{
+    m_tensorBoardRoots = roots;
+    m_recorder.setTensorBoardRoots(roots);
+}
+
 void OwnerMetrics::flush()
 {
     m_recorder.pollHypertune(m_hypertuneDir);
+    if (!m_tensorBoardRoots.isEmpty())
+        m_recorder.syncTensorBoard(m_tensorBoardRoots, 16 * 1024 * 1024);
     m_recorder.flush();
 }
 

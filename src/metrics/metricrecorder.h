@@ -22,6 +22,10 @@
 
 namespace trainyard::metrics {
 
+namespace tfevents {
+class EventFileFollower;
+}
+
 class MetricRecorder
 {
 public:
@@ -44,8 +48,20 @@ public:
     qint64 catchUpLogs(const QString &logsDir, qint64 maxBytes);
     // New entries of the hypertune metric files; returns the points added.
     int pollHypertune(const QString &hypertuneDir);
-    // A point from elsewhere (TensorBoard event files). `mark`: the source file's progress mark.
+    // A point from elsewhere.
     void addPoint(const SeriesKey &key, const MetricPoint &point);
+    // TensorBoard event files (tfevents::EventFileFollower) under the roots: series of kind
+    // "tensorboard", source = TensorBoard's run name, metric = the tag. Event files carry no
+    // position to resume at, so the first call of a recorder drops the store's TensorBoard
+    // series and reads the files from their start; later calls read what the files grew by.
+    // At most maxBytes per call; returns the points added.
+    int syncTensorBoard(const QStringList &roots, qint64 maxBytes);
+    // True when an event file under the roots is not (fully) in the store.
+    bool tensorBoardBehind(const QStringList &roots) const;
+    static bool tensorBoardBehind(const StoreProgress &progress, const QStringList &roots);
+    // The log roots recorded by the owner (its job dir), else <job>/output.
+    QStringList tensorBoardRoots() const;
+    void setTensorBoardRoots(const QStringList &roots) { m_progress.tensorBoardRoots = roots; }
     void setFileMark(const QString &file, qint64 mark) { m_progress.fileMarks.insert(file, mark); }
     qint64 fileMark(const QString &file) const { return m_progress.fileMarks.value(file, 0); }
 
@@ -64,6 +80,7 @@ private:
     std::unique_ptr<MetricStoreLock> m_lock;
     StoreProgress m_progress;
     QHash<SeriesKey, std::shared_ptr<SeriesWriter>> m_writers;
+    std::unique_ptr<tfevents::EventFileFollower> m_tensorBoard;
     qint64 m_added = 0;
     bool m_open = false;
     bool m_reextract = false;
@@ -98,6 +115,9 @@ public:
     // (<job>/logs) hold beyond the store's progress; false with *error when it cannot.
     bool start(QString *error = nullptr);
     void stop();
+    // Where the trainers write event files (the job dir the replicas get; AIP_TENSORBOARD_LOG_DIR
+    // and the trials' folders lie inside it); followed from now on.
+    void setTensorBoardRoots(const QStringList &roots);
     // For logs::LogCapture::setLineObserver / ReplicaProcess::setLineObserver.
     std::function<void(qint64, bool, const char *, qsizetype, qint64)>
     observer(const QString &logName);
@@ -107,6 +127,7 @@ private:
 
     MetricRecorder m_recorder;
     QString m_hypertuneDir;
+    QStringList m_tensorBoardRoots;
     QTimer m_timer;
 };
 

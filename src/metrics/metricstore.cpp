@@ -569,6 +569,8 @@ StoreProgress StoreProgress::load(const QString &dir)
     p.valid = true;
     for (const QJsonValue &v : o.value(QStringLiteral("patterns")).toArray())
         p.patterns.append(v.toString());
+    for (const QJsonValue &v : o.value(QStringLiteral("tensorboardRoots")).toArray())
+        p.tensorBoardRoots.append(v.toString());
     const QJsonObject logs = o.value(QStringLiteral("logs")).toObject();
     for (auto it = logs.begin(); it != logs.end(); ++it) {
         const QJsonObject l = it.value().toObject();
@@ -590,6 +592,7 @@ bool StoreProgress::save(const QString &dir, QString *error) const
     QJsonObject o;
     o.insert(QStringLiteral("version"), int(SeriesVersion));
     o.insert(QStringLiteral("patterns"), QJsonArray::fromStringList(patterns));
+    o.insert(QStringLiteral("tensorboardRoots"), QJsonArray::fromStringList(tensorBoardRoots));
     QJsonObject logs;
     for (auto it = logOffsets.cbegin(); it != logOffsets.cend(); ++it) {
         QJsonObject l;

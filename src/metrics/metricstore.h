@@ -191,6 +191,7 @@ struct StoreProgress
     QHash<QString, double> lastSteps;   // log file name -> last step seen
     QHash<QString, qint64> fileMarks;   // other source files (hypertune, event files) -> mark
     QHash<QString, qint64> seriesCounts; // series file name -> points
+    QStringList tensorBoardRoots;       // where event files are looked for (the owner's job dir)
     bool valid = false;                 // false: no progress file (nothing trusted)
 
     static StoreProgress load(const QString &dir);

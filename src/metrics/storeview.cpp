@@ -84,7 +84,18 @@ void StoreView::extract()
     if (m_logsDir.isEmpty())
         return;
     if (!m_recorder || !m_recorder->isOpen()) {
-        if (!needsExtraction(m_dir, m_logsDir, m_hypertuneDir, m_patterns)) {
+        // Event files are looked for on the first round and every TensorBoardEvery-th after.
+        bool tensorBoard = false;
+        if (m_rounds++ % TensorBoardEvery == 0) {
+            const StoreProgress progress = StoreProgress::load(m_dir);
+            MetricRecorder probe(m_dir, m_patterns);
+            QStringList roots = progress.tensorBoardRoots;
+            if (roots.isEmpty())
+                roots = probe.tensorBoardRoots();
+            tensorBoard = MetricRecorder::tensorBoardBehind(progress, roots);
+        }
+        m_tensorBoardPending = m_tensorBoardPending || tensorBoard;
+        if (!tensorBoard && !needsExtraction(m_dir, m_logsDir, m_hypertuneDir, m_patterns)) {
             m_caughtUp = true;
             return;
         }
@@ -93,11 +104,18 @@ void StoreView::extract()
             m_caughtUp = true; // the owner writes the store as the job runs
             return;
         }
-        if (m_recorder->reextracting())
-            m_readers.clear(); // the files are written anew
+        if (m_recorder->reextracting() || m_tensorBoardPending)
+            m_readers.clear(); // (some) files are written anew
     }
-    const qint64 consumed = m_recorder->catchUpLogs(m_logsDir, CatchUpBytesPerTick);
+    qint64 consumed = m_recorder->catchUpLogs(m_logsDir, CatchUpBytesPerTick);
     m_recorder->pollHypertune(m_hypertuneDir);
+    if (m_tensorBoardPending) {
+        m_recorder->syncTensorBoard(m_recorder->tensorBoardRoots(), CatchUpBytesPerTick);
+        if (m_recorder->tensorBoardBehind(m_recorder->tensorBoardRoots()))
+            consumed = CatchUpBytesPerTick; // more next round
+        else
+            m_tensorBoardPending = false;
+    }
     m_recorder->flush();
     if (consumed < CatchUpBytesPerTick) {
         m_recorder->close(); // caught up: let an owner take the store

@@ -78,6 +78,7 @@ class StoreView : public QObject
 public:
     static constexpr int IntervalMs = 250;
     static constexpr qint64 CatchUpBytesPerTick = 32 * 1024 * 1024;
+    static constexpr int TensorBoardEvery = 8; // rounds between looks for new event files
 
     // logsDir / hypertuneDir empty: only read the store (never extract).
     StoreView(const QString &storeDir, const QString &logsDir, const QString &hypertuneDir,
@@ -125,6 +126,8 @@ private:
     QTimer *m_timer = nullptr;
     bool m_caughtUp = false;
     bool m_reported = false;
+    bool m_tensorBoardPending = false;
+    int m_rounds = 0;
 };
 
 } // namespace trainyard::metrics

@@ -232,6 +232,44 @@ int main(int argc, char **argv)
             f.write(block);
         }
         const double mb = double(QFileInfo(input).size()) / 1e6;
+        // In memory first (LogCapture::feed of the same bytes, as bench_logs (a)): the CPU cost
+        // of the hook without the pipe.
+        {
+            QFile f(input);
+            f.open(QIODevice::ReadOnly);
+            const QByteArray bytes = f.readAll();
+            std::vector<double> memPlain;
+            std::vector<double> memHook;
+            for (int r = 0; r < runs; ++r) {
+                for (bool withMetrics : {false, true}) {
+                    const QString dir = root + QStringLiteral("/mem-%1-%2").arg(r).arg(withMetrics);
+                    QDir().mkpath(dir + QStringLiteral("/logs"));
+                    logs::LogWriter writer;
+                    writer.open(dir + QStringLiteral("/logs/chief-0.log"));
+                    logs::LogCapture capture(&writer, QStringLiteral("chief-0"));
+                    metrics::OwnerMetrics owner(dir + QStringLiteral("/metrics"),
+                                                dir + QStringLiteral("/hypertune"));
+                    if (withMetrics) {
+                        owner.start();
+                        capture.setLineObserver(owner.observer(QStringLiteral("chief-0")));
+                    }
+                    QElapsedTimer t;
+                    t.start();
+                    for (qsizetype off = 0; off < bytes.size(); off += 65536)
+                        capture.feed(logs::Stream::Stdout, bytes.constData() + off,
+                                     std::min<qsizetype>(65536, bytes.size() - off));
+                    capture.finish();
+                    if (withMetrics)
+                        owner.stop();
+                    (withMetrics ? memHook : memPlain).push_back(t.nsecsElapsed() / 1e9);
+                    writer.close();
+                    QDir(dir).removeRecursively();
+                }
+            }
+            std::printf("(b) in memory, %lld lines: LogCapture -> log %.3f s, with the metric hook "
+                        "%.3f s (medians of %d)\n",
+                        static_cast<long long>(lines), median(memPlain), median(memHook), runs);
+        }
         std::vector<double> plain;
         std::vector<double> extracting;
         qint64 stored = 0;

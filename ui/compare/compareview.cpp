@@ -277,8 +277,12 @@ void CompareView::setRuns(const QList<CompareRun> &runs)
 
 bool CompareView::belongs(const CompareRun &run, const metrics::SeriesInfo &info) const
 {
+    // A trial's logs are "<replica>.trial-<id>"; its event files lie in "<job dir>/<id>/...".
     return run.trialId.isEmpty() ||
-           info.key.source.endsWith(QStringLiteral(".trial-") + run.trialId);
+           info.key.source.endsWith(QStringLiteral(".trial-") + run.trialId) ||
+           (info.key.kind == metrics::kinds::TensorBoard &&
+            (info.key.source == run.trialId ||
+             info.key.source.startsWith(run.trialId + QLatin1Char('/'))));
 }
 
 const metrics::SeriesInfo *CompareView::primary(const CompareRun &run, const QString &metric) const

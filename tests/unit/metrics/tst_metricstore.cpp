@@ -7,6 +7,7 @@
 #include "metrics/metricrecorder.h"
 #include "metrics/metricstore.h"
 #include "metrics/storeview.h"
+#include "common/tfeventswriter.h"
 
 #include <QDir>
 #include <QFile>
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void recorderOtherPatternsExtractAgain();
     void ownerHookSeesEveryLine();
     void storeViewDrawsAndExports();
+    void tensorBoardEventFilesFollowed();
 };
 
 namespace {
@@ -561,6 +563,65 @@ void TestMetricStore::storeViewDrawsAndExports()
         ++lines;
     }
     QCOMPARE(lines, 200001);
+}
+
+void TestMetricStore::tensorBoardEventFilesFollowed()
+{
+    // Event files as TensorFlow writes them, in the owner's job dir (its AIP_TENSORBOARD_LOG_DIR
+    // <job dir>/logs/ and a trial's <job dir>/2/logs/), both scalar encodings; the owner's
+    // recorder follows them while they grow, and a reader after it finds the same points.
+    using trainyard::test::TfEventsWriter;
+    QTemporaryDir job;
+    const QString output = job.filePath(QStringLiteral("output"));
+    const QString store = job.filePath(QStringLiteral("metrics"));
+    TfEventsWriter train(output + QStringLiteral("/logs/train/") + TfEventsWriter::fileName(1700000000));
+    TfEventsWriter trial(output + QStringLiteral("/2/logs/validation/") + TfEventsWriter::fileName(1700000001));
+    QVERIFY(train.isOpen() && trial.isOpen());
+    for (int i = 0; i < 5; ++i) {
+        train.scalar(QStringLiteral("epoch_loss"), i, 1.0 / (i + 1), TfEventsWriter::Encoding::TensorContent,
+                     1700000000.0 + i);
+        trial.scalar(QStringLiteral("epoch_accuracy"), i, 0.5 + i * 0.1,
+                     TfEventsWriter::Encoding::SimpleValue, 1700000000.0 + i);
+    }
+    MetricRecorder rec(store, {});
+    QVERIFY(rec.open(0));
+    rec.setTensorBoardRoots({output});
+    QVERIFY(rec.tensorBoardBehind({output}));
+    QCOMPARE(rec.syncTensorBoard({output}, 1 << 20), 10);
+    QVERIFY(!rec.tensorBoardBehind({output}));
+    QVERIFY(rec.flush());
+    // The file grows while followed; a torn record at its end waits for the rest.
+    train.scalar(QStringLiteral("epoch_loss"), 5, 0.125, TfEventsWriter::Encoding::TensorContent,
+                 1700000005.0);
+    const QByteArray next = TfEventsWriter::frame(train.scalarEvent(
+        {{QStringLiteral("epoch_loss"), 0.1}}, 6, TfEventsWriter::Encoding::TensorContent, 1700000006.0));
+    train.rawBytes(next.left(9));
+    train.flush();
+    QCOMPARE(rec.syncTensorBoard({output}, 1 << 20), 1);
+    train.rawBytes(next.mid(9));
+    train.flush();
+    QCOMPARE(rec.syncTensorBoard({output}, 1 << 20), 1);
+    rec.close();
+
+    StoreView view(store, job.filePath(QStringLiteral("logs")), QString(), {});
+    view.pollOnce();
+    QHash<QString, SeriesInfo> byName;
+    for (const SeriesInfo &info : view.summary())
+        byName.insert(info.key.metric + QLatin1Char('@') + info.display, info);
+    QCOMPARE(byName.size(), 2);
+    const SeriesInfo loss = byName.value(QStringLiteral("epoch_loss@logs/train (TensorBoard)"));
+    QCOMPARE(loss.key.kind, kinds::TensorBoard);
+    QCOMPARE(loss.key.source, QStringLiteral("logs/train"));
+    QCOMPARE(loss.count, 7);
+    QCOMPARE(loss.last, double(0.1f)); // a float tensor, as TensorFlow stores it
+    QCOMPARE(loss.max, 1.0);
+    QCOMPARE(loss.lastStep, 6.0);
+    QCOMPARE(loss.firstWallMs, 1700000000000);
+    const SeriesInfo acc = byName.value(QStringLiteral("epoch_accuracy@2/logs/validation (TensorBoard)"));
+    QCOMPARE(acc.count, 5);
+    QCOMPARE(acc.last, double(float(0.9)));
+    // Nothing new: a later reader does not read the files again.
+    QVERIFY(!MetricRecorder::tensorBoardBehind(StoreProgress::load(store), {output}));
 }
 
 QTEST_GUILESS_MAIN(TestMetricStore)
