@@ -211,11 +211,15 @@ void MetricsPanel::onSummary(const metrics::StoreSummary &summary)
     QHash<QString, qint64> before;
     for (const metrics::SeriesInfo &info : std::as_const(m_summary))
         before.insert(info.file, info.count);
+    bool newMetric = false;
     for (const metrics::SeriesInfo &info : summary) {
         if (before.value(info.file, -1) != info.count)
             m_dirty.insert(info.key.metric);
+        newMetric = newMetric || !chart(info.key.metric);
     }
     m_summary = summary;
+    if (newMetric)
+        redraw(); // a new chart appears at once; later points wait for the redraw timer
 }
 
 void MetricsPanel::onDrawn(const metrics::DrawResult &result)
