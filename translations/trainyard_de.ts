@@ -2360,6 +2360,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>The job ended %1 but its state cannot be recorded; giving up.</source>
         <translation>Der Job endete mit %1, aber sein Zustand kann nicht festgehalten werden; Abbruch.</translation>
     </message>
+    <message>
+        <source>Metrics are not recorded by the owner: %1</source>
+        <translation>Metriken werden vom Besitzerprozess nicht aufgezeichnet: %1</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::logs</name>
@@ -2401,12 +2405,58 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>The pattern has no named group for a metric, e.g. (?&lt;loss&gt;[0-9.]+).</source>
         <translation>Das Muster hat keine benannte Gruppe für eine Metrik, z. B. (?&lt;loss&gt;[0-9.]+).</translation>
     </message>
+    <message>
+        <source>%1 (TensorBoard)</source>
+        <translation>%1 (TensorBoard)</translation>
+    </message>
+    <message>
+        <source>Cannot create the metric store %1</source>
+        <translation>Der Metrikspeicher %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>The metric store %1 is being written by another process</source>
+        <translation>Der Metrikspeicher %1 wird von einem anderen Prozess geschrieben</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>not a metric series file (no TYSERIES header)</source>
+        <translation>keine Metrik-Seriendatei (kein TYSERIES-Kopf)</translation>
+    </message>
+    <message>
+        <source>series format version %1, this version reads %2</source>
+        <translation>Serienformat Version %1, diese Version liest %2</translation>
+    </message>
+    <message>
+        <source>damaged header</source>
+        <translation>beschädigter Kopf</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::metrics::MetricsCollector</name>
     <message>
         <source>%1 (hypertune)</source>
         <translation>%1 (hypertune)</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::metrics::SeriesReader</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::metrics::SeriesWriter</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>holds another series (%1 %2)</source>
+        <translation>enthält eine andere Serie (%1 %2)</translation>
     </message>
 </context>
 <context>
@@ -3055,6 +3105,117 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
+    <name>trainyard::ui::compare::CompareView</name>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Time since start</source>
+        <translation>Zeit seit Start</translation>
+    </message>
+    <message>
+        <source>Smoothing (exponential moving average, as TensorBoard)</source>
+        <translation>Glättung (exponentieller gleitender Mittelwert, wie in TensorBoard)</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Logarithmische Skala</translation>
+    </message>
+    <message>
+        <source>Table as CSV…</source>
+        <translation>Tabelle als CSV…</translation>
+    </message>
+    <message>
+        <source>Points as CSV…</source>
+        <translation>Punkte als CSV…</translation>
+    </message>
+    <message>
+        <source>Every point of every run, one row per step</source>
+        <translation>Jeder Punkt jedes Laufs, eine Zeile pro Schritt</translation>
+    </message>
+    <message>
+        <source>Charts as PNG…</source>
+        <translation>Diagramme als PNG…</translation>
+    </message>
+    <message>
+        <source>X axis:</source>
+        <translation>X-Achse:</translation>
+    </message>
+    <message>
+        <source>Smoothing:</source>
+        <translation>Glättung:</translation>
+    </message>
+    <message>
+        <source>The selected runs have no metrics yet.</source>
+        <translation>Die ausgewählten Läufe haben noch keine Metriken.</translation>
+    </message>
+    <message>
+        <source>Final value of:</source>
+        <translation>Endwert von:</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Export the table as CSV</source>
+        <translation>Tabelle als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Export every point as CSV</source>
+        <translation>Jeden Punkt als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>Export the charts as PNG</source>
+        <translation>Diagramme als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>The image could not be written.</source>
+        <translation>Das Bild konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>%1 last</source>
+        <translation>%1 zuletzt</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 max</source>
+        <translation>%1 max</translation>
+    </message>
+    <message>
+        <source>%1 against %2</source>
+        <translation>%1 gegen %2</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::jobs</name>
     <message>
         <source>The stored config.yaml cannot be read.</source>
@@ -3189,6 +3350,26 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>There is already a job %1.</source>
         <translation>Es gibt bereits einen Job %1.</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare runs</source>
+        <translation>Läufe &amp;vergleichen</translation>
+    </message>
+    <message>
+        <source>Select several jobs (Ctrl+click) or one tuning job</source>
+        <translation>Mehrere Jobs auswählen (Strg+Klick) oder einen Tuning-Job</translation>
+    </message>
+    <message>
+        <source>trial %1</source>
+        <translation>Versuch %1</translation>
+    </message>
+    <message>
+        <source>Trials of %1 — Trainyard</source>
+        <translation>Versuche von %1 — Trainyard</translation>
+    </message>
+    <message>
+        <source>Compare %1 runs — Trainyard</source>
+        <translation>%1 Läufe vergleichen — Trainyard</translation>
     </message>
 </context>
 <context>

@@ -59,6 +59,7 @@ void ReplicaProcess::start()
     // so the log file) is shared by all runs.
     m_capture = std::make_unique<logs::LogCapture>(m_writer.get(), m_launch.replica.name);
     m_capture->setLineFilter(m_lineFilter);
+    m_capture->setLineObserver(m_lineObserver);
     auto *process = new QProcess(this);
     m_process = process;
     m_pid = 0;
@@ -138,6 +139,13 @@ QStringList ReplicaProcess::lastStderrLines(int count) const
     for (qsizetype i = qMax<qsizetype>(0, lines.size() - count); i < lines.size(); ++i)
         result.append(QString::fromUtf8(lines.at(i)));
     return result;
+}
+
+void ReplicaProcess::setLineObserver(LineObserver observer)
+{
+    m_lineObserver = std::move(observer);
+    if (m_capture)
+        m_capture->setLineObserver(m_lineObserver);
 }
 
 void ReplicaProcess::setLineFilter(LineFilter filter)

@@ -62,6 +62,10 @@ public:
     // every later run. Same contract as logs::LogCapture::LineFilter.
     using LineFilter = std::function<bool(const char *data, qsizetype size, QByteArray *out)>;
     void setLineFilter(LineFilter filter);
+    // Sees every stored line (metric extraction); logs::LogCapture::LineObserver, every run.
+    using LineObserver = std::function<void(qint64 wallMs, bool continuation, const char *data,
+                                            qsizetype size, qint64 endOffset)>;
+    void setLineObserver(LineObserver observer);
 
 Q_SIGNALS:
     void started(qint64 pid);
@@ -77,6 +81,7 @@ private:
     std::unique_ptr<logs::LogWriter> m_writer;
     std::unique_ptr<logs::LogCapture> m_capture;
     LineFilter m_lineFilter;
+    LineObserver m_lineObserver;
     QPointer<QProcess> m_process;
     QString m_logError;
     qint64 m_pid = 0;

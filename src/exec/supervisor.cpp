@@ -125,6 +125,10 @@ void Supervisor::start()
     }
     m_state.ownerPid = qint64(::getpid());
     m_state.bootId = store::currentBootId();
+    m_metrics = new metrics::OwnerMetrics(m_store.metricsDir(m_jobId), m_store.hypertuneDir(m_jobId),
+                                          this);
+    if (QString why; !m_metrics->start(&why))
+        note(tr("Metrics are not recorded by the owner: %1").arg(why));
     m_poll.start();
     if (isCancelRequested(m_store, m_jobId) || m_cancelRequested) {
         finishEarly(JobStatus::Cancelled, QString());
@@ -234,6 +238,8 @@ bool Supervisor::prepare()
         jobDir = defaultOutputDirectory(m_store, m_jobId);
     QDir().mkpath(jobDir);
     envOptions.jobDir = jobDir;
+    if (m_metrics)
+        m_metrics->setTensorBoardRoots({jobDir}); // AIP_TENSORBOARD_LOG_DIR, trials: inside
 
     // Secret references (trainyardLocal.env NAME: {secret: ...}) are read from the keychain
     // here; a job without any never touches it, a job whose secret is missing fails naming it.
@@ -294,6 +300,8 @@ QString Supervisor::setUpReplicas()
                 return masker.mask(data, size, out);
             });
         }
+        if (m_metrics)
+            replica->setLineObserver(m_metrics->observer(logName));
         if (!replica->logError().isEmpty())
             note(tr("%1: the log file cannot be written: %2")
                      .arg(launch.replica.name, replica->logError()));
@@ -564,6 +572,8 @@ void Supervisor::finishWith(int exitCode)
 {
     m_phase = Phase::Done;
     m_poll.stop();
+    if (m_metrics)
+        m_metrics->stop();
     if (!writeState()) { // the final state: kept in memory and retried (disk full)
         m_finalWriteTimer.start();
         QTimer::singleShot(PollIntervalMs, this, [this, exitCode] { retryFinalWrite(exitCode); });

@@ -52,6 +52,7 @@
 #include "exec/environment.h"
 #include "exec/runsettings.h"
 #include "exec/trials.h"
+#include "metrics/metricrecorder.h"
 #include "secrets/masker.h"
 #include "spec/job.h"
 #include "store/jobstore.h"
@@ -146,6 +147,7 @@ private:
     secrets::Masker m_masker; // secret values of this job, masked in every stored log line
     std::vector<ReplicaProcess *> m_replicas; // children of this
     QTimer m_poll;
+    metrics::OwnerMetrics *m_metrics = nullptr; // the job's metric store, fed as lines arrive
     Phase m_phase = Phase::Idle;
     int m_generation = 0; // bumped on stop: pending restarts of an older generation are void
     bool m_dirty = false;

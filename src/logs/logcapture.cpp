@@ -88,6 +88,8 @@ void LogCapture::feedChannel(Channel &channel, const char *data, qsizetype size,
         const Severity severity = channel.classifier.classify(line, len, continuation);
         if (m_writer)
             m_writer->append(now, channel.stream, severity, continuation, line, len);
+        if (m_observer)
+            m_observer(now, continuation, line, len, m_writer ? m_writer->endOffset() : 0);
         ++m_lines;
         if (keep && !continuation) {
             m_lastErr.emplace_back(line, std::min(len, KeptLineBytes));

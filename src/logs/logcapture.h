@@ -59,6 +59,13 @@ public:
     using LineFilter = std::function<bool(const char *data, qsizetype size, QByteArray *out)>;
     void setLineFilter(LineFilter filter) { m_filter = std::move(filter); }
 
+    // Sees every stored line after it was handed to the writer (the owner extracts metrics
+    // here): wall time, continuation flag, the line as stored, and the log file offset just after
+    // its record (LogWriter::endOffset()).
+    using LineObserver = std::function<void(qint64 wallMs, bool continuation, const char *data,
+                                            qsizetype size, qint64 endOffset)>;
+    void setLineObserver(LineObserver observer) { m_observer = std::move(observer); }
+
     // For tests: replaces the clock (default: QDateTime::currentMSecsSinceEpoch()).
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
 
@@ -75,6 +82,7 @@ private:
 
     QPointer<LogWriter> m_writer;
     LineFilter m_filter;
+    LineObserver m_observer;
     QString m_replica;
     QPointer<QProcess> m_process;
     QList<QMetaObject::Connection> m_connections;

@@ -42,6 +42,7 @@ bool LogWriter::open(const QString &path)
         if (last != '\n')
             m_file.write("\n", 1); // end a line torn by a killed writer
     }
+    m_base = (m_file.isSequential() ? 0 : m_file.size()) - m_bytes;
     return true;
 }
 

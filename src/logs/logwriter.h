@@ -50,6 +50,9 @@ public:
     void close();
 
     qint64 recordsWritten() const { return m_records; }
+    // The file offset just after the last appended record once it is written (buffered bytes
+    // included): where a reader resumes after that record.
+    qint64 endOffset() const { return m_base + m_bytes + m_buffer.size(); }
     qint64 bytesWritten() const { return m_bytes; }
     qint64 recordsDropped() const { return m_dropped; } // lost to write errors (disk full)
     qsizetype bufferedBytes() const { return m_buffer.size(); }
@@ -68,6 +71,7 @@ private:
     QString m_error;
     qint64 m_records = 0;
     qint64 m_bytes = 0;
+    qint64 m_base = 0; // file size when opened, less m_bytes
     qint64 m_dropped = 0;
     qint64 m_bufferedRecords = 0;
     bool m_failing = false;

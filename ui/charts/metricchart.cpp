@@ -61,6 +61,22 @@ MetricChartView::MetricChartView(const QString &metric, const metrics::MetricSer
     rebuildAxes();
 }
 
+MetricChartView::MetricChartView(const QString &metric, const QString &storeDir, QWidget *parent)
+    : MetricChartView(metric, static_cast<const metrics::MetricSeriesSet *>(nullptr), parent)
+{
+    m_storeDir = storeDir;
+    m_resizeTimer.setSingleShot(true);
+    m_resizeTimer.setInterval(100);
+    connect(&m_resizeTimer, &QTimer::timeout, this, &MetricChartView::updateSeries);
+}
+
+void MetricChartView::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    if (!m_set)
+        m_resizeTimer.start();
+}
+
 void MetricChartView::applyTheme()
 {
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
@@ -122,6 +138,8 @@ QLineSeries *MetricChartView::seriesFor(const QString &source)
         return *it;
     auto *s = new QLineSeries(this);
     s->setName(source.toHtmlEscaped());
+    if (m_colors.contains(source))
+        s->setColor(m_colors.value(source));
     chart()->addSeries(s);
     s->attachAxis(m_xAxis);
     s->attachAxis(m_yAxis);
@@ -133,7 +151,7 @@ QLineSeries *MetricChartView::seriesFor(const QString &source)
 QList<QLineSeries *> MetricChartView::lineSeries() const
 {
     QList<QLineSeries *> list;
-    const QStringList sources = m_set->sources(m_metric);
+    const QStringList sources = m_set ? m_set->sources(m_metric) : m_order;
     for (const QString &source : sources) {
         if (QLineSeries *s = m_series.value(source))
             list.append(s);
@@ -177,8 +195,38 @@ void MetricChartView::resetZoom()
     updateSeries();
 }
 
+metrics::DrawRequest MetricChartView::drawRequest() const
+{
+    metrics::DrawRequest r;
+    r.metric = m_metric;
+    r.width = std::max(100, int(chart()->plotArea().width()));
+    r.byTime = m_xMode == XMode::Time;
+    r.smoothing = m_smoothing;
+    r.logScale = m_log;
+    r.zoomed = m_zoomed;
+    if (m_zoomed) {
+        auto *x = static_cast<QValueAxis *>(m_xAxis);
+        r.xMin = x->min();
+        r.xMax = x->max();
+    }
+    r.serial = m_serial;
+    return r;
+}
+
+void MetricChartView::applyDrawn(const metrics::DrawResult &result)
+{
+    if (result.metric != m_metric || result.serial != m_serial)
+        return; // an answer to an older request
+    draw(result.series);
+}
+
 void MetricChartView::updateSeries()
 {
+    if (!m_set) {
+        ++m_serial;
+        Q_EMIT drawRequested(drawRequest());
+        return;
+    }
     const QStringList sources = m_set->sources(m_metric);
     const int plotWidth = std::max(100, int(chart()->plotArea().width()));
     const int threshold = 2 * plotWidth;
@@ -189,10 +237,7 @@ void MetricChartView::updateSeries()
         xMin = x->min();
         xMax = x->max();
     }
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = -lo;
-    double yLo = lo;
-    double yHi = -lo;
+    QList<metrics::DrawnSeries> drawnList;
     for (const QString &source : sources) {
         const QVector<metrics::MetricPoint> *points = m_set->points(m_metric, source);
         if (!points)
@@ -219,13 +264,35 @@ void MetricChartView::updateSeries()
                                          [](const QPointF &p) { return !(p.y() > 0); }),
                           visible.end());
         }
-        const QVector<QPointF> drawn = metrics::lttb(visible, threshold);
-        seriesFor(source)->replace(QList<QPointF>(drawn.cbegin(), drawn.cend()));
+        drawnList.append(metrics::DrawnSeries{source, metrics::lttb(visible, threshold), 1});
+    }
+    draw(drawnList);
+}
+
+void MetricChartView::draw(const QList<metrics::DrawnSeries> &list)
+{
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
+    double yLo = lo;
+    double yHi = -lo;
+    if (!m_set)
+        m_order.clear();
+    for (const metrics::DrawnSeries &series : list) {
+        const QVector<QPointF> &drawn = series.points;
+        if (!m_set)
+            m_order.append(series.display);
+        seriesFor(series.display)->replace(QList<QPointF>(drawn.cbegin(), drawn.cend()));
         for (const QPointF &p : drawn) {
             lo = std::min(lo, p.x());
             hi = std::max(hi, p.x());
             yLo = std::min(yLo, p.y());
             yHi = std::max(yHi, p.y());
+        }
+    }
+    if (!m_set) {
+        for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
+            if (!m_order.contains(it.key()))
+                it.value()->clear(); // gone from the store (extracted again)
         }
     }
     if (m_zoomed || !(hi >= lo))
@@ -405,6 +472,8 @@ void MetricChartView::contextMenuEvent(QContextMenuEvent *event)
 
 bool MetricChartView::exportCsv(const QString &path, QString *error) const
 {
+    if (!m_set)
+        return metrics::StoreView::exportCsv(m_storeDir, m_metric, path, error);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// One metric as a QtCharts line chart: one QLineSeries per source (replica), fed with replace()
+// One metric as a QtCharts line chart, fed by an in-memory MetricSeriesSet or by a metric store
+// (metrics::StoreView: the level pyramid gives about two points per pixel column): one QLineSeries per source (replica), fed with replace()
 // of a downsampled copy (LTTB to about twice the plot width, over the visible x range) — never
 // append() per point. EMA smoothing (TensorBoard's), log scale, x as step or time since start,
 // hover tooltip with the nearest value, rubber-band zoom, pan (middle button or Shift+drag,
@@ -7,9 +8,11 @@
 #pragma once
 
 #include "metrics/series.h"
+#include "metrics/storeview.h"
 
 #include <QChartView>
 #include <QHash>
+#include <QTimer>
 
 class QLineSeries;
 class QAbstractAxis;
@@ -24,6 +27,9 @@ class MetricChartView : public QChartView
 public:
     MetricChartView(const QString &metric, const metrics::MetricSeriesSet *set,
                     QWidget *parent = nullptr);
+    // A chart of a metric store: updateSeries() asks for its points with drawRequested() and
+    // draws what applyDrawn() brings (metrics::StoreView, in a worker thread).
+    MetricChartView(const QString &metric, const QString &storeDir, QWidget *parent = nullptr);
 
     QString metric() const { return m_metric; }
     void setXMode(XMode mode);
@@ -33,13 +39,23 @@ public:
     bool isZoomed() const { return m_zoomed; }
     void resetZoom();
 
-    // Rebuilds the drawn series from the set (call when the metric got points).
+    // Rebuilds the drawn series from the set (call when the metric got points); for a store,
+    // emits drawRequested().
     void updateSeries();
+    // What the chart would draw now (width, range, x axis, smoothing, scale).
+    metrics::DrawRequest drawRequest() const;
+    // Draws a store's answer (ignored unless it answers the latest request).
+    void applyDrawn(const metrics::DrawResult &result);
+    // Stable per-run colours (the Compare view): source -> colour.
+    void setColors(const QHash<QString, QColor> &colors) { m_colors = colors; }
     // The series as drawn (tests and export).
     QList<QLineSeries *> lineSeries() const;
     // Every point of every source: source,step,wall_time,value (RFC 3339 UTC wall time).
     bool exportCsv(const QString &path, QString *error = nullptr) const;
     bool exportPng(const QString &path);
+
+Q_SIGNALS:
+    void drawRequested(const trainyard::metrics::DrawRequest &request);
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;
@@ -48,6 +64,7 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     // Smoothed points of one source, extended incrementally while points are appended in x
@@ -59,6 +76,7 @@ private:
         double emaLast = 0;
         double emaDebias = 0;
     };
+    void draw(const QList<metrics::DrawnSeries> &series);
     void extendCache(Cache &cache, const QVector<metrics::MetricPoint> &points) const;
     void rebuildAxes();
     void applyTheme();
@@ -66,7 +84,12 @@ private:
     void onHovered(const QString &source, const QPointF &point, bool state);
 
     QString m_metric;
-    const metrics::MetricSeriesSet *m_set;
+    const metrics::MetricSeriesSet *m_set = nullptr;
+    QString m_storeDir;
+    QStringList m_order; // sources as last drawn (store mode)
+    QHash<QString, QColor> m_colors;
+    quint64 m_serial = 0;
+    QTimer m_resizeTimer; // store mode: the points fitting the new width, once resizing stops
     QHash<QString, QLineSeries *> m_series;
     QHash<QString, Cache> m_cache;
     QAbstractAxis *m_xAxis = nullptr;

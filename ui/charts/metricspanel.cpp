@@ -2,10 +2,12 @@
 #include "charts/metricspanel.h"
 
 #include "metrics/extract.h"
-#include "metrics/metricscollector.h"
+#include "metrics/storeview.h"
 #include "metrics/userpatterns.h"
 
 #include <QCheckBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -20,7 +22,9 @@ namespace trainyard::ui::charts {
 MetricsPanel::MetricsPanel(QWidget *parent)
     : QWidget(parent)
 {
-    qRegisterMetaType<trainyard::metrics::SeriesUpdates>();
+    qRegisterMetaType<trainyard::metrics::StoreSummary>();
+    qRegisterMetaType<trainyard::metrics::DrawRequest>();
+    qRegisterMetaType<trainyard::metrics::DrawResult>();
     m_xMode = new QComboBox(this);
     m_xMode->addItem(tr("Step"), int(XMode::Step));
     m_xMode->addItem(tr("Time since start"), int(XMode::Time));
@@ -102,24 +106,22 @@ MetricsPanel::MetricsPanel(QWidget *parent)
 
 MetricsPanel::~MetricsPanel()
 {
-    for (metrics::MetricsCollector *c : {m_collector.data(), m_pending.data()}) {
-        if (c)
-            connect(&m_thread, &QThread::finished, c, &QObject::deleteLater);
+    if (m_view) {
+        QMetaObject::invokeMethod(m_view, &metrics::StoreView::stop, Qt::QueuedConnection);
+        connect(&m_thread, &QThread::finished, m_view, &QObject::deleteLater);
     }
     m_thread.quit();
     m_thread.wait();
 }
 
-void MetricsPanel::stopCollector()
+void MetricsPanel::stopView()
 {
-    for (QPointer<metrics::MetricsCollector> *c : {&m_collector, &m_pending}) {
-        if (*c) {
-            disconnect(*c, nullptr, this, nullptr);
-            (*c)->deleteLater();
-            *c = nullptr;
-        }
+    if (m_view) {
+        disconnect(m_view, nullptr, this, nullptr);
+        QMetaObject::invokeMethod(m_view, &metrics::StoreView::stop, Qt::QueuedConnection);
+        m_view->deleteLater();
+        m_view = nullptr;
     }
-    m_pendingSet.clear();
 }
 
 void MetricsPanel::clearCharts()
@@ -130,22 +132,24 @@ void MetricsPanel::clearCharts()
     m_empty->show();
 }
 
-metrics::MetricsCollector *MetricsPanel::startCollector()
+metrics::StoreView *MetricsPanel::startView()
 {
-    auto *collector = new metrics::MetricsCollector(m_logsDir, m_hypertuneDir,
-                                                    metrics::UserPatternStore::usable(m_patterns));
-    collector->moveToThread(&m_thread);
-    connect(collector, &metrics::MetricsCollector::pointsAdded, this, &MetricsPanel::onPoints);
-    connect(collector, &metrics::MetricsCollector::firstPassDone, this, &MetricsPanel::onFirstPass);
-    QMetaObject::invokeMethod(collector, &metrics::MetricsCollector::start, Qt::QueuedConnection);
-    return collector;
+    const QString storeDir = QFileInfo(m_logsDir).dir().filePath(QStringLiteral("metrics"));
+    auto *view = new metrics::StoreView(storeDir, m_logsDir, m_hypertuneDir, m_patterns);
+    view->moveToThread(&m_thread);
+    connect(view, &metrics::StoreView::summaryChanged, this, &MetricsPanel::onSummary);
+    connect(view, &metrics::StoreView::drawn, this, &MetricsPanel::onDrawn);
+    connect(view, &metrics::StoreView::caughtUpChanged, this, &MetricsPanel::onCaughtUp);
+    QMetaObject::invokeMethod(view, &metrics::StoreView::start, Qt::QueuedConnection);
+    return view;
 }
 
 void MetricsPanel::setJobDirs(const QString &logsDir, const QString &hypertuneDir)
 {
-    stopCollector();
+    stopView();
     m_patternTimer.stop();
-    m_set.clear();
+    m_summary.clear();
+    m_reapplying = false;
     clearCharts();
     m_logsDir = logsDir;
     m_hypertuneDir = hypertuneDir;
@@ -155,7 +159,7 @@ void MetricsPanel::setJobDirs(const QString &logsDir, const QString &hypertuneDi
         m_timer.stop();
         return;
     }
-    m_collector = startCollector();
+    m_view = startView();
     m_timer.start();
 }
 
@@ -177,46 +181,74 @@ void MetricsPanel::restartWithPatterns()
     m_patterns = usable;
     if (m_logsDir.isEmpty())
         return;
-    // The current collector keeps feeding the charts until the replacement's first pass is in.
-    if (m_pending) {
-        disconnect(m_pending, nullptr, this, nullptr);
-        m_pending->deleteLater();
-    }
-    m_pendingSet.clear();
-    m_pending = startCollector();
+    // The charts keep what they show until the new worker caught up.
+    stopView();
+    m_reapplying = true;
+    m_view = startView();
 }
 
-void MetricsPanel::onFirstPass()
+void MetricsPanel::onCaughtUp()
 {
-    if (!m_pending || sender() != m_pending)
-        return; // the first pass of a job's first collector: nothing to replace
-    if (m_collector) {
-        disconnect(m_collector, nullptr, this, nullptr);
-        m_collector->deleteLater();
-    }
-    m_collector = m_pending;
-    m_pending = nullptr;
-    m_set = std::move(m_pendingSet);
-    m_pendingSet.clear();
+    if (sender() != m_view || !m_reapplying)
+        return;
+    m_reapplying = false;
     clearCharts();
-    const QStringList metrics = m_set.metrics();
-    for (const QString &metric : metrics)
-        m_dirty.insert(metric);
+    m_summary = m_pendingSummary;
+    for (const metrics::SeriesInfo &info : std::as_const(m_summary))
+        m_dirty.insert(info.key.metric);
     redraw();
     Q_EMIT patternsApplied();
 }
 
-void MetricsPanel::onPoints(const metrics::SeriesUpdates &updates)
+void MetricsPanel::onSummary(const metrics::StoreSummary &summary)
 {
-    if (sender() == m_pending && m_pending) {
-        m_pendingSet.add(updates);
+    if (sender() != m_view)
+        return; // a late report of the previous job
+    if (m_reapplying) {
+        m_pendingSummary = summary;
         return;
     }
-    if (sender() != m_collector)
-        return; // a late batch of the previous job
-    m_set.add(updates);
-    for (const metrics::SeriesUpdate &u : updates)
-        m_dirty.insert(u.metric);
+    QHash<QString, qint64> before;
+    for (const metrics::SeriesInfo &info : std::as_const(m_summary))
+        before.insert(info.file, info.count);
+    bool newMetric = false;
+    for (const metrics::SeriesInfo &info : summary) {
+        if (before.value(info.file, -1) != info.count)
+            m_dirty.insert(info.key.metric);
+        newMetric = newMetric || !chart(info.key.metric);
+    }
+    m_summary = summary;
+    if (newMetric)
+        redraw(); // a new chart appears at once; later points wait for the redraw timer
+}
+
+void MetricsPanel::onDrawn(const metrics::DrawResult &result)
+{
+    if (sender() != m_view)
+        return;
+    if (MetricChartView *c = chart(result.metric)) {
+        c->applyDrawn(result);
+        Q_EMIT redrawn();
+    }
+}
+
+QStringList MetricsPanel::sources(const QString &metric) const
+{
+    QStringList names;
+    for (const metrics::SeriesInfo &info : m_summary) {
+        if (info.key.metric == metric)
+            names.append(info.display);
+    }
+    return names;
+}
+
+qint64 MetricsPanel::pointCount(const QString &metric, const QString &source) const
+{
+    for (const metrics::SeriesInfo &info : m_summary) {
+        if (info.key.metric == metric && info.display == source)
+            return info.count;
+    }
+    return 0;
 }
 
 MetricChartView *MetricsPanel::chart(const QString &metric) const
@@ -238,16 +270,28 @@ QStringList MetricsPanel::chartMetrics() const
 
 void MetricsPanel::redraw()
 {
-    if (m_dirty.isEmpty())
+    if (m_dirty.isEmpty() || !m_view)
         return;
-    const QStringList metrics = m_set.metrics();
+    QStringList metrics;
+    for (const metrics::SeriesInfo &info : std::as_const(m_summary)) {
+        if (!metrics.contains(info.key.metric))
+            metrics.append(info.key.metric);
+    }
+    const QString storeDir = QFileInfo(m_logsDir).dir().filePath(QStringLiteral("metrics"));
     bool added = false;
-    for (const QString &metric : metrics) {
+    for (const QString &metric : std::as_const(metrics)) {
         if (!chart(metric)) {
-            auto *view = new MetricChartView(metric, &m_set, m_grid);
+            auto *view = new MetricChartView(metric, storeDir, m_grid);
             view->setXMode(XMode(m_xMode->currentData().toInt()));
             view->setSmoothing(m_smoothing->value() / 100.0);
             view->setLogScale(m_log->isChecked());
+            connect(view, &MetricChartView::drawRequested, this,
+                    [this](const metrics::DrawRequest &request) {
+                        if (m_view)
+                            QMetaObject::invokeMethod(m_view, "draw", Qt::QueuedConnection,
+                                                      Q_ARG(trainyard::metrics::DrawRequest,
+                                                            request));
+                    });
             m_charts.append(view);
             added = true;
         }
@@ -265,7 +309,6 @@ void MetricsPanel::redraw()
             c->updateSeries();
     }
     m_dirty.clear();
-    Q_EMIT redrawn();
 }
 
 void MetricsPanel::setXMode(XMode mode)

@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: MIT
-// The Metrics tab: one MetricChartView per metric found in the job's logs and hypertune files.
-// A MetricsCollector runs in a worker thread and sends points (queued); every point is kept in a
-// MetricSeriesSet, and the charts of metrics that got points are redrawn on a timer
-// (RedrawIntervalMs), never per point.
+// The Metrics tab: one MetricChartView per metric of the job's metric store (<job>/metrics,
+// metrics::StoreView in a worker thread). The store is written by the job's owner as lines are
+// captured; for a job recorded before, the worker extracts the logs and hypertune files into the
+// store in the background on first open. Charts ask the worker for what they draw (about two
+// points per pixel column from the level pyramid) and redraw on a timer (RedrawIntervalMs) when
+// their metric got points, never per point. No series is held in memory here.
 //
 // When the user's metric patterns change (Settings > Metrics, metrics::UserPatternStore) and the
-// usable ones differ from those the collector runs with, the panel starts a second collector
-// with the new patterns for the same job (after PatternDelayMs, so typing does not restart it
-// per key). The charts keep showing the old points until the new collector's first pass is in;
-// then the new points replace them in one step.
+// usable ones differ from those the store was extracted with, the panel starts a new worker with
+// the new patterns (after PatternDelayMs, so typing does not restart it per key), which extracts
+// the logs again; the charts keep showing the old points until it caught up, then the new ones
+// replace them in one step. (While the job's owner writes the store, it keeps its patterns.)
 #pragma once
 
 #include "charts/metricchart.h"
 #include "metrics/series.h"
+#include "metrics/storeview.h"
 
 #include <QPointer>
 #include <QSet>
@@ -26,10 +29,6 @@ class QGridLayout;
 class QLabel;
 class QSlider;
 
-namespace trainyard::metrics {
-class MetricsCollector;
-}
-
 namespace trainyard::ui::charts {
 
 class MetricsPanel : public QWidget
@@ -42,10 +41,15 @@ public:
     explicit MetricsPanel(QWidget *parent = nullptr);
     ~MetricsPanel() override;
 
-    // Collects the metrics of a job: <job>/logs and <job>/hypertune. Empty: nothing.
+    // Shows the metrics of a job: <job>/logs and <job>/hypertune (the store is <job>/metrics).
+    // Empty: nothing.
     void setJobDirs(const QString &logsDir, const QString &hypertuneDir);
 
-    const metrics::MetricSeriesSet &series() const { return m_set; }
+    // The store's series as last reported by the worker.
+    const metrics::StoreSummary &summary() const { return m_summary; }
+    QStringList sources(const QString &metric) const;
+    // Points of a series (0: none).
+    qint64 pointCount(const QString &metric, const QString &source) const;
     MetricChartView *chart(const QString &metric) const;
     QStringList chartMetrics() const;
     // Redraws now what changed (the timer does it too).
@@ -63,25 +67,26 @@ Q_SIGNALS:
     void patternsApplied();
 
 private:
-    metrics::MetricsCollector *startCollector();
-    void onPoints(const trainyard::metrics::SeriesUpdates &updates);
+    metrics::StoreView *startView();
+    void onSummary(const trainyard::metrics::StoreSummary &summary);
+    void onDrawn(const trainyard::metrics::DrawResult &result);
+    void onCaughtUp();
     void onPatternsChanged();
     void restartWithPatterns();
-    void onFirstPass();
-    void stopCollector();
+    void stopView();
     void clearCharts();
 
     QString m_logsDir;
     QString m_hypertuneDir;
-    QStringList m_patterns; // usable user patterns of m_collector (and m_pending)
-    metrics::MetricSeriesSet m_set;
-    metrics::MetricSeriesSet m_pendingSet; // points of m_pending before its first pass is done
-    QPointer<metrics::MetricsCollector> m_pending; // the replacement after a pattern change
+    QStringList m_patterns; // usable user patterns of m_view
+    metrics::StoreSummary m_summary;
+    metrics::StoreSummary m_pendingSummary; // m_view's while m_reapplying
+    bool m_reapplying = false; // m_view extracts with new patterns: charts wait for it
     QTimer m_patternTimer;
     QSet<QString> m_dirty;
     QList<MetricChartView *> m_charts;
     QThread m_thread;
-    QPointer<metrics::MetricsCollector> m_collector;
+    QPointer<metrics::StoreView> m_view;
     QTimer m_timer;
     QComboBox *m_xMode;
     QSlider *m_smoothing;

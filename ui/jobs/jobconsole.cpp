@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "jobs/jobconsole.h"
 
+#include "compare/compareview.h"
+
 #include "exec/supervisor.h"
 #include "jobs/desktopnotifier.h"
 #include "jobs/jobdetail.h"
@@ -64,7 +66,7 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(JobListModel::JobIdColumn, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
@@ -98,6 +100,8 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
         m_detail->setJob(currentJobId());
         onRefreshed();
     });
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &JobConsole::updateActions);
     connect(m_model, &JobListModel::refreshed, this, &JobConsole::onRefreshed);
     connect(m_model, &JobListModel::jobEnded, this, &JobConsole::onJobEnded);
     restoreLayout();
@@ -168,7 +172,11 @@ void JobConsole::createActions()
     m_delete->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Delete));
     connect(m_delete, &QAction::triggered, this, &JobConsole::confirmDelete);
 
-    addActions({m_runAgain, m_clone, m_cancel, m_openDir, m_delete});
+    m_compare = new QAction(tr("Co&mpare runs"), this);
+    m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    m_compare->setToolTip(tr("Select several jobs (Ctrl+click) or one tuning job"));
+    connect(m_compare, &QAction::triggered, this, [this] { openCompare(selectedJobIds()); });
+    addActions({m_runAgain, m_clone, m_cancel, m_openDir, m_compare, m_delete});
     updateActions();
 }
 
@@ -184,6 +192,65 @@ void JobConsole::updateActions()
                          row->state.state != store::JobStatus::Cancelling);
     m_openDir->setEnabled(has);
     m_delete->setEnabled(has && (terminal || !row->stateKnown));
+    const QStringList selected = selectedJobIds();
+    const JobRow *only = selected.size() == 1 ? m_model->job(selected.first()) : nullptr;
+    m_compare->setEnabled(selected.size() > 1 ||
+                          (only && only->state.tuning && only->state.tuning->trials.size() > 1));
+}
+
+QStringList JobConsole::selectedJobIds() const
+{
+    QStringList ids;
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows(JobListModel::JobIdColumn);
+    QList<int> order;
+    for (const QModelIndex &index : rows)
+        order.append(index.row());
+    std::sort(order.begin(), order.end());
+    for (int row : std::as_const(order))
+        ids.append(m_proxy->index(row, JobListModel::JobIdColumn).data().toString());
+    return ids;
+}
+
+void JobConsole::selectJobs(const QStringList &jobIds)
+{
+    QItemSelection selection;
+    for (const QString &id : jobIds) {
+        for (int row = 0; row < m_proxy->rowCount(); ++row) {
+            const QModelIndex index = m_proxy->index(row, JobListModel::JobIdColumn);
+            if (index.data().toString() == id)
+                selection.select(index, index);
+        }
+    }
+    m_view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect |
+                                                    QItemSelectionModel::Rows);
+    updateActions();
+}
+
+compare::CompareView *JobConsole::openCompare(const QStringList &jobIds)
+{
+    const store::JobStore store(m_model->storeRoot());
+    QList<compare::CompareRun> runs;
+    const JobRow *only = jobIds.size() == 1 ? m_model->job(jobIds.first()) : nullptr;
+    if (only && only->state.tuning) {
+        for (const store::TrialState &trial : only->state.tuning->trials)
+            runs.append(compare::CompareRun{tr("trial %1").arg(trial.trialId),
+                                            store.jobDir(jobIds.first()), trial.trialId,
+                                            trial.hyperparameters});
+    } else {
+        for (const QString &id : jobIds)
+            runs.append(compare::CompareRun{id, store.jobDir(id), QString(), {}});
+    }
+    if (runs.isEmpty())
+        return nullptr;
+    auto *view = new compare::CompareView;
+    view->setAttribute(Qt::WA_DeleteOnClose);
+    view->setWindowTitle(only && only->state.tuning
+                             ? tr("Trials of %1 — Trainyard").arg(jobIds.first())
+                             : tr("Compare %1 runs — Trainyard").arg(runs.size()));
+    view->resize(1200, 800);
+    view->setRuns(runs);
+    view->show();
+    return view;
 }
 
 void JobConsole::onRefreshed()
@@ -271,6 +338,7 @@ void JobConsole::showContextMenu(const QPoint &pos)
     menu.addAction(m_newJob);
     menu.addSeparator();
     menu.addActions({m_runAgain, m_clone, m_cancel, m_openDir});
+    menu.addAction(m_compare);
     menu.addSeparator();
     menu.addAction(m_delete);
     menu.exec(m_view->viewport()->mapToGlobal(pos));

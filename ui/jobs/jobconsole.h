@@ -17,6 +17,10 @@ class QLineEdit;
 class QSplitter;
 class QTableView;
 
+namespace trainyard::ui::compare {
+class CompareView;
+}
+
 namespace trainyard::ui::jobs {
 
 class DesktopNotifier;
@@ -36,7 +40,8 @@ public:
     void setOwnerProgram(const QString &program) { m_ownerProgram = program; }
     QString storeRoot() const;
 
-    // QWidget::actions() holds Run again, Clone into wizard, Cancel, Open job dir and Delete,
+    // QWidget::actions() holds Run again, Clone into wizard, Cancel, Open job dir, Compare runs
+    // and Delete,
     // in that order. "New job" (newJobAction()) only emits newJobRequested(); it has no
     // shortcut so the main window's File > New job keeps Ctrl+N.
     QAction *newJobAction() const { return m_newJob; }
@@ -45,6 +50,8 @@ public:
     QAction *cancelAction() const { return m_cancel; }
     QAction *openDirAction() const { return m_openDir; }
     QAction *deleteAction() const { return m_delete; }
+    // "Compare runs": the selected jobs side by side (a tuning job alone: its trials).
+    QAction *compareAction() const { return m_compare; }
 
     // Stores `job` and starts it with the local executor (exec::submitJob, in a worker thread:
     // the store's writes are fsync'd). jobSubmitted() follows; a job that was stored but did
@@ -61,6 +68,11 @@ public:
 
     QString currentJobId() const;
     void selectJob(const QString &jobId);
+    // The selected jobs (the list allows several, Ctrl/Shift+click), in list order.
+    QStringList selectedJobIds() const;
+    void selectJobs(const QStringList &jobIds);
+    // Opens a Compare window for these jobs (one tuning job: its trials); nullptr if < 1 run.
+    compare::CompareView *openCompare(const QStringList &jobIds);
 
     JobListModel *model() const { return m_model; }
     JobFilterProxy *proxy() const { return m_proxy; }
@@ -108,6 +120,7 @@ private:
     QAction *m_cancel = nullptr;
     QAction *m_openDir = nullptr;
     QAction *m_delete = nullptr;
+    QAction *m_compare = nullptr;
 };
 
 } // namespace trainyard::ui::jobs

@@ -6,6 +6,7 @@
 #include "charts/metricpatternmodel.h"
 #include "charts/metricpatternspage.h"
 #include "charts/metricspanel.h"
+#include "metrics/metricstore.h"
 #include "logs/record.h"
 #include "metrics/extract.h"
 #include "metrics/userpatterns.h"
@@ -374,16 +375,21 @@ void TestMetricPatternsPage::openPanelPicksUpPatterns()
     QCOMPARE(panel.userPatterns(), QStringList{Example});
     QCOMPARE(panel.chartMetrics(),
              (QStringList{QStringLiteral("eval_auc"), QStringLiteral("loss")}));
-    const QVector<metrics::MetricPoint> *points =
-        panel.series().points(QStringLiteral("eval_auc"), QStringLiteral("chief-0"));
-    QVERIFY(points);
-    QCOMPARE(points->size(), 2);
-    QCOMPARE(points->at(0).step, 100.0);
-    QCOMPARE(points->at(0).value, 0.61);
-    QCOMPARE(points->at(1).step, 200.0);
-    QCOMPARE(points->at(1).value, 0.75);
+    // The points as the store keeps them (<job>/metrics).
+    QString file;
+    for (const metrics::SeriesInfo &info : panel.summary()) {
+        if (info.key.metric == QLatin1String("eval_auc") && info.display == QLatin1String("chief-0"))
+            file = info.file;
+    }
+    metrics::SeriesReader points;
+    QVERIFY(points.open(file));
+    QCOMPARE(points.count(), 2);
+    QCOMPARE(points.point(0).step, 100.0);
+    QCOMPARE(points.point(0).value, 0.61);
+    QCOMPARE(points.point(1).step, 200.0);
+    QCOMPARE(points.point(1).value, 0.75);
     // Old points are replaced, not added to.
-    QCOMPARE(panel.series().points(QStringLiteral("loss"), QStringLiteral("chief-0"))->size(), 2);
+    QCOMPARE(panel.pointCount(QStringLiteral("loss"), QStringLiteral("chief-0")), 2);
     // One restart for the whole typing (the panel waits until the patterns settle).
     QTest::qWait(3 * MetricsPanel::PatternDelayMs);
     QCOMPARE(applied.count(), 1);
@@ -400,7 +406,7 @@ void TestMetricPatternsPage::openPanelPicksUpPatterns()
     QTest::mouseClick(child<QPushButton>(&page, "removeButton"), Qt::LeftButton);
     QVERIFY(applied.wait(10000));
     QCOMPARE(panel.chartMetrics(), QStringList{QStringLiteral("loss")});
-    QVERIFY(!panel.series().points(QStringLiteral("eval_auc"), QStringLiteral("chief-0")));
+    QCOMPARE(panel.pointCount(QStringLiteral("eval_auc"), QStringLiteral("chief-0")), 0);
 
     // Lines appended later are read with the new patterns too.
     QTest::mouseClick(child<QPushButton>(&page, "addExampleButton"), Qt::LeftButton);
@@ -409,7 +415,7 @@ void TestMetricPatternsPage::openPanelPicksUpPatterns()
     log.write(record(5000, "eval 0.8 at 300"));
     log.close();
     QTRY_VERIFY_WITH_TIMEOUT(
-        panel.series().points(QStringLiteral("eval_auc"), QStringLiteral("chief-0"))->size() == 3,
+        panel.pointCount(QStringLiteral("eval_auc"), QStringLiteral("chief-0")) == 3,
         10000);
 }
 

@@ -116,8 +116,7 @@ void TestConsoleWindow::mainWindowRunsAndCancels()
     ui::charts::MetricsPanel *metrics = detail->metricsPanel();
     QTRY_VERIFY_WITH_TIMEOUT(
         console->model()->job(live.jobId)->state.state == JobStatus::Running &&
-            metrics->series().points(QStringLiteral("loss"), QStringLiteral("chief-0")) &&
-            metrics->series().points(QStringLiteral("loss"), QStringLiteral("chief-0"))->size() > 400,
+            metrics->pointCount(QStringLiteral("loss"), QStringLiteral("chief-0")) > 400,
         60000);
     QVERIFY(console->cancelAction()->isEnabled());
     if (!shots.isEmpty()) {

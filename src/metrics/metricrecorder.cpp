@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: MIT
+#include "metrics/metricrecorder.h"
+
+#include "logs/record.h"
+#include "metrics/tfevents/eventfilefollower.h"
+#include "metrics/userpatterns.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QSettings>
+
+#include <cmath>
+#include <cstring>
+
+namespace trainyard::metrics {
+
+QString displaySource(const SeriesKey &key)
+{
+    if (key.kind == kinds::Hypertune)
+        return QCoreApplication::translate("trainyard::metrics::MetricsCollector", "%1 (hypertune)")
+            .arg(key.source);
+    if (key.kind == kinds::TensorBoard)
+        return QCoreApplication::translate("trainyard::metrics", "%1 (TensorBoard)").arg(key.source);
+    return key.source;
+}
+
+MetricRecorder::MetricRecorder(const QString &storeDir, const QStringList &patterns)
+    : m_dir(storeDir)
+    , m_patternTexts(patterns)
+    , m_extractor(UserPatternStore::usable(patterns))
+{
+}
+
+MetricRecorder::~MetricRecorder()
+{
+    close();
+}
+
+namespace {
+const QString TensorBoardMark = QStringLiteral("tensorboard:");
+
+QStringList eventFiles(const QStringList &roots)
+{
+    QStringList files;
+    for (const QString &root : roots) {
+        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = QFileInfo(it.next()).absoluteFilePath();
+            if (tfevents::EventFileFollower::isEventFile(it.fileName()) && !files.contains(path))
+                files.append(path);
+        }
+    }
+    return files;
+}
+} // namespace
+
+QStringList MetricRecorder::tensorBoardRoots() const
+{
+    if (!m_progress.tensorBoardRoots.isEmpty())
+        return m_progress.tensorBoardRoots;
+    return {QDir::cleanPath(QDir(m_dir).filePath(QStringLiteral("../output")))};
+}
+
+bool MetricRecorder::tensorBoardBehind(const StoreProgress &progress, const QStringList &roots)
+{
+    const QStringList files = eventFiles(roots);
+    for (const QString &file : files) {
+        if (QFileInfo(file).size() != progress.fileMarks.value(TensorBoardMark + file, -1))
+            return true;
+    }
+    return false;
+}
+
+bool MetricRecorder::tensorBoardBehind(const QStringList &roots) const
+{
+    return tensorBoardBehind(m_progress, roots);
+}
+
+int MetricRecorder::syncTensorBoard(const QStringList &roots, qint64 maxBytes)
+{
+    if (!m_open)
+        return 0;
+    if (!m_tensorBoard) {
+        const QStringList files = seriesFiles(m_dir);
+        for (const QString &path : files) {
+            SeriesKey key;
+            if (!readSeriesHeader(path, &key, nullptr, nullptr) || key.kind != kinds::TensorBoard)
+                continue;
+            m_writers.remove(key);
+            QFile::remove(path);
+            QString base = path;
+            base.chop(5);
+            for (int l = 1; l <= PyramidLevels; ++l)
+                QFile::remove(base + QStringLiteral(".l") + QString::number(l));
+            m_progress.seriesCounts.remove(QFileInfo(path).fileName());
+        }
+        for (auto it = m_progress.fileMarks.begin(); it != m_progress.fileMarks.end();) {
+            if (it.key().startsWith(TensorBoardMark))
+                it = m_progress.fileMarks.erase(it);
+            else
+                ++it;
+        }
+        m_tensorBoard = std::make_unique<tfevents::EventFileFollower>();
+        for (const QString &root : roots)
+            m_tensorBoard->addRoot(root);
+        QObject::connect(m_tensorBoard.get(), &tfevents::EventFileFollower::pointsAdded,
+                         m_tensorBoard.get(), [this](const tfevents::ScalarPoints &points) {
+                             for (const tfevents::ScalarPoint &p : points) {
+                                 addPoint(SeriesKey{kinds::TensorBoard, p.run, p.tag},
+                                          MetricPoint{double(p.step),
+                                                      qint64(std::llround(p.wallTime * 1000.0)),
+                                                      p.value});
+                             }
+                         });
+    }
+    m_tensorBoard->setMaxBytesPerTick(maxBytes);
+    const int points = m_tensorBoard->poll();
+    if (m_tensorBoard->isCaughtUp()) {
+        // What was read: the files' sizes now, as the follower reached their ends.
+        const QStringList files = m_tensorBoard->files();
+        for (const QString &file : files)
+            m_progress.fileMarks.insert(TensorBoardMark + file, QFileInfo(file).size());
+    }
+    return points;
+}
+
+bool MetricRecorder::isOpen() const
+{
+    return m_open;
+}
+
+bool MetricRecorder::open(int timeoutMs, QString *error)
+{
+    if (m_open)
+        return true;
+    if (!QDir().mkpath(m_dir)) {
+        if (error)
+            *error = QCoreApplication::translate("trainyard::metrics",
+                                                 "Cannot create the metric store %1")
+                         .arg(m_dir);
+        return false;
+    }
+    m_lock = std::make_unique<MetricStoreLock>(m_dir);
+    if (!m_lock->tryLock(timeoutMs)) {
+        if (error)
+            *error = QCoreApplication::translate("trainyard::metrics",
+                                                 "The metric store %1 is being written by "
+                                                 "another process")
+                         .arg(m_dir);
+        return false;
+    }
+    m_progress = StoreProgress::load(m_dir);
+    m_reextract = m_progress.valid && m_progress.patterns != m_patternTexts;
+    if (!m_progress.valid || m_reextract) {
+        // Without progress nothing in the series is vouched for; with other patterns the log
+        // series are extracted again. Series of other kinds keep their points.
+        const QStringList files = seriesFiles(m_dir);
+        for (const QString &path : files) {
+            SeriesKey key;
+            const bool known = readSeriesHeader(path, &key, nullptr, nullptr);
+            if (m_progress.valid && known && key.kind != kinds::Log)
+                continue;
+            QFile::remove(path);
+            QString base = path;
+            base.chop(5);
+            for (int l = 1; l <= PyramidLevels; ++l)
+                QFile::remove(base + QStringLiteral(".l") + QString::number(l));
+            m_progress.seriesCounts.remove(QFileInfo(path).fileName());
+        }
+        m_progress.logOffsets.clear();
+        m_progress.lastSteps.clear();
+        if (!m_progress.valid)
+            m_progress.fileMarks.clear();
+        m_progress.valid = true;
+    }
+    m_progress.patterns = m_patternTexts;
+    m_open = true;
+    // Points written after the last progress file (a writer that died between flushes) are
+    // dropped now, so extraction resuming from the progress never stores them twice.
+    const QStringList files = seriesFiles(m_dir);
+    for (const QString &path : files) {
+        SeriesKey key;
+        qint64 header = 0;
+        if (!readSeriesHeader(path, &key, &header, nullptr))
+            continue;
+        const qint64 stored = (QFileInfo(path).size() - header) / qint64(sizeof(MetricPoint));
+        if (stored > m_progress.seriesCounts.value(QFileInfo(path).fileName(), 0))
+            writer(key);
+    }
+    return true;
+}
+
+SeriesWriter *MetricRecorder::writer(const SeriesKey &key)
+{
+    auto it = m_writers.find(key);
+    if (it != m_writers.end())
+        return it->get();
+    auto w = std::make_shared<SeriesWriter>();
+    const qint64 keep = m_progress.seriesCounts.value(seriesFileName(key), 0);
+    if (!w->open(m_dir, key, keep, nullptr))
+        w.reset();
+    m_writers.insert(key, w);
+    return w.get();
+}
+
+void MetricRecorder::addPoint(const SeriesKey &key, const MetricPoint &point)
+{
+    if (!m_open)
+        return;
+    if (SeriesWriter *w = writer(key)) {
+        MetricPoint p = point;
+        if (p.step < 0)
+            p.step = double(w->count());
+        w->append(p);
+        ++m_added;
+    }
+}
+
+void MetricRecorder::addLine(const QString &logName, qint64 wallMs, bool continuation,
+                             const char *data, qsizetype size, qint64 endOffset)
+{
+    if (!m_open)
+        return;
+    m_progress.logOffsets.insert(logName, endOffset);
+    if (continuation)
+        return;
+    const ExtractedLine line = m_extractor.extract(data, size);
+    if (line.isEmpty() && !line.step)
+        return;
+    // A line without a step (Keras progress, a summary) belongs to the log's last step; before
+    // any step, points are numbered.
+    if (line.step)
+        m_progress.lastSteps.insert(logName, *line.step);
+    const double step = line.step ? *line.step : m_progress.lastSteps.value(logName, -1);
+    for (const MetricValue &v : line.values)
+        addPoint(SeriesKey{kinds::Log, logName, v.name}, MetricPoint{step, wallMs, v.value});
+}
+
+qint64 MetricRecorder::catchUpLogs(const QString &logsDir, qint64 maxBytes)
+{
+    if (!m_open)
+        return 0;
+    qint64 consumed = 0;
+    const QFileInfoList files =
+        QDir(logsDir).entryInfoList({QStringLiteral("*.log")}, QDir::Files, QDir::Name);
+    QByteArray block;
+    logs::Record record;
+    for (const QFileInfo &info : files) {
+        const QString name = info.completeBaseName();
+        qint64 offset = m_progress.logOffsets.value(name, 0);
+        if (info.size() <= offset || consumed >= maxBytes)
+            continue;
+        QFile file(info.absoluteFilePath());
+        if (!file.open(QIODevice::ReadOnly) || !file.seek(offset))
+            continue;
+        while (consumed < maxBytes) {
+            block = file.read(std::min<qint64>(4 * 1024 * 1024, maxBytes - consumed + 65 * 1024));
+            if (block.isEmpty())
+                break;
+            const char *p = block.constData();
+            const char *end = p + block.size();
+            qint64 used = 0;
+            while (p < end) {
+                const char *lf = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p)));
+                if (!lf)
+                    break; // a torn or still growing last line: next time
+                logs::parseRecordLine(p, lf - p, &record);
+                used += lf - p + 1;
+                addLine(name, record.timestamp, record.continuation, record.bytes.constData(),
+                        record.bytes.size(), offset + used);
+                p = lf + 1;
+            }
+            if (used == 0)
+                break;
+            offset += used;
+            consumed += used;
+            if (!file.seek(offset))
+                break;
+        }
+    }
+    return consumed;
+}
+
+int MetricRecorder::pollHypertune(const QString &hypertuneDir)
+{
+    if (!m_open)
+        return 0;
+    int added = 0;
+    const QFileInfoList files = QDir(hypertuneDir).entryInfoList({QStringLiteral("*.metrics")},
+                                                                 QDir::Files, QDir::Name);
+    for (const QFileInfo &info : files) {
+        const QString mark = QStringLiteral("hypertune/") + info.fileName();
+        const qint64 offset = m_progress.fileMarks.value(mark, 0);
+        if (info.size() <= offset)
+            continue;
+        QFile file(info.absoluteFilePath());
+        if (!file.open(QIODevice::ReadOnly) || !file.seek(offset))
+            continue;
+        const QByteArray data = file.readAll();
+        const qsizetype complete = data.lastIndexOf('\n') + 1;
+        if (complete <= 0)
+            continue;
+        const QList<QByteArray> lines = data.left(complete).split('\n');
+        for (const QByteArray &line : lines) {
+            const std::optional<HypertuneEntry> entry = parseHypertuneLine(line);
+            if (!entry)
+                continue;
+            for (const MetricValue &v : entry->values) {
+                addPoint(SeriesKey{kinds::Hypertune, info.completeBaseName(), v.name},
+                         MetricPoint{entry->step, entry->wallMs, v.value});
+                ++added;
+            }
+        }
+        m_progress.fileMarks.insert(mark, offset + complete);
+    }
+    return added;
+}
+
+bool MetricRecorder::flush(QString *error)
+{
+    if (!m_open)
+        return false;
+    bool ok = true;
+    for (auto it = m_writers.cbegin(); it != m_writers.cend(); ++it) {
+        if (!it.value())
+            continue;
+        ok = it.value()->flush() && ok;
+        m_progress.seriesCounts.insert(seriesFileName(it.key()), it.value()->count());
+    }
+    return m_progress.save(m_dir, error) && ok;
+}
+
+void MetricRecorder::close()
+{
+    if (!m_open)
+        return;
+    flush();
+    m_writers.clear();
+    m_lock->unlock();
+    m_open = false;
+}
+
+} // namespace trainyard::metrics
+
+namespace trainyard::metrics {
+
+OwnerMetrics::OwnerMetrics(const QString &storeDir, const QString &hypertuneDir, QObject *parent)
+    : QObject(parent)
+    , m_recorder(storeDir, UserPatternStore::usableTexts(
+                               QSettings().value(QLatin1String(UserPatternsSettingsKey)).toStringList()))
+    , m_hypertuneDir(hypertuneDir)
+{
+    m_timer.setInterval(FlushIntervalMs);
+    connect(&m_timer, &QTimer::timeout, this, &OwnerMetrics::flush);
+}
+
+OwnerMetrics::~OwnerMetrics()
+{
+    stop();
+}
+
+bool OwnerMetrics::start(QString *error)
+{
+    if (!m_recorder.open(2000, error))
+        return false;
+    // Lines logged before this owner (a job recorded before the store existed, an owner that
+    // died between flushes) are extracted first, so the live lines continue from there.
+    const QString logsDir = QDir(m_recorder.storeDir()).filePath(QStringLiteral("../logs"));
+    while (m_recorder.catchUpLogs(logsDir, 256 * 1024 * 1024) > 0) {
+    }
+    flush();
+    m_timer.start();
+    return true;
+}
+
+void OwnerMetrics::setTensorBoardRoots(const QStringList &roots)
+{
+    m_tensorBoardRoots = roots;
+    m_recorder.setTensorBoardRoots(roots);
+}
+
+void OwnerMetrics::flush()
+{
+    m_recorder.pollHypertune(m_hypertuneDir);
+    if (!m_tensorBoardRoots.isEmpty())
+        m_recorder.syncTensorBoard(m_tensorBoardRoots, 16 * 1024 * 1024);
+    m_recorder.flush();
+}
+
+void OwnerMetrics::stop()
+{
+    m_timer.stop();
+    if (!m_recorder.isOpen())
+        return;
+    flush();
+    m_recorder.close();
+}
+
+std::function<void(qint64, bool, const char *, qsizetype, qint64)>
+OwnerMetrics::observer(const QString &logName)
+{
+    return [this, logName](qint64 wallMs, bool continuation, const char *data, qsizetype size,
+                           qint64 endOffset) {
+        m_recorder.addLine(logName, wallMs, continuation, data, size, endOffset);
+    };
+}
+
+} // namespace trainyard::metrics

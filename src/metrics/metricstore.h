@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+// The per-job metric store on disk (<job>/metrics/): every point of every series, extracted once
+// and kept compactly, plus a min/max level pyramid per series so a chart of any length opens from
+// a few hundred buckets.
+//
+// ON-DISK FORMAT, one file per series (kind × source × metric), named by seriesFileName():
+//
+//   <name>.tyms   header, then fixed 24-byte records, append-only:
+//     offset 0   8 bytes  magic "TYSERIES"
+//            8   u32      version (SeriesVersion)
+//           12   u32      header size in bytes (a multiple of 8)
+//           16   u32      record size (24)
+//           20   u32      0 (reserved)
+//           24   u64      point count at the last flush (informational; see below)
+//           32   3 × (u16 length + UTF-8 bytes): kind, source, metric; zero padding to 8
+//     records: f64 step, i64 wall time (ms since the epoch, UTC), f64 value (host byte order,
+//     little endian on every platform we build for)
+//   <name>.l1 .. <name>.l7   level pyramid: level L holds one 96-byte Bucket per complete run of
+//     BucketSize(L) = 32 × 8^(L-1) points (32, 256, ... 8,388,608), derived from the records.
+//
+// Crash safety, like the logs: a reader counts only complete records ((size - header) / 24), so a
+// torn tail is ignored, never read as a point. A writer opening a series truncates it to the
+// count recorded in the store's progress file (progress.json, written atomically after each
+// flush) and rebuilds the pyramid tail from the records, so a point is never stored twice and a
+// level never disagrees with its records. Only one writer per store: MetricStoreLock.
+//
+// Kinds: "log" (extracted from replica logs), "hypertune" (the hypertune metric files),
+// "tensorboard" (event files).
+#pragma once
+
+#include "metrics/series.h"
+
+#include <QFile>
+#include <QHash>
+#include <QJsonObject>
+#include <QLockFile>
+#include <QString>
+#include <QVector>
+
+#include <array>
+#include <memory>
+
+namespace trainyard::metrics {
+
+inline constexpr quint32 SeriesVersion = 1;
+inline constexpr int PyramidLevels = 7;
+inline constexpr qint64 BucketBase = 32;
+inline constexpr qint64 BucketFactor = 8;
+qint64 bucketSize(int level); // level 1..PyramidLevels
+
+namespace kinds {
+inline const QString Log = QStringLiteral("log");
+inline const QString Hypertune = QStringLiteral("hypertune");
+inline const QString TensorBoard = QStringLiteral("tensorboard");
+} // namespace kinds
+
+struct SeriesKey
+{
+    QString kind;
+    QString source; // replica, trial log name, or TensorBoard run
+    QString metric; // tag
+    bool operator==(const SeriesKey &o) const
+    {
+        return kind == o.kind && source == o.source && metric == o.metric;
+    }
+};
+size_t qHash(const SeriesKey &key, size_t seed = 0);
+
+// "<16 hex digits of SHA-1(kind, source, metric)>.tyms"
+QString seriesFileName(const SeriesKey &key);
+
+// Min/max of a run of points (finite values only; `finite == 0`: none).
+struct Bucket
+{
+    double minStep = 0;
+    double minValue = 0;
+    qint64 minWall = 0;
+    qint64 minIndex = 0;
+    double maxStep = 0;
+    double maxValue = 0;
+    qint64 maxWall = 0;
+    qint64 maxIndex = 0;
+    double lastStep = 0;
+    qint64 lastWall = 0;
+    double sum = 0;
+    qint64 finite = 0;
+
+    void add(const MetricPoint &p, qint64 index);
+    void merge(const Bucket &later);
+};
+static_assert(sizeof(Bucket) == 96);
+static_assert(sizeof(MetricPoint) == 24);
+
+// Reads the header of a series file; false with *error (file and reason) if it is not one.
+bool readSeriesHeader(const QString &path, SeriesKey *key, qint64 *headerSize, QString *error);
+
+class SeriesWriter
+{
+public:
+    SeriesWriter() = default;
+    ~SeriesWriter();
+    SeriesWriter(const SeriesWriter &) = delete;
+    SeriesWriter &operator=(const SeriesWriter &) = delete;
+
+    // Opens or creates <dir>/seriesFileName(key). keepCount >= 0: truncate to that many points
+    // (what the progress file vouches for); < 0: keep every complete record.
+    bool open(const QString &dir, const SeriesKey &key, qint64 keepCount, QString *error);
+    void append(const MetricPoint &point);
+    // Writes buffered points and completed buckets, then the header's count.
+    bool flush();
+    qint64 count() const { return m_count; }
+    const SeriesKey &key() const { return m_key; }
+    QString fileName() const { return m_file.fileName(); }
+
+private:
+    struct Level
+    {
+        QFile file;
+        Bucket acc;
+        qint64 accPoints = 0;
+        QByteArray buffer;
+    };
+    void pushBucket(int level, const Bucket &bucket);
+
+    SeriesKey m_key;
+    QFile m_file;
+    qint64 m_header = 0;
+    qint64 m_count = 0;
+    QByteArray m_buffer;
+    std::array<Level, PyramidLevels> m_levels;
+};
+
+// Read access to one series while it may grow (another process appends): memory-mapped,
+// refresh() picks up growth. Not thread-safe; one reader per thread.
+class SeriesReader
+{
+public:
+    SeriesReader() = default;
+    ~SeriesReader();
+    SeriesReader(const SeriesReader &) = delete;
+    SeriesReader &operator=(const SeriesReader &) = delete;
+
+    bool open(const QString &path, QString *error = nullptr);
+    // Maps what was appended since; returns true when the count changed.
+    bool refresh();
+    const SeriesKey &key() const { return m_key; }
+    qint64 count() const { return m_count; }
+    MetricPoint point(qint64 i) const { return m_points[i]; }
+    const MetricPoint *points() const { return m_points; }
+    qint64 bucketCount(int level) const;
+    const Bucket *buckets(int level) const;
+
+    // The first index whose step (byTime: wall time) is >= x, assuming it does not decrease
+    // along the series (binary search).
+    qint64 lowerBound(double x, bool byTime) const;
+
+    // What a chart draws for points [first, end): every point when there are at most maxPoints,
+    // else per bucket of the coarsest level that still gives maxPoints / 2 buckets its min and
+    // max point in index order, the ranges a level does not cover filled from finer levels and
+    // records. *bucket receives the level's bucket size (1: raw points).
+    QVector<MetricPoint> envelope(qint64 first, qint64 end, qint64 maxPoints,
+                                  qint64 *bucket = nullptr) const;
+    // Exact min and max over [first, end) from the pyramid (finite values; false if none).
+    bool minMax(qint64 first, qint64 end, double *lo, double *hi) const;
+
+private:
+    void emitRange(int level, qint64 first, qint64 end, QVector<MetricPoint> &out) const;
+    void foldRange(int level, qint64 first, qint64 end, Bucket &acc) const;
+    struct Map
+    {
+        QFile file;
+        uchar *data = nullptr;
+        qint64 mapped = 0;
+    };
+    bool remap(Map &map, qint64 size);
+
+    SeriesKey m_key;
+    qint64 m_header = 0;
+    qint64 m_count = 0;
+    Map m_raw;
+    const MetricPoint *m_points = nullptr;
+    std::array<std::unique_ptr<Map>, PyramidLevels> m_levels;
+};
+
+// The store's progress file: how far each source was extracted and how many points each series
+// had then. Written atomically (QSaveFile) after the series were flushed.
+struct StoreProgress
+{
+    QStringList patterns;               // the user patterns log series were extracted with
+    QHash<QString, qint64> logOffsets;  // log file name -> bytes consumed
+    QHash<QString, double> lastSteps;   // log file name -> last step seen
+    QHash<QString, qint64> fileMarks;   // other source files (hypertune, event files) -> mark
+    QHash<QString, qint64> seriesCounts; // series file name -> points
+    QStringList tensorBoardRoots;       // where event files are looked for (the owner's job dir)
+    bool valid = false;                 // false: no progress file (nothing trusted)
+
+    static StoreProgress load(const QString &dir);
+    bool save(const QString &dir, QString *error) const;
+};
+
+// The single-writer lock of a store (<dir>/.lock, QLockFile: a dead holder's lock is taken over).
+class MetricStoreLock
+{
+public:
+    explicit MetricStoreLock(const QString &dir);
+    bool tryLock(int timeoutMs = 0);
+    void unlock();
+    bool isLocked() const { return m_lock.isLocked(); }
+
+private:
+    QLockFile m_lock;
+};
+
+// The series files of a store (sorted by name).
+QStringList seriesFiles(const QString &dir);
+
+} // namespace trainyard::metrics

@@ -1,0 +1,628 @@
+// SPDX-License-Identifier: MIT
+// The metric store on disk: round trips (append, reopen, torn tail, version header), the level
+// pyramid against the raw points (min and max of every bucket exact), the recorder's extraction
+// from real log files (catch-up, crash between flushes, other patterns) and the owner hook.
+#include "logs/logcapture.h"
+#include "logs/logwriter.h"
+#include "metrics/metricrecorder.h"
+#include "metrics/metricstore.h"
+#include "metrics/storeview.h"
+#include "common/tfeventswriter.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace trainyard::metrics;
+
+class TestMetricStore : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void appendAndReopen();
+    void tornTailIgnored();
+    void versionHeader();
+    void pyramidMatchesRawPoints_data();
+    void pyramidMatchesRawPoints();
+    void pyramidRebuiltAfterTruncation();
+    void envelopeKeepsEveryPointWhenSmall();
+    void recorderCatchUpAndProgress();
+    void recorderCrashBeforeProgressStoresNoDuplicate();
+    void recorderOtherPatternsExtractAgain();
+    void ownerHookSeesEveryLine();
+    void storeViewDrawsAndExports();
+    void tensorBoardEventFilesFollowed();
+};
+
+namespace {
+
+MetricPoint pointAt(qint64 i)
+{
+    return MetricPoint{double(i), 1700000000000 + i, std::sin(double(i) / 17.0) * 100.0 + double(i % 7)};
+}
+
+bool samePoint(const MetricPoint &a, const MetricPoint &b)
+{
+    return a.step == b.step && a.wallMs == b.wallMs &&
+           (a.value == b.value || (std::isnan(a.value) && std::isnan(b.value)));
+}
+
+void writeLog(const QString &path, const QList<QByteArray> &lines, qint64 t0 = 1700000000000)
+{
+    trainyard::logs::LogWriter writer;
+    QVERIFY(writer.open(path));
+    qint64 t = t0;
+    for (const QByteArray &line : lines)
+        writer.append(t++, trainyard::logs::Stream::Stdout, trainyard::logs::Severity::Info, false,
+                      line.constData(), line.size());
+    writer.close();
+}
+
+} // namespace
+
+void TestMetricStore::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestMetricStore::appendAndReopen()
+{
+    QTemporaryDir dir;
+    const SeriesKey key{kinds::Log, QStringLiteral("chief-0"), QStringLiteral("loss")};
+    {
+        SeriesWriter w;
+        QString error;
+        QVERIFY2(w.open(dir.path(), key, -1, &error), qPrintable(error));
+        for (int i = 0; i < 1000; ++i)
+            w.append(pointAt(i));
+        QVERIFY(w.flush());
+        QCOMPARE(w.count(), 1000);
+    }
+    {
+        SeriesWriter w; // reopened: appends continue after the stored points
+        QVERIFY(w.open(dir.path(), key, -1, nullptr));
+        QCOMPARE(w.count(), 1000);
+        for (int i = 1000; i < 1500; ++i)
+            w.append(pointAt(i));
+        QVERIFY(w.flush());
+    }
+    SeriesReader r;
+    QString error;
+    QVERIFY2(r.open(QDir(dir.path()).filePath(seriesFileName(key)), &error), qPrintable(error));
+    QCOMPARE(r.key(), key);
+    QCOMPARE(r.count(), 1500);
+    for (int i = 0; i < 1500; ++i)
+        QVERIFY2(samePoint(r.point(i), pointAt(i)), qPrintable(QString::number(i)));
+    // Another key gets another file.
+    QVERIFY(seriesFileName(key) !=
+            seriesFileName(SeriesKey{kinds::Log, QStringLiteral("chief-0"), QStringLiteral("acc")}));
+}
+
+void TestMetricStore::tornTailIgnored()
+{
+    QTemporaryDir dir;
+    const SeriesKey key{kinds::Log, QStringLiteral("w"), QStringLiteral("loss")};
+    const QString path = QDir(dir.path()).filePath(seriesFileName(key));
+    {
+        SeriesWriter w;
+        QVERIFY(w.open(dir.path(), key, -1, nullptr));
+        for (int i = 0; i < 100; ++i)
+            w.append(pointAt(i));
+        w.flush();
+    }
+    // A writer killed in the middle of a record: 11 bytes of the 101st point.
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::Append));
+        const MetricPoint p = pointAt(100);
+        f.write(reinterpret_cast<const char *>(&p), 11);
+    }
+    SeriesReader r;
+    QVERIFY(r.open(path));
+    QCOMPARE(r.count(), 100);
+    QVERIFY(samePoint(r.point(99), pointAt(99)));
+    // The next writer drops the torn bytes and continues cleanly.
+    {
+        SeriesWriter w;
+        QVERIFY(w.open(dir.path(), key, -1, nullptr));
+        QCOMPARE(w.count(), 100);
+        w.append(pointAt(100));
+        w.flush();
+    }
+    QVERIFY(r.refresh());
+    QCOMPARE(r.count(), 101);
+    QVERIFY(samePoint(r.point(100), pointAt(100)));
+}
+
+void TestMetricStore::versionHeader()
+{
+    QTemporaryDir dir;
+    const SeriesKey key{kinds::Hypertune, QStringLiteral("chief-0.trial-2"), QStringLiteral("auc")};
+    const QString path = QDir(dir.path()).filePath(seriesFileName(key));
+    {
+        SeriesWriter w;
+        QVERIFY(w.open(dir.path(), key, -1, nullptr));
+        w.append(pointAt(0));
+        w.flush();
+    }
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    const QByteArray head = f.read(32);
+    QCOMPARE(head.left(8), QByteArray("TYSERIES"));
+    quint32 version = 0;
+    quint64 count = 0;
+    std::memcpy(&version, head.constData() + 8, 4);
+    std::memcpy(&count, head.constData() + 24, 8);
+    QCOMPARE(version, SeriesVersion);
+    QCOMPARE(count, quint64(1)); // the header's count follows flushes
+    SeriesKey read;
+    QVERIFY(readSeriesHeader(path, &read, nullptr, nullptr));
+    QCOMPARE(read, key);
+    // A future version is refused with the file named, never misread.
+    const quint32 future = SeriesVersion + 1;
+    f.seek(8);
+    f.write(reinterpret_cast<const char *>(&future), 4);
+    f.close();
+    QString error;
+    QVERIFY(!readSeriesHeader(path, nullptr, nullptr, &error));
+    QVERIFY2(error.contains(path) && error.contains(QString::number(future)), qPrintable(error));
+    SeriesReader r;
+    QVERIFY(!r.open(path));
+    SeriesWriter w;
+    QVERIFY(!w.open(dir.path(), key, -1, &error));
+    // Not a series file at all.
+    QFile junk(QDir(dir.path()).filePath(QStringLiteral("junk.tyms")));
+    QVERIFY(junk.open(QIODevice::WriteOnly));
+    junk.write("hello world, this is not a metric series file at all");
+    junk.close();
+    QVERIFY(!readSeriesHeader(junk.fileName(), nullptr, nullptr, &error));
+    QVERIFY(error.contains(QStringLiteral("TYSERIES")));
+}
+
+void TestMetricStore::pyramidMatchesRawPoints_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::addColumn<int>("flushEvery");
+    QTest::newRow("one level, partial bucket") << 100 << 1000;
+    QTest::newRow("three levels, flushed often") << 70001 << 333;
+    QTest::newRow("four levels, exact buckets") << 2048 * 9 << 5000;
+}
+
+void TestMetricStore::pyramidMatchesRawPoints()
+{
+    QFETCH(int, count);
+    QFETCH(int, flushEvery);
+    QTemporaryDir dir;
+    const SeriesKey key{kinds::Log, QStringLiteral("w"), QStringLiteral("loss")};
+    QVector<MetricPoint> raw;
+    QRandomGenerator rng(7);
+    {
+        SeriesWriter w;
+        QVERIFY(w.open(dir.path(), key, -1, nullptr));
+        for (int i = 0; i < count; ++i) {
+            MetricPoint p{double(i), 1000 + i, rng.generateDouble() * 10 - 5};
+            if (i % 1001 == 5)
+                p.value = std::numeric_limits<double>::quiet_NaN(); // skipped by min/max
+            raw.append(p);
+            w.append(p);
+            if (i % flushEvery == 0)
+                w.flush();
+        }
+    }
+    SeriesReader r;
+    QVERIFY(r.open(QDir(dir.path()).filePath(seriesFileName(key))));
+    QCOMPARE(r.count(), qint64(count));
+    for (int level = 1; level <= PyramidLevels; ++level) {
+        const qint64 size = bucketSize(level);
+        QCOMPARE(r.bucketCount(level), count / size);
+        const Bucket *b = r.buckets(level);
+        for (qint64 k = 0; k < r.bucketCount(level); ++k) {
+            double lo = std::numeric_limits<double>::infinity();
+            double hi = -lo;
+            qint64 loAt = -1;
+            qint64 hiAt = -1;
+            for (qint64 i = k * size; i < (k + 1) * size; ++i) {
+                const double v = raw.at(i).value;
+                if (std::isnan(v))
+                    continue;
+                if (v < lo) {
+                    lo = v;
+                    loAt = i;
+                }
+                if (v > hi) {
+                    hi = v;
+                    hiAt = i;
+                }
+            }
+            QCOMPARE(b[k].minValue, lo);
+            QCOMPARE(b[k].maxValue, hi);
+            QCOMPARE(b[k].minIndex, loAt);
+            QCOMPARE(b[k].maxIndex, hiAt);
+            QCOMPARE(b[k].minStep, raw.at(loAt).step);
+            QCOMPARE(b[k].maxWall, raw.at(hiAt).wallMs);
+            QCOMPARE(b[k].lastStep, raw.at((k + 1) * size - 1).step);
+        }
+    }
+    // minMax over any range is exact (pyramid + records at the edges).
+    for (auto [first, end] : {std::pair<qint64, qint64>{0, count}, {3, count - 7}, {count / 3, count / 2}}) {
+        double lo = std::numeric_limits<double>::infinity();
+        double hi = -lo;
+        for (qint64 i = first; i < end; ++i) {
+            if (!std::isnan(raw.at(i).value)) {
+                lo = std::min(lo, raw.at(i).value);
+                hi = std::max(hi, raw.at(i).value);
+            }
+        }
+        double gotLo = 0;
+        double gotHi = 0;
+        QVERIFY(r.minMax(first, end, &gotLo, &gotHi));
+        QCOMPARE(gotLo, lo);
+        QCOMPARE(gotHi, hi);
+    }
+    // The envelope for 400 points keeps the global extremes and stays small.
+    qint64 bucket = 0;
+    const QVector<MetricPoint> env = r.envelope(0, count, 400, &bucket);
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
+    for (const MetricPoint &p : env) {
+        if (!std::isnan(p.value)) {
+            lo = std::min(lo, p.value);
+            hi = std::max(hi, p.value);
+        }
+    }
+    double allLo = 0;
+    double allHi = 0;
+    QVERIFY(r.minMax(0, count, &allLo, &allHi));
+    QCOMPARE(lo, allLo);
+    QCOMPARE(hi, allHi);
+    if (count > 400) {
+        QVERIFY(bucket > 1);
+        QVERIFY2(env.size() <= 400 + 4 * 2 * BucketFactor * 2 + 64, qPrintable(QString::number(env.size())));
+    }
+    for (qsizetype i = 1; i < env.size(); ++i)
+        QVERIFY(env.at(i - 1).step <= env.at(i).step); // in index order
+}
+
+void TestMetricStore::pyramidRebuiltAfterTruncation()
+{
+    QTemporaryDir dir;
+    const SeriesKey key{kinds::Log, QStringLiteral("w"), QStringLiteral("loss")};
+    {
+        SeriesWriter w;
+        QVERIFY(w.open(dir.path(), key, -1, nullptr));
+        for (int i = 0; i < 5000; ++i)
+            w.append(pointAt(i));
+        w.flush();
+    }
+    // The progress vouches for 3000 points (a crash after 5000 were written): truncated, and the
+    // levels follow; appending again gives the same pyramid as writing straight through.
+    {
+        SeriesWriter w;
+        QVERIFY(w.open(dir.path(), key, 3000, nullptr));
+        QCOMPARE(w.count(), 3000);
+        for (int i = 3000; i < 6000; ++i)
+            w.append(MetricPoint{double(i), 0, double(-i)});
+        w.flush();
+    }
+    QTemporaryDir straight;
+    {
+        SeriesWriter w;
+        QVERIFY(w.open(straight.path(), key, -1, nullptr));
+        for (int i = 0; i < 3000; ++i)
+            w.append(pointAt(i));
+        for (int i = 3000; i < 6000; ++i)
+            w.append(MetricPoint{double(i), 0, double(-i)});
+        w.flush();
+    }
+    SeriesReader a;
+    SeriesReader b;
+    QVERIFY(a.open(QDir(dir.path()).filePath(seriesFileName(key))));
+    QVERIFY(b.open(QDir(straight.path()).filePath(seriesFileName(key))));
+    QCOMPARE(a.count(), b.count());
+    for (int level = 1; level <= PyramidLevels; ++level) {
+        QCOMPARE(a.bucketCount(level), b.bucketCount(level));
+        QVERIFY(std::memcmp(a.buckets(level), b.buckets(level),
+                            size_t(a.bucketCount(level)) * sizeof(Bucket)) == 0);
+    }
+}
+
+void TestMetricStore::envelopeKeepsEveryPointWhenSmall()
+{
+    QTemporaryDir dir;
+    const SeriesKey key{kinds::Log, QStringLiteral("w"), QStringLiteral("loss")};
+    SeriesWriter w;
+    QVERIFY(w.open(dir.path(), key, -1, nullptr));
+    for (int i = 0; i < 300; ++i)
+        w.append(pointAt(i));
+    w.flush();
+    SeriesReader r;
+    QVERIFY(r.open(QDir(dir.path()).filePath(seriesFileName(key))));
+    qint64 bucket = 0;
+    const QVector<MetricPoint> env = r.envelope(10, 250, 1000, &bucket);
+    QCOMPARE(bucket, 1);
+    QCOMPARE(env.size(), 240);
+    QVERIFY(samePoint(env.first(), pointAt(10)));
+    QCOMPARE(r.lowerBound(100.5, false), 101);
+    QCOMPARE(r.lowerBound(double(1700000000000 + 42), true), 42);
+}
+
+void TestMetricStore::recorderCatchUpAndProgress()
+{
+    QTemporaryDir job;
+    QDir(job.path()).mkpath(QStringLiteral("logs"));
+    QDir(job.path()).mkpath(QStringLiteral("hypertune"));
+    const QString logs = job.filePath(QStringLiteral("logs"));
+    const QString store = job.filePath(QStringLiteral("metrics"));
+    writeLog(logs + QStringLiteral("/chief-0.log"),
+             {"starting", "step=1 loss=0.9 accuracy=0.5", "step=2 loss=0.8",
+              "20/20 [====] - 0s - loss: 0.75 - accuracy: 0.6"});
+    QFile ht(job.filePath(QStringLiteral("hypertune/chief-0.metrics")));
+    QVERIFY(ht.open(QIODevice::WriteOnly));
+    ht.write(R"({"timestamp": 1700000000.5, "trial": "0", "global_step": "7", "auc": 0.91})"
+             "\n");
+    ht.close();
+    {
+        MetricRecorder rec(store, {});
+        QVERIFY(rec.open(0));
+        // A second writer is refused while the first holds the store.
+        MetricRecorder other(store, {});
+        QVERIFY(!other.open(0));
+        QVERIFY(rec.catchUpLogs(logs, 1 << 20) > 0);
+        QCOMPARE(rec.catchUpLogs(logs, 1 << 20), 0);
+        QCOMPARE(rec.pollHypertune(job.filePath(QStringLiteral("hypertune"))), 1);
+        QVERIFY(rec.flush());
+    }
+    // More lines arrive; the next reader continues where the progress says.
+    {
+        trainyard::logs::LogWriter writer;
+        QVERIFY(writer.open(logs + QStringLiteral("/chief-0.log")));
+        const QByteArray line("step=3 loss=0.7");
+        writer.append(1700000001000, trainyard::logs::Stream::Stdout,
+                      trainyard::logs::Severity::Info, false, line.constData(), line.size());
+    }
+    StoreView view(store, logs, job.filePath(QStringLiteral("hypertune")), {});
+    view.pollOnce();
+    QVERIFY(view.caughtUp());
+    QHash<QString, qint64> counts;
+    for (const SeriesInfo &info : view.summary())
+        counts.insert(info.key.metric + QLatin1Char('/') + info.display, info.count);
+    QCOMPARE(counts.value(QStringLiteral("loss/chief-0")), 4);
+    QCOMPARE(counts.value(QStringLiteral("accuracy/chief-0")), 2);
+    QCOMPARE(counts.value(QStringLiteral("auc/chief-0 (hypertune)")), 1);
+    for (const SeriesInfo &info : view.summary()) {
+        if (info.key.metric == QLatin1String("loss")) {
+            QCOMPARE(info.last, 0.7);
+            QCOMPARE(info.min, 0.7);
+            QCOMPARE(info.max, 0.9);
+            QCOMPARE(info.lastStep, 3.0);
+        }
+    }
+    // The Keras line had no step: it belongs to the last step seen (2).
+    SeriesReader r;
+    QVERIFY(r.open(QDir(store).filePath(
+        seriesFileName(SeriesKey{kinds::Log, QStringLiteral("chief-0"), QStringLiteral("loss")}))));
+    QCOMPARE(r.point(2).step, 2.0);
+    QCOMPARE(r.point(2).value, 0.75);
+}
+
+void TestMetricStore::recorderCrashBeforeProgressStoresNoDuplicate()
+{
+    QTemporaryDir job;
+    QDir(job.path()).mkpath(QStringLiteral("logs"));
+    const QString logs = job.filePath(QStringLiteral("logs"));
+    const QString store = job.filePath(QStringLiteral("metrics"));
+    QList<QByteArray> lines;
+    for (int i = 0; i < 100; ++i)
+        lines.append("step=" + QByteArray::number(i) + " loss=" + QByteArray::number(i * 0.5));
+    writeLog(logs + QStringLiteral("/w.log"), lines);
+    {
+        MetricRecorder rec(store, {});
+        QVERIFY(rec.open(0));
+        QVERIFY(rec.catchUpLogs(logs, 1 << 20) > 0);
+        QVERIFY(rec.flush());
+    }
+    // A "crash": points written to the series after the last progress file.
+    const SeriesKey key{kinds::Log, QStringLiteral("w"), QStringLiteral("loss")};
+    {
+        SeriesWriter w;
+        QVERIFY(w.open(store, key, -1, nullptr));
+        for (int i = 0; i < 10; ++i)
+            w.append(MetricPoint{999, 0, 999});
+        w.flush();
+    }
+    {
+        MetricRecorder rec(store, {});
+        QVERIFY(rec.open(0));
+        QCOMPARE(rec.catchUpLogs(logs, 1 << 20), 0);
+        QVERIFY(rec.flush());
+    }
+    SeriesReader r;
+    QVERIFY(r.open(QDir(store).filePath(seriesFileName(key))));
+    QCOMPARE(r.count(), 100);
+    QCOMPARE(r.point(99).value, 49.5);
+}
+
+void TestMetricStore::recorderOtherPatternsExtractAgain()
+{
+    QTemporaryDir job;
+    QDir(job.path()).mkpath(QStringLiteral("logs"));
+    const QString logs = job.filePath(QStringLiteral("logs"));
+    const QString store = job.filePath(QStringLiteral("metrics"));
+    writeLog(logs + QStringLiteral("/w.log"), {"step=1 loss=1", "eval auc 0.5", "eval auc 0.7"});
+    {
+        MetricRecorder rec(store, {});
+        QVERIFY(rec.open(0));
+        rec.catchUpLogs(logs, 1 << 20);
+        rec.flush();
+    }
+    const QStringList patterns{QStringLiteral(R"(eval auc (?<auc>[0-9.]+))")};
+    {
+        MetricRecorder rec(store, patterns);
+        QVERIFY(rec.open(0));
+        QVERIFY(rec.reextracting());
+        rec.catchUpLogs(logs, 1 << 20);
+        rec.flush();
+    }
+    StoreView view(store, QString(), QString(), patterns);
+    view.pollOnce();
+    QStringList names;
+    for (const SeriesInfo &info : view.summary())
+        names.append(info.key.metric + QLatin1Char('=') + QString::number(info.count));
+    QCOMPARE(names, (QStringList{QStringLiteral("auc=2"), QStringLiteral("loss=1")}));
+}
+
+void TestMetricStore::ownerHookSeesEveryLine()
+{
+    // LogCapture -> observer -> recorder, as the owner wires it: the store then equals what a
+    // later catch-up from the log finds, and the progress offset is the log's size.
+    QTemporaryDir job;
+    QDir(job.path()).mkpath(QStringLiteral("logs"));
+    const QString logPath = job.filePath(QStringLiteral("logs/chief-0.log"));
+    const QString store = job.filePath(QStringLiteral("metrics"));
+    trainyard::logs::LogWriter writer;
+    QVERIFY(writer.open(logPath));
+    trainyard::logs::LogCapture capture(&writer, QStringLiteral("chief-0"));
+    MetricRecorder rec(store, {});
+    QVERIFY(rec.open(0));
+    capture.setLineObserver([&rec](qint64 wall, bool cont, const char *data, qsizetype size,
+                                   qint64 end) {
+        rec.addLine(QStringLiteral("chief-0"), wall, cont, data, size, end);
+    });
+    QByteArray out;
+    for (int i = 0; i < 500; ++i)
+        out += "step=" + QByteArray::number(i) + " loss=" + QByteArray::number(1.0 / (i + 1)) + "\n";
+    capture.feed(trainyard::logs::Stream::Stdout, out.left(777));
+    capture.feed(trainyard::logs::Stream::Stdout, out.mid(777));
+    capture.finish();
+    rec.close();
+    const StoreProgress progress = StoreProgress::load(store);
+    QCOMPARE(progress.logOffsets.value(QStringLiteral("chief-0")), QFileInfo(logPath).size());
+    StoreView view(store, job.filePath(QStringLiteral("logs")), QString(), {});
+    view.pollOnce();
+    QCOMPARE(view.summary().size(), 1);
+    QCOMPARE(view.summary().first().count, 500);
+    QCOMPARE(view.summary().first().last, 1.0 / 500);
+}
+
+void TestMetricStore::storeViewDrawsAndExports()
+{
+    QTemporaryDir dir;
+    for (const QString &source : {QStringLiteral("a"), QStringLiteral("b")}) {
+        SeriesWriter w;
+        QVERIFY(w.open(dir.path(), SeriesKey{kinds::Log, source, QStringLiteral("loss")}, -1, nullptr));
+        for (int i = 0; i < 100000; ++i)
+            w.append(MetricPoint{double(i), 1700000000000 + i * 10, i == 54321 ? 1e6 : 1.0});
+        w.flush();
+    }
+    StoreView view(dir.path(), QString(), QString(), {});
+    view.pollOnce();
+    DrawRequest req;
+    req.metric = QStringLiteral("loss");
+    req.width = 500;
+    const DrawResult all = view.compute(req);
+    QCOMPARE(all.series.size(), 2);
+    for (const DrawnSeries &s : all.series) {
+        QVERIFY(s.bucket > 1);
+        QVERIFY(s.points.size() <= 1200);
+        double hi = 0;
+        for (const QPointF &p : s.points)
+            hi = std::max(hi, p.y());
+        QCOMPARE(hi, 1e6); // the one spike survives downsampling
+    }
+    // Zoomed to 200 steps: every point of the range (plus one each side).
+    req.zoomed = true;
+    req.xMin = 1000;
+    req.xMax = 1199;
+    const DrawResult zoomed = view.compute(req);
+    QCOMPARE(zoomed.series.first().bucket, 1);
+    QCOMPARE(zoomed.series.first().points.size(), 202);
+    // Time axis: seconds since the store's first point.
+    req.byTime = true;
+    req.width = 1000; // room for every point of the range
+    req.xMin = 10;
+    req.xMax = 20;
+    const DrawResult timed = view.compute(req);
+    QCOMPARE(timed.series.first().points.size(), 1003);
+    QCOMPARE(timed.series.first().points.at(1).x(), 10.0);
+    // CSV: every point.
+    const QString csv = dir.filePath(QStringLiteral("loss.csv"));
+    QString error;
+    QVERIFY2(StoreView::exportCsv(dir.path(), QStringLiteral("loss"), csv, &error), qPrintable(error));
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    qint64 lines = 0;
+    while (!f.atEnd()) {
+        f.readLine();
+        ++lines;
+    }
+    QCOMPARE(lines, 200001);
+}
+
+void TestMetricStore::tensorBoardEventFilesFollowed()
+{
+    // Event files as TensorFlow writes them, in the owner's job dir (its AIP_TENSORBOARD_LOG_DIR
+    // <job dir>/logs/ and a trial's <job dir>/2/logs/), both scalar encodings; the owner's
+    // recorder follows them while they grow, and a reader after it finds the same points.
+    using trainyard::test::TfEventsWriter;
+    QTemporaryDir job;
+    const QString output = job.filePath(QStringLiteral("output"));
+    const QString store = job.filePath(QStringLiteral("metrics"));
+    TfEventsWriter train(output + QStringLiteral("/logs/train/") + TfEventsWriter::fileName(1700000000));
+    TfEventsWriter trial(output + QStringLiteral("/2/logs/validation/") + TfEventsWriter::fileName(1700000001));
+    QVERIFY(train.isOpen() && trial.isOpen());
+    for (int i = 0; i < 5; ++i) {
+        train.scalar(QStringLiteral("epoch_loss"), i, 1.0 / (i + 1), TfEventsWriter::Encoding::TensorContent,
+                     1700000000.0 + i);
+        trial.scalar(QStringLiteral("epoch_accuracy"), i, 0.5 + i * 0.1,
+                     TfEventsWriter::Encoding::SimpleValue, 1700000000.0 + i);
+    }
+    MetricRecorder rec(store, {});
+    QVERIFY(rec.open(0));
+    rec.setTensorBoardRoots({output});
+    QVERIFY(rec.tensorBoardBehind({output}));
+    QCOMPARE(rec.syncTensorBoard({output}, 1 << 20), 10);
+    QVERIFY(!rec.tensorBoardBehind({output}));
+    QVERIFY(rec.flush());
+    // The file grows while followed; a torn record at its end waits for the rest.
+    train.scalar(QStringLiteral("epoch_loss"), 5, 0.125, TfEventsWriter::Encoding::TensorContent,
+                 1700000005.0);
+    const QByteArray next = TfEventsWriter::frame(train.scalarEvent(
+        {{QStringLiteral("epoch_loss"), 0.1}}, 6, TfEventsWriter::Encoding::TensorContent, 1700000006.0));
+    train.rawBytes(next.left(9));
+    train.flush();
+    QCOMPARE(rec.syncTensorBoard({output}, 1 << 20), 1);
+    train.rawBytes(next.mid(9));
+    train.flush();
+    QCOMPARE(rec.syncTensorBoard({output}, 1 << 20), 1);
+    rec.close();
+
+    StoreView view(store, job.filePath(QStringLiteral("logs")), QString(), {});
+    view.pollOnce();
+    QHash<QString, SeriesInfo> byName;
+    for (const SeriesInfo &info : view.summary())
+        byName.insert(info.key.metric + QLatin1Char('@') + info.display, info);
+    QCOMPARE(byName.size(), 2);
+    const SeriesInfo loss = byName.value(QStringLiteral("epoch_loss@logs/train (TensorBoard)"));
+    QCOMPARE(loss.key.kind, kinds::TensorBoard);
+    QCOMPARE(loss.key.source, QStringLiteral("logs/train"));
+    QCOMPARE(loss.count, 7);
+    QCOMPARE(loss.last, double(0.1f)); // a float tensor, as TensorFlow stores it
+    QCOMPARE(loss.max, 1.0);
+    QCOMPARE(loss.lastStep, 6.0);
+    QCOMPARE(loss.firstWallMs, 1700000000000);
+    const SeriesInfo acc = byName.value(QStringLiteral("epoch_accuracy@2/logs/validation (TensorBoard)"));
+    QCOMPARE(acc.count, 5);
+    QCOMPARE(acc.last, double(float(0.9)));
+    // Nothing new: a later reader does not read the files again.
+    QVERIFY(!MetricRecorder::tensorBoardBehind(StoreProgress::load(store), {output}));
+}
+
+QTEST_GUILESS_MAIN(TestMetricStore)
+#include "tst_metricstore.moc"
