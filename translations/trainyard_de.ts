@@ -2120,6 +2120,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Cannot write the log file %1: %2</source>
         <translation>Die Logdatei %1 kann nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>Cannot drop the oldest part of the log file %1: %2</source>
+        <translation>Der älteste Teil der Logdatei %1 kann nicht verworfen werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::metrics</name>
@@ -2346,6 +2350,22 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>It could not be started: %1</source>
         <translation>Start nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>&amp;Log size cap per replica:</source>
+        <translation>&amp;Log-Größenlimit pro Replikat:</translation>
+    </message>
+    <message>
+        <source>Log size cap per replica in MB</source>
+        <translation>Log-Größenlimit pro Replikat in MB</translation>
+    </message>
+    <message>
+        <source>When a replica&apos;s log reaches this size, its oldest part is dropped (about half of the cap is kept) and the log view shows &quot;earlier lines dropped&quot;. Off by default: logs keep everything.</source>
+        <translation>Erreicht das Log eines Replikats diese Größe, wird sein ältester Teil verworfen (etwa die Hälfte des Limits bleibt erhalten), und die Logansicht zeigt &quot;earlier lines dropped&quot;. Standardmäßig aus: Logs behalten alles.</translation>
     </message>
 </context>
 <context>
@@ -2908,6 +2928,14 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>There is already a job %1.</source>
         <translation>Es gibt bereits einen Job %1.</translation>
     </message>
+    <message>
+        <source>Little space is left on the disk holding the job store: %1 free of %2. Jobs fail when it fills up; free some space or delete old jobs.</source>
+        <translation>Auf dem Datenträger des Job-Speichers ist nur noch wenig Platz: %1 von %2 frei. Jobs schlagen fehl, wenn er voll ist; geben Sie Platz frei oder löschen Sie alte Jobs.</translation>
+    </message>
+    <message>
+        <source>Job store: %1 (file system %2)</source>
+        <translation>Job-Speicher: %1 (Dateisystem %2)</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::jobs::JobDetail</name>
@@ -3057,6 +3085,30 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Replicas running</source>
         <translation>Laufende Replikate</translation>
+    </message>
+    <message>
+        <source>cannot open the folder %1: %2</source>
+        <translation>der Ordner %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>the job folder %1 has no state.json</source>
+        <translation>der Job-Ordner %1 hat keine state.json</translation>
+    </message>
+    <message>
+        <source>Broken: %1</source>
+        <translation>Defekt: %1</translation>
+    </message>
+    <message>
+        <source>no state.json</source>
+        <translation>keine state.json</translation>
+    </message>
+    <message>
+        <source>state.json unreadable</source>
+        <translation>state.json unlesbar</translation>
+    </message>
+    <message>
+        <source>folder unreadable</source>
+        <translation>Ordner unlesbar</translation>
     </message>
 </context>
 <context>

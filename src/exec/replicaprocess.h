@@ -60,6 +60,8 @@ public:
     // every later run. Same contract as logs::LogCapture::LineFilter.
     using LineFilter = std::function<bool(const char *data, qsizetype size, QByteArray *out)>;
     void setLineFilter(LineFilter filter);
+    // Caps the replica's log file (bytes; 0: none), see logs::LogWriter::setSizeCap.
+    void setLogSizeCap(qint64 bytes);
 
 Q_SIGNALS:
     void started(qint64 pid);

@@ -8,7 +8,9 @@
 //
 // refresh() follows growth: it re-checks the size and indexes the appended bytes, optionally
 // capped so a huge file can be indexed in slices without blocking a GUI thread. A file that
-// shrank (replaced or truncated) is indexed again from the start and generation() changes.
+// shrank (replaced or truncated), or whose first line changed (rewritten in place, as the log
+// size cap does: see LogWriter::setSizeCap), is indexed again from the start and generation()
+// changes.
 // Not a QObject: a view polls it (e.g. on a QTimer) or runs refresh() in a worker thread. The
 // reader is not thread-safe; use one reader per thread.
 #pragma once
@@ -20,6 +22,10 @@
 #include <QString>
 
 namespace trainyard::logs {
+
+// The file's first line with its '\n' (at most maxBytes of it): how readers notice a file that
+// was rewritten in place without getting shorter than what they had read.
+QByteArray readFirstLine(QFile &file, qsizetype maxBytes = 256);
 
 class LogReader
 {
@@ -73,6 +79,7 @@ private:
     int m_generation = 0;
     bool m_complete = false;
     QByteArray m_block; // scratch read buffer, reused
+    QByteArray m_head;  // the first line as indexed (readFirstLine)
 };
 
 } // namespace trainyard::logs
