@@ -672,6 +672,18 @@ Standardwerte kommen aus Einstellungen &gt; Lokale Läufe, wenn sie dort gesetzt
         <source>Hyperparameter tuning: run at most N of the spec&apos;s maxTrials trials, one after the other (default %1, 0: all)</source>
         <translation>Hyperparameter-Abstimmung: höchstens N der maxTrials Versuche der Spezifikation ausführen, einen nach dem anderen (Standard %1, 0: alle)</translation>
     </message>
+    <message>
+        <source>Job %1 is broken: %2</source>
+        <translation>Job %1 ist beschädigt: %2</translation>
+    </message>
+    <message>
+        <source>Job [%1] cannot be followed: %2</source>
+        <translation>Job [%1] kann nicht verfolgt werden: %2</translation>
+    </message>
+    <message>
+        <source>Job [%1] ended, but its end cannot be recorded: %2</source>
+        <translation>Job [%1] ist beendet, aber sein Ende kann nicht festgehalten werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ClusterLayout</name>
@@ -975,6 +987,18 @@ Standardwerte kommen aus Einstellungen &gt; Lokale Läufe, wenn sie dort gesetzt
         <source>cannot delete %1</source>
         <translation>%1 kann nicht gelöscht werden</translation>
     </message>
+    <message>
+        <source>no space left on device: %1</source>
+        <translation>kein Platz mehr auf dem Gerät: %1</translation>
+    </message>
+    <message>
+        <source>the job folder %1 cannot be read: %2</source>
+        <translation>der Job-Ordner %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the job folder %1 has no state.json</source>
+        <translation>der Job-Ordner %1 hat keine state.json</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::OwnerLock</name>
@@ -1089,6 +1113,14 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>standard input cannot be read</source>
         <translation>die Standardeingabe kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>trainyard secrets: no secret service is available: %1</source>
+        <translation>trainyard secrets: kein Geheimnisdienst verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Secrets are kept in the desktop keychain (GNOME Keyring, KWallet or another org.freedesktop.secrets service); start one in this session and try again.</source>
+        <translation>Geheimnisse liegen im Schlüsselbund des Desktops (GNOME Keyring, KWallet oder ein anderer org.freedesktop.secrets-Dienst); starten Sie einen in dieser Sitzung und versuchen Sie es erneut.</translation>
     </message>
 </context>
 <context>
@@ -1858,10 +1890,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>Der Python-Interpreter %1 wurde in PATH nicht gefunden. Setzen Sie TRAINYARD_PYTHON oder die Python-Einstellung auf einen Interpreter.</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
@@ -1972,6 +2000,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>The trials cannot be planned: the grid has no point.</source>
         <translation>Die Versuche können nicht geplant werden: Das Raster hat keinen Punkt.</translation>
+    </message>
+    <message>
+        <source>Cannot become a child subreaper; processes that leave their replica&apos;s session may outlive the job.</source>
+        <translation>Kann nicht Child-Subreaper werden; Prozesse, die die Sitzung ihres Replikats verlassen, können den Job überleben.</translation>
     </message>
 </context>
 <context>
@@ -2109,6 +2141,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Every trial failed.</source>
         <translation>Alle Versuche sind fehlgeschlagen.</translation>
     </message>
+    <message>
+        <source>The job ended %1 but its state cannot be recorded; giving up.</source>
+        <translation>Der Job endete mit %1, aber sein Zustand kann nicht festgehalten werden; Abbruch.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::logs</name>
@@ -2123,6 +2159,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>Cannot drop the oldest part of the log file %1: %2</source>
         <translation>Der älteste Teil der Logdatei %1 kann nicht verworfen werden: %2</translation>
+    </message>
+    <message>
+        <source>[trainyard] log capture stopped here: %1</source>
+        <translation>[trainyard] Log-Aufzeichnung hier angehalten: %1</translation>
     </message>
 </context>
 <context>
@@ -2164,6 +2204,14 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>The secret &quot;%1&quot; (for %2) cannot be read from the keychain: %3</source>
         <translation>Das Geheimnis &quot;%1&quot; (für %2) kann nicht aus dem Schlüsselbund gelesen werden: %3</translation>
+    </message>
+    <message>
+        <source>there is no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)</source>
+        <translation>es gibt keinen D-Bus-Sitzungsbus (DBUS_SESSION_BUS_ADDRESS ist nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>the D-Bus session bus %1 cannot be reached</source>
+        <translation>der D-Bus-Sitzungsbus %1 ist nicht erreichbar</translation>
     </message>
 </context>
 <context>
@@ -3085,14 +3133,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Replicas running</source>
         <translation>Laufende Replikate</translation>
-    </message>
-    <message>
-        <source>cannot open the folder %1: %2</source>
-        <translation>der Ordner %1 kann nicht geöffnet werden: %2</translation>
-    </message>
-    <message>
-        <source>the job folder %1 has no state.json</source>
-        <translation>der Job-Ordner %1 hat keine state.json</translation>
     </message>
     <message>
         <source>Broken: %1</source>

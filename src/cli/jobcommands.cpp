@@ -85,6 +85,7 @@ int runList(const QStringList &args)
         return t.key.startsWith(QLatin1String("labels."));
     });
     QList<QStringList> rows;
+    QStringList broken; // why, on stderr
     for (const store::JobEntry &entry : std::as_const(entries)) {
         const QMap<QString, QString> labels =
             needLabels ? labelsOf(store, entry.jobId) : QMap<QString, QString>();
@@ -94,9 +95,14 @@ int runList(const QStringList &args)
         rows.append(
             {entry.jobId,
              entry.stateKnown() ? store::jobStatusName(entry.state.state)
-                                : QStringLiteral("UNKNOWN"),
+                                : QStringLiteral("BROKEN"),
              entry.state.createTime.isValid() ? rfc3339(entry.state.createTime) : QString()});
+        if (entry.isBroken())
+            broken << Jobs::tr("Job %1 is broken: %2").arg(entry.jobId, entry.errorMessage);
     }
+    for (const QString &line : std::as_const(broken))
+        err() << sanitize(line) << '\n';
+    err().flush();
     if (rows.isEmpty()) {
         err() << Jobs::tr("Listed 0 items.") << '\n';
         err().flush();
@@ -130,7 +136,7 @@ bool requireJob(const store::JobStore &store, const QString &jobId, store::JobSt
     else if (read.failure == store::StateReadResult::Failure::NoState)
         return (*state = store::JobState(), true); // being created: QUEUED
     else
-        err() << sanitize(read.errorMessage) << '\n';
+        err() << sanitize(Jobs::tr("Job %1 is broken: %2").arg(jobId, read.errorMessage)) << '\n';
     err().flush();
     return false;
 }

@@ -33,10 +33,11 @@ QString submitHelp();
 
 // Follows a job until it reaches a terminal state: prints every replica's new log records to
 // stdout as "REPLICA: text" (when printLogs), runs orphan recovery when the owner dies, and on
-// SIGINT either requests a cancel and keeps following until the job has ended
+// SIGINT, SIGTERM or SIGHUP either requests a cancel and keeps following until the job has ended
 // (cancelOnInterrupt) or stops following. Prints the outcome on stderr. Returns 0 when the job
-// SUCCEEDED (or, with expected = Cancelled, when it was CANCELLED), else 1; 130 when the user
-// interrupted a follow that does not cancel.
+// SUCCEEDED (or, with expected = Cancelled, when it was CANCELLED), else 1; 128 + the signal
+// when the user interrupted a follow that does not cancel. A state that stays unreadable (a
+// broken job folder) or an end that cannot be recorded is reported and returns 1.
 struct FollowOptions
 {
     bool printLogs = true;
@@ -58,7 +59,10 @@ QList<JobFilterTerm> parseJobFilter(const QString &text, QString *error);
 bool matchesJobFilter(const QList<JobFilterTerm> &terms, const QString &jobId,
                       const store::JobState &state, const QMap<QString, QString> &labels);
 
-// A new local job ID: local_<module>_YYYYMMDD_HHMMSS, with _2, _3... when taken.
-QString localJobId(const store::JobStore &store, const QString &module, const QDateTime &now);
+// A new local job ID: local_<module>_YYYYMMDD_HHMMSS, with _2, _3... when taken; with `from`
+// > 1 the first candidate is _<from>. Only the store's atomic creation makes it unique against
+// a run started at the same moment: the caller retries with the next `from` (jobrun.cpp).
+QString localJobId(const store::JobStore &store, const QString &module, const QDateTime &now,
+                   int from = 1);
 
 } // namespace trainyard::cli

@@ -13,6 +13,7 @@
 #include <QSet>
 #include <QTimer>
 #include <csignal>
+#include <iterator>
 #include <signal.h>
 #include <unistd.h>
 
@@ -25,32 +26,48 @@ class Follow
 };
 
 volatile std::sig_atomic_t g_interrupts = 0;
+volatile std::sig_atomic_t g_lastSignal = 0;
 
-extern "C" void onInterrupt(int)
+extern "C" void onInterrupt(int signal)
 {
     g_interrupts = g_interrupts + 1;
+    g_lastSignal = signal;
 }
 
-// Installs the SIGINT handler for the lifetime of the object and restores the previous one.
+// The signals that interrupt a follow: Ctrl-C, and a SIGTERM or SIGHUP (the terminal closed, a
+// service manager or `kill` stopping the command) — all three cancel as Ctrl-C does.
+constexpr int interruptSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+// Installs the handlers for the lifetime of the object and restores the previous ones.
 class InterruptGuard
 {
 public:
     InterruptGuard()
     {
         g_interrupts = 0;
+        g_lastSignal = 0;
         struct sigaction action = {};
         action.sa_handler = onInterrupt;
         sigemptyset(&action.sa_mask);
         action.sa_flags = SA_RESTART;
-        ::sigaction(SIGINT, &action, &m_previous);
+        for (int i = 0; i < int(std::size(interruptSignals)); ++i)
+            ::sigaction(interruptSignals[i], &action, &m_previous[i]);
     }
-    ~InterruptGuard() { ::sigaction(SIGINT, &m_previous, nullptr); }
+    ~InterruptGuard()
+    {
+        for (int i = 0; i < int(std::size(interruptSignals)); ++i)
+            ::sigaction(interruptSignals[i], &m_previous[i], nullptr);
+    }
     InterruptGuard(const InterruptGuard &) = delete;
     InterruptGuard &operator=(const InterruptGuard &) = delete;
 
 private:
-    struct sigaction m_previous = {};
+    struct sigaction m_previous[std::size(interruptSignals)] = {};
 };
+
+// How long a follow waits for a state that cannot be read (a job folder being created has
+// none for a moment) before it reports the job as broken and returns.
+constexpr qint64 unreadableGiveUpMs = 3000;
 
 } // namespace
 
@@ -65,6 +82,7 @@ int followJob(const store::JobStore &store, const QString &jobId, const FollowOp
     tick.setInterval(100);
     QElapsedTimer sinceLivenessCheck;
     sinceLivenessCheck.start();
+    QElapsedTimer unreadableSince; // valid while the state cannot be read
     bool cancelRequested = false;
     int exitCode = 1;
 
@@ -88,7 +106,7 @@ int followJob(const store::JobStore &store, const QString &jobId, const FollowOp
     auto onTick = [&] {
         if (g_interrupts > 0 && !cancelRequested) {
             if (!options.cancelOnInterrupt) {
-                exitCode = 130;
+                exitCode = 128 + int(g_lastSignal);
                 loop.quit();
                 return;
             }
@@ -108,11 +126,41 @@ int followJob(const store::JobStore &store, const QString &jobId, const FollowOp
             loop.quit();
             return;
         }
+        if (!read) {
+            // A folder without a readable state.json: say why and return instead of waiting
+            // for ever.
+            if (!unreadableSince.isValid())
+                unreadableSince.start();
+            if (unreadableSince.elapsed() >= unreadableGiveUpMs) {
+                err() << sanitize(Follow::tr("Job [%1] cannot be followed: %2")
+                                      .arg(jobId, read.errorMessage))
+                      << '\n';
+                err().flush();
+                exitCode = 1;
+                loop.quit();
+                return;
+            }
+        } else {
+            unreadableSince.invalidate();
+        }
         if (read && !read.state.isTerminal() && sinceLivenessCheck.elapsed() >= 1000) {
             sinceLivenessCheck.restart();
             if (!store.isOwnerAlive(jobId)) {
-                store::recoverOrphans(store);
+                const QList<store::RecoveredJob> recovered = store::recoverOrphans(store);
                 read = store.readState(jobId);
+                for (const store::RecoveredJob &job : recovered) {
+                    if (job.jobId != jobId || job)
+                        continue;
+                    // The owner is gone and the end cannot be recorded (e.g. a full disk).
+                    err() << sanitize(Follow::tr("Job [%1] ended, but its end cannot be "
+                                                 "recorded: %2")
+                                          .arg(jobId, job.errorMessage))
+                          << '\n';
+                    err().flush();
+                    exitCode = 1;
+                    loop.quit();
+                    return;
+                }
             }
         }
         if (options.printLogs && read) {

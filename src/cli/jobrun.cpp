@@ -138,12 +138,15 @@ QString absolute(const QString &path)
 
 // Creates the job, records its run settings and starts its owner. Prints and returns an exit
 // code on failure, -1 on success.
-int createAndStart(store::JobStore &store, const spec::Job &job, const exec::RunSettings &settings)
+int createAndStart(store::JobStore &store, const spec::Job &job, const exec::RunSettings &settings,
+                   bool *idTaken = nullptr)
 {
     const QString error =
-        exec::submitJob(store, job, settings, QCoreApplication::applicationFilePath());
+        exec::submitJob(store, job, settings, QCoreApplication::applicationFilePath(), idTaken);
     if (error.isEmpty())
         return -1;
+    if (idTaken && *idTaken)
+        return exitSpecErrors; // the caller tries the next ID
     err() << sanitize(error) << '\n';
     err().flush();
     return exitSpecErrors;
@@ -151,14 +154,15 @@ int createAndStart(store::JobStore &store, const spec::Job &job, const exec::Run
 
 } // namespace
 
-QString localJobId(const store::JobStore &store, const QString &module, const QDateTime &now)
+QString localJobId(const store::JobStore &store, const QString &module, const QDateTime &now,
+                   int from)
 {
     QString name = module;
     name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));
     const QString base =
         QStringLiteral("local_%1_%2").arg(name, now.toString(QStringLiteral("yyyyMMdd_HHmmss")));
-    QString id = base;
-    for (int n = 2; store.contains(id); ++n)
+    QString id = from <= 1 ? base : base + QStringLiteral("_%1").arg(from);
+    for (int n = qMax(2, from + 1); store.contains(id); ++n)
         id = base + QStringLiteral("_%1").arg(n);
     return id;
 }
@@ -217,7 +221,8 @@ int runLocalTrain(const QStringList &args)
     store::JobStore store;
     store::recoverOrphans(store);
     spec::Job job;
-    job.jobId = localJobId(store, module, QDateTime::currentDateTime());
+    const QDateTime now = QDateTime::currentDateTime();
+    job.jobId = localJobId(store, module, now);
     spec::TrainingInput &input = job.trainingInput;
     input.pythonModule = module;
     input.args = parsed.jobFlags.userArgs;
@@ -233,8 +238,17 @@ int runLocalTrain(const QStringList &args)
     } else {
         input.scaleTier = QStringLiteral("BASIC");
     }
-    if (const int code = createAndStart(store, job, settings); code >= 0)
-        return code;
+    // The ID is claimed by the store's atomic mkdir: a run started at the same moment that took
+    // it sends us on to the next free one.
+    for (int attempt = 1;; ++attempt) {
+        bool idTaken = false;
+        const int code = createAndStart(store, job, settings, &idTaken);
+        if (code < 0)
+            break;
+        if (!idTaken || attempt >= 1000)
+            return code;
+        job.jobId = localJobId(store, module, now, attempt + 1);
+    }
     err()
         << Run::tr("Job [%1] started; its files are in %2").arg(job.jobId, store.jobDir(job.jobId))
         << '\n';

@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "secrets/secretservice.h"
 #include "secrets/secretstore.h"
 #include "secrets/secretsync.h"
 
@@ -178,6 +179,22 @@ int runSecrets(const QStringList &args, const SecretsIo &io)
         *io.out << secretsHelp();
         io.out->flush();
         return exitOk;
+    }
+    static const QStringList subcommands = {QStringLiteral("set"), QStringLiteral("list"),
+                                            QStringLiteral("delete"), QStringLiteral("rename")};
+    if (!subcommands.contains(sub))
+        return usage(io, Secrets::tr("unknown subcommand '%1'").arg(sub));
+    // Every subcommand needs the keychain (list shows what is in it): without one, say so.
+    if (const QString problem = secrets::secretServiceProblem(); !problem.isEmpty()) {
+        *io.err << sanitize(Secrets::tr("trainyard secrets: no secret service is available: %1")
+                                .arg(problem))
+                << '\n'
+                << Secrets::tr("Secrets are kept in the desktop keychain (GNOME Keyring, KWallet "
+                               "or another org.freedesktop.secrets service); start one in this "
+                               "session and try again.")
+                << '\n';
+        io.err->flush();
+        return exitKeychain;
     }
     if (sub == QLatin1String("set"))
         return runSet(rest, io);

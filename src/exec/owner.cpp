@@ -2,6 +2,8 @@
 // The owner process's main loop and how consoles start it (see supervisor.h).
 #include "exec/supervisor.h"
 
+#include "exec/containment.h"
+
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QProcess>
@@ -37,6 +39,12 @@ int runOwner(const store::JobStore &store, const QString &jobId)
 {
     ::setsid(); // no controlling terminal: a console's Ctrl-C or hang-up never reaches us
     installStopHandlers();
+    // Orphaned descendants (daemons in sessions of their own) are re-parented to us, so the job
+    // can find and end them (containment.h).
+    if (!becomeChildSubreaper())
+        detail::note(QCoreApplication::translate(
+            "trainyard::exec", "Cannot become a child subreaper; processes that leave their "
+                               "replica's session may outlive the job."));
     Supervisor supervisor(store, jobId);
     QEventLoop loop;
     int exitCode = 3;

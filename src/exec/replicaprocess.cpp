@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "exec/replicaprocess.h"
 
+#include "exec/containment.h"
+
 #include "logs/logcapture.h"
 #include "logs/logwriter.h"
 
@@ -110,21 +112,28 @@ void ReplicaProcess::onError(QProcess::ProcessError error)
     Q_EMIT failedToStart(tr("%1 could not be started: %2").arg(m_launch.program, reason));
 }
 
+bool ReplicaProcess::groupIsOurs() const
+{
+    // While QProcess has not reaped the leader its number cannot pass to anybody; after that
+    // the group is ours only while a descendant of this process is still in it.
+    return m_pgid > 1 && (isRunning() || isOwnGroup(m_pgid));
+}
+
 void ReplicaProcess::terminateGroup()
 {
-    if (m_pgid > 1)
+    if (groupIsOurs())
         ::kill(-pid_t(m_pgid), SIGTERM);
 }
 
 void ReplicaProcess::killGroup()
 {
-    if (m_pgid > 1)
+    if (groupIsOurs())
         ::kill(-pid_t(m_pgid), SIGKILL);
 }
 
 bool ReplicaProcess::groupAlive() const
 {
-    return processGroupExists(m_pgid);
+    return groupIsOurs();
 }
 
 QStringList ReplicaProcess::lastStderrLines(int count) const

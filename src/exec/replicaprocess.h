@@ -47,7 +47,9 @@ public:
     // Milliseconds since the current (or last) run started.
     qint64 runTimeMs() const { return m_runTimer.isValid() ? m_runTimer.elapsed() : 0; }
 
-    // Signals the replica's process group (SIGTERM / SIGKILL). No-op without a group.
+    // Signals the replica's process group (SIGTERM / SIGKILL). No-op without a group, or when
+    // the number is no longer provably this replica's group (groupIsOurs()).
+    bool groupIsOurs() const;
     void terminateGroup();
     void killGroup();
     // True while any process of the last run's group still exists.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "exec/runsettings.h"
 
+#include "store/atomicwrite.h"
+
 #include "store/jobstore.h"
 
 #include <QCoreApplication>
@@ -9,7 +11,6 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QSettings>
 
 namespace trainyard::exec {
@@ -207,13 +208,9 @@ QString runSettingsPath(const store::JobStore &store, const QString &jobId)
 QString writeRunSettings(const store::JobStore &store, const QString &jobId,
                          const RunSettings &settings)
 {
-    QSaveFile file(runSettingsPath(store, jobId));
-    if (!file.open(QIODevice::WriteOnly))
-        return tr("Cannot write %1: %2").arg(file.fileName(), file.errorString());
-    file.write(settings.toJson());
-    if (!file.commit())
-        return tr("Cannot write %1: %2").arg(file.fileName(), file.errorString());
-    return {};
+    const store::WriteResult written =
+        store::writeFileAtomically(runSettingsPath(store, jobId), settings.toJson());
+    return written.errorMessage;
 }
 
 QString readRunSettings(const store::JobStore &store, const QString &jobId, RunSettings *settings)

@@ -2,10 +2,12 @@
 #include "exec/supervisor.h"
 
 #include "catalog/catalog.h"
+#include "exec/containment.h"
 #include "exec/replicaprocess.h"
 #include "secrets/resolve.h"
 #include "spec/yamlio.h"
 #include "store/ownerlock.h"
+#include "store/procidentity.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -13,6 +15,7 @@
 #include <QFileInfo>
 #include <QTextStream>
 #include <algorithm>
+#include <signal.h>
 #include <unistd.h>
 
 namespace trainyard::exec {
@@ -87,8 +90,7 @@ Supervisor::Supervisor(const store::JobStore &store, const QString &jobId, QObje
 Supervisor::~Supervisor()
 {
     // Normally everything stopped already; this is the last line of defence.
-    for (ReplicaProcess *replica : m_replicas)
-        replica->killGroup();
+    signalJobProcesses(SIGKILL);
 }
 
 void Supervisor::cancel()
@@ -122,6 +124,7 @@ void Supervisor::start()
         return;
     }
     m_state.ownerPid = qint64(::getpid());
+    m_state.bootId = store::currentBootId();
     m_poll.start();
     if (isCancelRequested(m_store, m_jobId) || m_cancelRequested) {
         finishEarly(JobStatus::Cancelled, QString());
@@ -344,6 +347,8 @@ void Supervisor::onStarted(int index, qint64 pid)
     store::ReplicaState &rs = m_state.replicas[index];
     rs.pid = pid;
     rs.pgid = m_replicas[size_t(index)]->pgid();
+    const std::optional<store::ProcessIdentity> leader = store::processIdentity(rs.pgid);
+    rs.leaderStartTime = leader ? leader->startTime : 0;
     rs.state = ReplicaStatus::Running;
     rs.lastStart = QDateTime::currentDateTimeUtc();
     m_dirty = true;
@@ -472,8 +477,7 @@ void Supervisor::beginStop(JobStatus outcome, const QString &errorMessage, bool 
         m_state.state = JobStatus::Cancelling;
         writeState();
     }
-    for (ReplicaProcess *replica : m_replicas)
-        replica->terminateGroup();
+    signalJobProcesses(SIGTERM);
     poll();
 }
 
@@ -493,10 +497,11 @@ void Supervisor::poll()
                       .arg(m_job.trainingInput.scheduling->maxRunningTime));
         return;
     }
+    if ((m_phase == Phase::Starting || m_phase == Phase::Running) &&
+        ++m_pollCount % RecordProcessesEvery == 0)
+        recordProcesses();
     if (m_phase == Phase::Stopping) {
-        bool alive = false;
-        for (ReplicaProcess *replica : m_replicas)
-            alive = alive || replica->isRunning() || replica->groupAlive();
+        const bool alive = jobProcessesLeft();
         const qint64 elapsed = m_stopTimer.elapsed();
         if (!alive) {
             completeStop();
@@ -504,8 +509,7 @@ void Supervisor::poll()
         }
         if (!m_killSent && elapsed >= m_settings.graceMs) {
             note(tr("Grace period over: killing what is left of the replicas."));
-            for (ReplicaProcess *replica : m_replicas)
-                replica->killGroup();
+            signalJobProcesses(SIGKILL);
             m_killSent = true;
         } else if (m_killSent && elapsed >= qint64(m_settings.graceMs) + 10000) {
             note(tr("Some replica processes do not die; giving up on them."));
@@ -543,7 +547,7 @@ void Supervisor::completeStop()
     m_state.state = outcome;
     m_state.errorMessage = message;
     m_state.endTime = QDateTime::currentDateTimeUtc();
-    writeState();
+    m_state.processes.clear(); // none is left
     finishWith(outcome == JobStatus::Succeeded ? 0 : 1);
 }
 
@@ -554,7 +558,6 @@ void Supervisor::finishEarly(JobStatus outcome, const QString &errorMessage)
     m_state.endTime = QDateTime::currentDateTimeUtc();
     if (!errorMessage.isEmpty())
         note(errorMessage);
-    writeState();
     finishWith(outcome == JobStatus::Succeeded ? 0 : 1);
 }
 
@@ -562,22 +565,32 @@ void Supervisor::finishWith(int exitCode)
 {
     m_phase = Phase::Done;
     m_poll.stop();
+    if (!writeState()) { // the final state: kept in memory and retried (disk full)
+        m_finalWriteTimer.start();
+        QTimer::singleShot(PollIntervalMs, this, [this, exitCode] { retryFinalWrite(exitCode); });
+        return;
+    }
     m_lock.release();
     QTimer::singleShot(0, this, [this, exitCode] { Q_EMIT finished(exitCode); });
 }
 
-void Supervisor::writeState()
+bool Supervisor::writeState()
 {
-    m_dirty = false;
-    if (const store::StoreResult r = m_store.writeState(m_jobId, m_state); !r)
+    const store::StoreResult r = m_store.writeState(m_jobId, m_state);
+    if (!r && !m_dirty) // once per failure streak
         note(tr("Cannot write the job state: %1").arg(r.errorMessage));
+    m_dirty = !r;
+    return bool(r);
 }
 
 QString submitJob(store::JobStore &store, const spec::Job &job, const RunSettings &settings,
-                  const QString &program)
+                  const QString &program, bool *idTaken)
 {
-    if (const store::StoreResult created = store.createJob(job); !created)
+    if (const store::StoreResult created = store.createJob(job); !created) {
+        if (idTaken)
+            *idTaken = created.idTaken;
         return created.errorMessage;
+    }
     QString error = writeRunSettings(store, job.jobId, settings);
     if (error.isEmpty())
         startOwner(store, job.jobId, program, &error);

@@ -18,9 +18,16 @@
 //  - The primary (chief/master) exiting 0 ends the job SUCCEEDED; the others are stopped.
 //  - scheduling.maxRunningTime, counted from RUNNING, cancels the job when exceeded (§9.7);
 //    the CANCELLED job's errorMessage says so.
-//  - Stopping (success, failure, cancel): SIGTERM to every replica's process group, SIGKILL to
-//    the groups still alive after RunSettings::graceMs; the job reaches its final state only
-//    when no process of any group is left.
+//  - Stopping (success, failure, cancel): SIGTERM to every replica's process group and every
+//    other descendant of the owner (a child subreaper, containment.h: daemons that started a
+//    session of their own stay its descendants), SIGKILL to those still alive after
+//    RunSettings::graceMs; the job reaches its final state only when no descendant is left.
+//    The descendants' identities are recorded in the state so recovery can kill them by
+//    identity when the owner itself dies.
+//  - State writes are checked (store/atomicwrite.h); one that fails (disk full) is retried on
+//    every poll, the outcome kept in memory. The final state gets the job's space reserve; if
+//    it still cannot be written the owner retries for RetryFinalWriteMs, then exits noting
+//    "no space left on device: PATH" (and the next look at the store reports the job).
 //
 // Hyperparameter tuning (trainingInput.hyperparameters, reference §12; supervisortrials.cpp):
 //  - The trials of exec::planTrials() run one after the other (maxParallelTrials is 1
@@ -67,6 +74,8 @@ public:
     static constexpr int PollIntervalMs = 100;
     static constexpr int RestartDelayMs = 100;
     static constexpr int StderrLinesInError = 5;
+    static constexpr int RecordProcessesEvery = 5; // polls: every 500 ms
+    static constexpr int RetryFinalWriteMs = 10000;
 
     Supervisor(const store::JobStore &store, const QString &jobId, QObject *parent = nullptr);
     ~Supervisor() override;
@@ -109,7 +118,18 @@ private:
     void completeStop();
     void finishEarly(store::JobStatus outcome, const QString &errorMessage);
     void finishWith(int exitCode);
-    void writeState();
+    // False when the write failed; the state is then written again on the next poll.
+    bool writeState();
+
+    // Containment (supervisorcontainment.cpp): every descendant of the owner is the job's.
+    // Records the live descendants' identities in the state (for recovery), reaps adopted ones.
+    void recordProcesses();
+    // Signals every replica group and every other descendant.
+    void signalJobProcesses(int signal);
+    // True while a replica runs or any descendant of the owner is alive.
+    bool jobProcessesLeft();
+    // The final state could not be written (disk full): retried until RetryFinalWriteMs.
+    void retryFinalWrite(int exitCode);
     QString failureMessage(int index, int exitCode, bool crashed, const QString &reason) const;
 
     store::JobStore m_store;
@@ -136,6 +156,8 @@ private:
     bool m_rerunAfterStop = false;
     QElapsedTimer m_stopTimer;
     bool m_killSent = false;
+    int m_pollCount = 0;
+    QElapsedTimer m_finalWriteTimer; // since the final state's first failed write
     QElapsedTimer m_runningTimer; // since the first RUNNING
     qint64 m_maxRunningMs = 0;    // scheduling.maxRunningTime; 0: none
 };
@@ -157,7 +179,9 @@ void note(const QString &message);
 // Stores a new job, records its run settings and starts its owner (startOwner). Empty on
 // success, else why not; a job that was stored but could not be started is marked FAILED with
 // that reason. Blocks on the store's fsync'd writes: call it off the GUI thread.
+// *idTaken (when given) tells that the job's ID was taken, by another console at the same
+// moment too: the caller may try another ID.
 QString submitJob(store::JobStore &store, const spec::Job &job, const RunSettings &settings,
-                  const QString &program);
+                  const QString &program, bool *idTaken = nullptr);
 
 } // namespace trainyard::exec

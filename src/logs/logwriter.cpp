@@ -73,6 +73,7 @@ bool LogWriter::flush()
     if (m_buffer.isEmpty())
         return !m_failing;
     bool ok = m_file.isOpen();
+    const qint64 before = ok && !m_file.isSequential() ? m_file.size() : -1;
     qsizetype done = 0;
     while (ok && done < m_buffer.size()) {
         const qint64 n = m_file.write(m_buffer.constData() + done, m_buffer.size() - done);
@@ -86,13 +87,19 @@ bool LogWriter::flush()
         m_bytes += m_buffer.size();
         m_failing = false;
     } else {
-        // Never let the buffer grow: the records are dropped and counted.
+        // Never let the buffer grow: the records are dropped and counted. A partly written
+        // batch is cut off again, so the file never ends in a torn record.
+        if (done > 0 && before >= 0)
+            m_file.resize(before);
         m_dropped += m_bufferedRecords;
         if (!m_failing) {
             m_failing = true;
             m_error = QCoreApplication::translate("trainyard::logs",
                                                   "Cannot write the log file %1: %2")
                           .arg(m_file.fileName(), m_file.errorString());
+            writeNote(QCoreApplication::translate(
+                          "trainyard::logs", "[trainyard] log capture stopped here: %1")
+                          .arg(m_error));
             Q_EMIT writeFailed(m_error);
         }
     }
@@ -172,6 +179,18 @@ bool LogWriter::dropOldest()
     ++m_capDrops;
     m_capDroppedBytes += cut;
     return true;
+}
+
+void LogWriter::writeNote(const QString &text)
+{
+    // Best effort, as one whole record: the space the cut-off batch used may hold it.
+    QByteArray line;
+    const QByteArray bytes = text.toUtf8();
+    appendRecordLine(line, QDateTime::currentMSecsSinceEpoch(), Severity::Error, Stream::Stderr,
+                     false, bytes.constData(), bytes.size());
+    const qint64 before = m_file.isSequential() ? -1 : m_file.size();
+    if (m_file.write(line) != line.size() && before >= 0)
+        m_file.resize(before);
 }
 
 void LogWriter::close()

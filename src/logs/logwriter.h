@@ -82,6 +82,8 @@ Q_SIGNALS:
 
 private:
     bool dropOldest();
+    // Appends one whole stderr record with `text`, or nothing (cut off again on failure).
+    void writeNote(const QString &text);
 
     QFile m_file;
     QByteArray m_buffer;

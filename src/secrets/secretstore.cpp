@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "secrets/secretstore.h"
 
+#include "store/atomicwrite.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QTimer>
 #include <qt6keychain/keychain.h>
@@ -116,14 +117,15 @@ SecretResult SecretStore::writeNames(QStringList list)
     list.removeDuplicates();
     list.sort();
     QDir().mkpath(QFileInfo(m_namesFile).absolutePath());
-    QSaveFile file(m_namesFile);
     QByteArray data;
     for (const QString &name : std::as_const(list))
         data += name.toUtf8() + '\n';
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+    // Checked and atomic: a full disk never leaves an empty list behind.
+    if (const store::WriteResult written = store::writeFileAtomically(m_namesFile, data, 0600);
+        !written) {
         return failure(Status::NamesFile,
                        tr("The list of secret names %1 cannot be written: %2")
-                           .arg(QDir::toNativeSeparators(m_namesFile), file.errorString()));
+                           .arg(QDir::toNativeSeparators(m_namesFile), written.errorMessage));
     }
     Q_EMIT namesChanged();
     return {};

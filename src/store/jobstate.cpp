@@ -17,6 +17,8 @@ namespace trainyard::store {
 namespace {
 
 constexpr int formatVersion = 1;
+// Start times are clock ticks since boot; JSON numbers hold them exactly up to 2^53.
+constexpr qint64 maxStartTime = qint64(1) << 53;
 
 constexpr std::array<std::pair<JobStatus, const char *>, 7> jobStatusNames = {{
     {JobStatus::Queued, "QUEUED"},
@@ -126,6 +128,8 @@ ReplicaState replicaFromJson(const QJsonObject &o, const QString &where, Reader 
     rep.pid = r.integer(o, QStringLiteral("pid"), at("pid"), 0, std::numeric_limits<qint32>::max());
     rep.pgid =
         r.integer(o, QStringLiteral("pgid"), at("pgid"), 0, std::numeric_limits<qint32>::max());
+    rep.leaderStartTime = quint64(r.integer(o, QStringLiteral("leaderStartTime"),
+                                            at("leaderStartTime"), 0, maxStartTime));
     rep.port = int(r.integer(o, QStringLiteral("port"), at("port"), 0, 65535));
     const QString state = r.string(o, QStringLiteral("state"), at("state"));
     if (!state.isEmpty()) {
@@ -339,7 +343,8 @@ std::optional<ReplicaStatus> replicaStatusFromName(QStringView name)
 bool ReplicaState::operator==(const ReplicaState &o) const
 {
     return name == o.name && taskType == o.taskType && index == o.index && pid == o.pid &&
-           pgid == o.pgid && port == o.port && state == o.state && exitCode == o.exitCode &&
+           pgid == o.pgid && leaderStartTime == o.leaderStartTime && port == o.port &&
+           state == o.state && exitCode == o.exitCode &&
            restartCount == o.restartCount && lastStart == o.lastStart;
 }
 
@@ -356,7 +361,8 @@ bool JobState::operator==(const JobState &o) const
 {
     return state == o.state && createTime == o.createTime && startTime == o.startTime &&
            endTime == o.endTime && errorMessage == o.errorMessage && attempt == o.attempt &&
-           ownerPid == o.ownerPid && replicas == o.replicas && tuning == o.tuning;
+           ownerPid == o.ownerPid && bootId == o.bootId && processes == o.processes &&
+           replicas == o.replicas && tuning == o.tuning;
 }
 
 QByteArray JobState::toJson() const
@@ -379,6 +385,8 @@ QByteArray JobState::toJson() const
         ro.insert(QStringLiteral("index"), r.index);
         ro.insert(QStringLiteral("pid"), r.pid);
         ro.insert(QStringLiteral("pgid"), r.pgid);
+        if (r.leaderStartTime > 0)
+            ro.insert(QStringLiteral("leaderStartTime"), qint64(r.leaderStartTime));
         ro.insert(QStringLiteral("port"), r.port);
         ro.insert(QStringLiteral("state"), replicaStatusName(r.state));
         ro.insert(QStringLiteral("exitCode"),
@@ -388,6 +396,15 @@ QByteArray JobState::toJson() const
         reps.append(ro);
     }
     o.insert(QStringLiteral("replicas"), reps);
+    if (!bootId.isEmpty())
+        o.insert(QStringLiteral("bootId"), bootId);
+    if (!processes.isEmpty()) {
+        QJsonArray list;
+        for (const RecordedProcess &p : processes)
+            list.append(QJsonObject{{QStringLiteral("pid"), p.pid},
+                                    {QStringLiteral("startTime"), qint64(p.startTime)}});
+        o.insert(QStringLiteral("processes"), list);
+    }
     if (tuning)
         o.insert(QStringLiteral("tuning"), tuningToJson(*tuning));
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
@@ -459,6 +476,18 @@ JobStateResult JobState::fromJson(const QByteArray &json)
                 s.replicas.append(replicaFromJson(array.at(i).toObject(), where, r));
             }
         }
+    }
+    s.bootId = r.string(o, QStringLiteral("bootId"), QStringLiteral("bootId"));
+    const QJsonArray processes = o.value(QStringLiteral("processes")).toArray();
+    for (qsizetype i = 0; i < processes.size() && !r.failed(); ++i) {
+        const QString where = QStringLiteral("processes[%1]").arg(i);
+        const QJsonObject po = processes.at(i).toObject();
+        JobState::RecordedProcess p;
+        p.pid = r.integer(po, QStringLiteral("pid"), where + QStringLiteral(".pid"), 0,
+                          std::numeric_limits<qint32>::max());
+        p.startTime = quint64(r.integer(po, QStringLiteral("startTime"),
+                                        where + QStringLiteral(".startTime"), 0, maxStartTime));
+        s.processes.append(p);
     }
     s.tuning = tuningFromJson(o.value(QStringLiteral("tuning")), r);
     if (r.failed())

@@ -36,6 +36,9 @@ struct ReplicaState
     int index = 0;
     qint64 pid = 0;  // 0: not started
     qint64 pgid = 0; // the replica's own process group; 0: none yet
+    // Start time (/proc/PID/stat field 22) of the group's leader (pid pgid) in JobState::bootId:
+    // the group is signalled only while its leader is still that process (procidentity.h).
+    quint64 leaderStartTime = 0;
     int port = 0;
     ReplicaStatus state = ReplicaStatus::Pending;
     std::optional<int> exitCode; // of the last run
@@ -109,6 +112,21 @@ struct JobState
     QString errorMessage;
     int attempt = 0;     // whole-job rerun number, 0 for the first run
     qint64 ownerPid = 0; // informational only; liveness is the owner lock (ownerlock.h)
+    // The boot the recorded processes ran in (/proc/sys/kernel/random/boot_id); after a reboot
+    // none of them exists, whatever numbers now run.
+    QString bootId;
+    // Other processes of the job (descendants of the replicas, also those in sessions of their
+    // own) as the owner saw them: what recovery kills when the owner itself died.
+    struct RecordedProcess
+    {
+        qint64 pid = 0;
+        quint64 startTime = 0;
+        bool operator==(const RecordedProcess &o) const
+        {
+            return pid == o.pid && startTime == o.startTime;
+        }
+    };
+    QList<RecordedProcess> processes;
     QList<ReplicaState> replicas;
     // Hyperparameter tuning jobs only; replicas are then those of the current trial.
     std::optional<TuningState> tuning;

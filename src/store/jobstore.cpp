@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "store/jobstore.h"
 
+#include "store/atomicwrite.h"
+#include "store/jobkill.h"
 #include "store/ownerlock.h"
 #include "store/recovery.h"
 
@@ -10,7 +12,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <cerrno>
 #include <cstring>
@@ -30,33 +31,11 @@ QString systemError(int error)
     return QString::fromLocal8Bit(std::strerror(error));
 }
 
-// Makes a finished rename durable; best effort (a crash of the process alone never needs it).
-void syncDirectory(const QString &dir)
-{
-    const int fd = ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        ::fsync(fd);
-        ::close(fd);
-    }
-}
-
-StoreResult writeFileAtomically(const QString &path, const QByteArray &bytes)
+StoreResult writeChecked(const QString &path, const QByteArray &bytes)
 {
     StoreResult result;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        result.errorMessage =
-            QCoreApplication::translate("trainyard::JobStore", "cannot write %1: %2")
-                .arg(path, file.errorString());
-        return result;
-    }
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        result.errorMessage =
-            QCoreApplication::translate("trainyard::JobStore", "cannot write %1: %2")
-                .arg(path, file.errorString());
-        return result;
-    }
-    syncDirectory(QFileInfo(path).absolutePath());
+    if (const WriteResult written = writeFileAtomically(path, bytes); !written)
+        result.errorMessage = written.errorMessage;
     return result;
 }
 
@@ -113,6 +92,11 @@ QString JobStore::ownerLockPath(const QString &jobId) const
     return pathIn(jobDir(jobId), QStringLiteral("owner.lock"));
 }
 
+QString JobStore::spaceReservePath(const QString &jobId) const
+{
+    return pathIn(jobDir(jobId), QStringLiteral(".space-reserve"));
+}
+
 QString JobStore::logsDir(const QString &jobId) const
 {
     return pathIn(jobDir(jobId), QStringLiteral("logs"));
@@ -160,6 +144,7 @@ StoreResult JobStore::createJob(const QString &jobId, const QByteArray &configYa
     if (::mkdir(QFile::encodeName(dir).constData(), 0755) != 0) {
         const int error = errno;
         if (error == EEXIST) {
+            result.idTaken = true;
             result.errorMessage =
                 QCoreApplication::translate("trainyard::JobStore",
                                             "a job with the ID %1 already exists in %2")
@@ -177,12 +162,19 @@ StoreResult JobStore::createJob(const QString &jobId, const QByteArray &configYa
         result.errorMessage = message;
         return result;
     };
+    // The reserve first: on a full disk the job fails here, at once.
+    if (!initial.isTerminal()) {
+        if (StoreResult written =
+                writeChecked(spaceReservePath(jobId), QByteArray(SpaceReserveBytes, '\0'));
+            !written)
+            return fail(written.errorMessage);
+    }
     for (const QString &sub : {logsDir(jobId), metricsDir(jobId), hypertuneDir(jobId)}) {
         if (!QDir().mkdir(sub))
             return fail(
                 QCoreApplication::translate("trainyard::JobStore", "cannot create %1").arg(sub));
     }
-    if (StoreResult written = writeFileAtomically(configPath(jobId), configYaml); !written)
+    if (StoreResult written = writeChecked(configPath(jobId), configYaml); !written)
         return fail(written.errorMessage);
     JobState state = initial;
     if (!state.createTime.isValid())
@@ -222,8 +214,25 @@ StateReadResult JobStore::readState(const QString &jobId) const
             Failure::NoSuchJob,
             QCoreApplication::translate("trainyard::JobStore", "no job with the ID %1").arg(jobId));
     }
+    const QByteArray dir = QFile::encodeName(jobDir(jobId));
+    if (::access(dir.constData(), R_OK | X_OK) != 0) {
+        return fail(Failure::Broken,
+                    QCoreApplication::translate("trainyard::JobStore",
+                                                "the job folder %1 cannot be read: %2")
+                        .arg(jobDir(jobId), systemError(errno)));
+    }
     QFile file(statePath(jobId));
     if (!file.exists()) {
+        struct stat info = {};
+        const bool old = ::stat(dir.constData(), &info) == 0 &&
+                         QDateTime::fromSecsSinceEpoch(info.st_mtime)
+                                 .msecsTo(QDateTime::currentDateTimeUtc()) > NoStateGraceMs;
+        if (old) {
+            return fail(Failure::Broken,
+                        QCoreApplication::translate("trainyard::JobStore",
+                                                    "the job folder %1 has no state.json")
+                            .arg(jobDir(jobId)));
+        }
         return fail(Failure::NoState, QCoreApplication::translate(
                                           "trainyard::JobStore", "job %1 has no recorded state yet")
                                           .arg(jobId));
@@ -261,7 +270,18 @@ StoreResult JobStore::writeState(const QString &jobId, const JobState &state) co
             QCoreApplication::translate("trainyard::JobStore", "no job with the ID %1").arg(jobId);
         return result;
     }
-    return writeFileAtomically(statePath(jobId), state.toJson());
+    const QByteArray json = state.toJson();
+    WriteResult written = writeFileAtomically(statePath(jobId), json);
+    // A job's end is recorded even on a full disk: its reserve is given up to make room.
+    if (!written && written.diskFull() && state.isTerminal() &&
+        QFile::remove(spaceReservePath(jobId)))
+        written = writeFileAtomically(statePath(jobId), json);
+    StoreResult result;
+    if (!written)
+        result.errorMessage = written.errorMessage;
+    else if (state.isTerminal())
+        QFile::remove(spaceReservePath(jobId)); // an ended job needs no reserve
+    return result;
 }
 
 StoreResult JobStore::readConfig(const QString &jobId, QByteArray *yaml) const
@@ -315,7 +335,7 @@ StoreResult JobStore::reservePorts(const QString &jobId, const QList<quint16> &p
         text += QByteArray::number(port) + '\n';
     const QString dir = portsDirectory(m_root);
     QDir().mkpath(dir);
-    return writeFileAtomically(reservationPath(dir, jobDir(jobId)), text);
+    return writeChecked(reservationPath(dir, jobDir(jobId)), text);
 }
 
 QSet<quint16> JobStore::reservedPorts(const QString &exceptJobId) const
@@ -372,6 +392,13 @@ QList<JobEntry> JobStore::list() const
             entry.source = JobEntry::StateSource::Unreadable;
             entry.errorMessage = read.errorMessage;
             break;
+        case StateReadResult::Failure::Broken: {
+            entry.source = JobEntry::StateSource::Broken;
+            entry.errorMessage = read.errorMessage;
+            const QFileInfo info(jobDir(id));
+            entry.state.createTime = info.lastModified().toUTC();
+            break;
+        }
         }
         entries.append(std::move(entry));
     }
@@ -405,7 +432,7 @@ StoreResult JobStore::deleteJob(const QString &jobId, QString *removeLater)
         return result;
     }
     if (const StateReadResult read = readState(jobId); read && !read.state.isTerminal())
-        killReplicaProcessGroups(read.state);
+        killJobProcesses(read.state); // by recorded identity only
 
     // Move the directory out of the way first: the ID is free at once and nobody lists a
     // half-deleted job.

@@ -10,8 +10,8 @@
 // logs/chief-0.trial-2.log, hypertune/chief-0.trial-2.metrics.
 // The root is $TRAINYARD_HOME when set, else <AppDataLocation>/jobs. Job IDs are unique: a job
 // directory is claimed with an atomic mkdir. Names starting with '.' are the store's own.
-// Every state write goes through QSaveFile (temporary file, fsync, rename), so a SIGKILL at any
-// moment leaves the old or the new state, never a torn one.
+// Every write goes through writeFileAtomically (checked writes, fsync, rename), so a SIGKILL or a
+// full disk at any moment leaves the old or the new file, never an empty or torn one.
 #pragma once
 
 #include "store/jobstate.h"
@@ -32,6 +32,7 @@ namespace trainyard::store {
 struct StoreResult
 {
     QString errorMessage;
+    bool idTaken = false; // createJob: a job with that ID exists already
 
     explicit operator bool() const { return errorMessage.isEmpty(); }
 };
@@ -43,6 +44,7 @@ struct StateReadResult
         NoSuchJob,  // no directory for the ID
         NoState,    // the directory exists but no state.json yet (being created)
         Unreadable, // I/O error or a state.json that does not parse
+        Broken,     // the folder cannot be read, or has had no state.json for NoStateGraceMs
     };
     JobState state;
     Failure failure = Failure::None;
@@ -58,13 +60,19 @@ struct JobEntry
         File,       // state read from state.json
         Missing,    // no state.json yet: reported as QUEUED, createTime from the directory
         Unreadable, // state.json is broken: state unknown, see errorMessage
+        Broken,     // the folder is unreadable or has no state.json: see errorMessage
     };
     QString jobId;
     JobState state;
     StateSource source = StateSource::File;
-    QString errorMessage;
+    QString errorMessage; // for Unreadable and Broken: why, for the user
 
-    bool stateKnown() const { return source != StateSource::Unreadable; }
+    bool stateKnown() const
+    {
+        return source == StateSource::File || source == StateSource::Missing;
+    }
+    // A job folder the store cannot make sense of (listed as BROKEN, with errorMessage).
+    bool isBroken() const { return !stateKnown(); }
 };
 
 class JobStore
@@ -88,6 +96,10 @@ public:
     QString statePath(const QString &jobId) const;
     QString ownerLockPath(const QString &jobId) const;
     QString logsDir(const QString &jobId) const;
+    // A file of SpaceReserveBytes that a job not yet ended keeps: when the disk is full, the
+    // write of the job's final state removes it to make room (see writeState()).
+    QString spaceReservePath(const QString &jobId) const;
+    static constexpr int SpaceReserveBytes = 64 * 1024;
     QString logPath(const QString &jobId, const QString &replicaName) const;
     QString metricsDir(const QString &jobId) const;
     QString hypertuneDir(const QString &jobId) const;
@@ -105,8 +117,13 @@ public:
     QStringList ids() const;
     bool contains(const QString &jobId) const;
 
+    // A folder without state.json is being created for this long (createJob writes it right
+    // after the folder); older, it is Broken.
+    static constexpr qint64 NoStateGraceMs = 10000;
     StateReadResult readState(const QString &jobId) const;
-    // Atomic replacement of state.json (QSaveFile, then fsync of the job directory).
+    // Atomic, checked replacement of state.json (store/atomicwrite.h): on failure the old
+    // state stays. A terminal state that does not fit on a full disk gets the job's space
+    // reserve; the error for a full disk reads "no space left on device: PATH".
     StoreResult writeState(const QString &jobId, const JobState &state) const;
     // config.yaml as stored.
     StoreResult readConfig(const QString &jobId, QByteArray *yaml) const;

@@ -3,6 +3,7 @@
 
 #include "store/jobstore.h"
 #include "store/ownerlock.h"
+#include "store/procidentity.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -33,18 +34,7 @@ QString interruptedErrorMessage()
 
 QList<qint64> killReplicaProcessGroups(const JobState &state)
 {
-    QList<qint64> killed;
-    const qint64 ownGroup = qint64(::getpgrp());
-    for (const ReplicaState &replica : state.replicas) {
-        const qint64 pgid = replica.pgid;
-        if (pgid <= 1 || pgid == ownGroup || killed.contains(pgid))
-            continue;
-        if (::kill(-pid_t(pgid), SIGKILL) == 0)
-            killed.append(pgid);
-        // ESRCH: the group is gone already. EPERM: it is not ours (the number was reused by
-        // another user's process); leave it.
-    }
-    return killed;
+    return killJobProcesses(state);
 }
 
 QList<RecoveredJob> recoverOrphans(const JobStore &store, const RecoveryOptions &options)
@@ -71,7 +61,7 @@ QList<RecoveredJob> recoverOrphans(const JobStore &store, const RecoveryOptions 
         RecoveredJob job;
         job.jobId = id;
         job.previousState = current.state.state;
-        job.killedGroups = killReplicaProcessGroups(current.state);
+        job.killedGroups = killJobProcesses(current.state);
 
         JobState state = current.state;
         state.state = JobStatus::Failed;

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Recovery of jobs whose owner process died (e.g. SIGKILLed): any console that looks at the
 // store calls recoverOrphans(). A job that is not terminal and whose owner lock is free gets
-// whatever is left of its replicas' process groups killed and is marked FAILED with the error
-// "interrupted: the process running the job exited". The recovering console holds the job's
-// owner lock meanwhile, so two consoles never handle the same job twice.
+// whatever is left of its processes killed, by recorded identity (jobkill.h), and is marked
+// FAILED with the error "interrupted: the process running the job exited". The recovering
+// console holds the job's owner lock meanwhile, so two consoles never handle the same job twice.
 #pragma once
 
+#include "store/jobkill.h"
 #include "store/jobstate.h"
 
 #include <QList>
@@ -26,7 +27,7 @@ struct RecoveredJob
 {
     QString jobId;
     JobStatus previousState = JobStatus::Queued;
-    QList<qint64> killedGroups; // process groups that still existed and got SIGKILL
+    QList<qint64> killedGroups; // recorded processes (groups) that still existed and got SIGKILL
     QString errorMessage;       // set when the FAILED state could not be written
 
     explicit operator bool() const { return errorMessage.isEmpty(); }
@@ -39,8 +40,8 @@ QString interruptedErrorMessage();
 QList<RecoveredJob> recoverOrphans(const JobStore &store,
                                    const RecoveryOptions &options = RecoveryOptions());
 
-// SIGKILL to the process group of every replica in state (pgid > 1, never our own group),
-// ignoring groups that no longer exist. Returns the groups that still existed.
+// Kills what is left of a job whose owner is gone, by recorded identity only (see
+// store/jobkill.h): killJobProcesses(). Kept for its callers.
 QList<qint64> killReplicaProcessGroups(const JobState &state);
 
 } // namespace trainyard::store

@@ -13,8 +13,6 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <unistd.h>
 
 namespace trainyard::ui::jobs {
@@ -229,35 +227,27 @@ bool readRow(const store::JobStore &store, const QString &jobId, ConfigCache &ca
         break;
     case Failure::NoSuchJob:
         return false;
-    case Failure::NoState: {
-        const QString dir = store.jobDir(jobId);
-        const QFileInfo info(dir);
+    case Failure::NoState: { // a job being created: it lists as QUEUED for now
+        const QFileInfo info(store.jobDir(jobId));
         const QDateTime born = info.birthTime().isValid() ? info.birthTime() : info.lastModified();
         row->state.createTime = born.toUTC();
-        if (::access(QFile::encodeName(dir).constData(), R_OK | X_OK) != 0) {
-            const int error = errno;
-            row->broken = true;
-            row->brokenReason = JobListModel::brokenReasons().at(2);
-            row->stateError = JobListModel::tr("cannot open the folder %1: %2")
-                                  .arg(dir, QString::fromLocal8Bit(std::strerror(error)));
-        } else if (info.lastModified().msecsTo(QDateTime::currentDateTime()) >
-                   JobListModel::MissingStateGraceMs) {
-            // Nothing was added to the folder for a while: not a job being created.
-            row->broken = true;
-            row->brokenReason = JobListModel::brokenReasons().at(0);
-            row->stateError = JobListModel::tr("the job folder %1 has no state.json").arg(dir);
-        }
-        // else: a job being created; it lists as QUEUED for now.
+        break;
+    }
+    case Failure::Broken: {
+        // The store's verdict: an unreadable folder, or no state.json past its grace period.
+        const QString dir = store.jobDir(jobId);
+        const bool readable = ::access(QFile::encodeName(dir).constData(), R_OK | X_OK) == 0;
+        row->broken = true;
+        row->brokenReason = JobListModel::brokenReasons().at(readable ? 0 : 2);
+        row->stateError = read.errorMessage;
+        row->state.createTime = QFileInfo(dir).lastModified().toUTC();
         break;
     }
     case Failure::Unreadable:
         row->broken = true;
         row->brokenReason = JobListModel::brokenReasons().at(1);
         row->stateError = read.errorMessage;
-        {
-            const QFileInfo info(store.jobDir(jobId));
-            row->state.createTime = info.lastModified().toUTC();
-        }
+        row->state.createTime = QFileInfo(store.jobDir(jobId)).lastModified().toUTC();
         break;
     }
     row->stateKnown = !row->broken;

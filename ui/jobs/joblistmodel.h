@@ -31,8 +31,9 @@ struct JobRow
     QString stateError; // why the state is unknown
     QString shape;      // scale tier, or "CUSTOM: masterType" ...
     QString region;
-    // A job folder the store cannot give a state for: no state.json (past a short grace for a
-    // job being created), an unreadable folder or state.json. stateKnown is false then.
+    // A job folder the store cannot give a state for (store::StateReadResult::Failure::Broken
+    // or Unreadable): no state.json past store::JobStore::NoStateGraceMs, an unreadable folder
+    // or state.json. stateKnown is false then; stateError says why.
     bool broken = false;
     QString brokenReason; // short: "no state.json", "state.json unreadable", ...
 
@@ -71,8 +72,6 @@ public:
     };
 
     static constexpr int RefreshIntervalMs = 1000;
-    // A folder without state.json younger than this is a job being created, not a broken one.
-    static constexpr qint64 MissingStateGraceMs = 10 * 1000;
 
     explicit JobListModel(const QString &storeRoot, QObject *parent = nullptr);
     ~JobListModel() override;

@@ -4,6 +4,7 @@
 #include "exec/runsettings.h"
 #include "exec/supervisor.h"
 #include "spec/yamlio.h"
+#include "store/atomicwrite.h"
 #include "store/jobstore.h"
 #include "wizard/clusterpage.h"
 #include "wizard/fieldmessage.h"
@@ -22,7 +23,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLineEdit>
-#include <QSaveFile>
 #include <QSettings>
 #include <QTimer>
 
@@ -289,12 +289,13 @@ void JobWizard::rememberValues() const
 
 bool JobWizard::saveTo(const QString &path, bool withLocal, QString *error)
 {
-    QSaveFile file(path);
     const QByteArray yaml = spec::exportYaml(
         job(), withLocal ? spec::ExportScope::WithLocal : spec::ExportScope::Cloud);
-    if (!file.open(QIODevice::WriteOnly) || file.write(yaml) != yaml.size() || !file.commit()) {
+    // Checked and atomic (Qt 6.4's QSaveFile::commit() hides a failed buffered write).
+    if (const store::WriteResult written = store::writeFileAtomically(path, yaml); !written) {
         if (error)
-            *error = tr("Could not save %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+            *error = tr("Could not save %1: %2")
+                         .arg(QDir::toNativeSeparators(path), written.errorMessage);
         return false;
     }
     if (!withLocal) {

@@ -4,12 +4,14 @@
 //                            following the state found; prints "ready" after the first write
 //   hold-lock LOCKFILE       takes an OwnerLock and sleeps; prints "locked"
 //   orphan ROOT JOB          holds JOB's owner lock, starts `sleep 1000` in a new process
-//                            group, records it as a RUNNING replica; prints "ready PGID"
+//                            group, records it (with its identity) as a RUNNING replica;
+//                            prints "ready PGID"
 //   create ROOT JOB          createJob; prints "created" or "refused: MESSAGE"
 //   recover ROOT             recoverOrphans (no grace); prints one recovered job ID per line
 #include "statesamples.h"
 #include "store/jobstore.h"
 #include "store/ownerlock.h"
+#include "store/procidentity.h"
 #include "store/recovery.h"
 
 #include <QCoreApplication>
@@ -98,6 +100,11 @@ int orphan(const QString &root, const QString &jobId)
     replica.taskType = QStringLiteral("master");
     replica.pid = child;
     replica.pgid = child;
+    // Its identity, as the executor records it: recovery signals only the recorded process.
+    if (const std::optional<ProcessIdentity> id = processIdentity(child)) {
+        replica.leaderStartTime = id->startTime;
+        state.bootId = id->bootId;
+    }
     replica.port = 27182;
     replica.state = ReplicaStatus::Running;
     replica.lastStart = state.startTime;

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void shortValueWarns();
     void deleteUnknownFails();
     void withoutSecretService();
+    void withoutSessionBus();
 
 private:
     Run run(const QStringList &args, const QByteArray &input = QByteArray(),
@@ -208,13 +209,56 @@ void TestSecretsCli::withoutSecretService()
     trainyard::secrets::test::NoSecretServiceBus bus;
     const QString error = bus.start();
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    const Run r =
-        run({QStringLiteral("set"), QStringLiteral("hf")}, "hf_value_1234\n", bus.address());
-    QCOMPARE(r.code, 1);
-    QCOMPARE(r.err, QStringLiteral("trainyard secrets: The name org.freedesktop.secrets was not "
-                                   "provided by any .service files\n"));
-    // Listing names needs no keychain.
-    QCOMPARE(run({QStringLiteral("list")}, QByteArray(), bus.address()).code, 0);
+    // Every subcommand fails with the same clear message, list included (it shows what is in
+    // the keychain; an empty list would claim there is nothing).
+    const QList<QStringList> commands = {{QStringLiteral("set"), QStringLiteral("hf")},
+                                         {QStringLiteral("list")},
+                                         {QStringLiteral("delete"), QStringLiteral("hf")},
+                                         {QStringLiteral("rename"), QStringLiteral("hf"),
+                                          QStringLiteral("hf2")}};
+    for (const QStringList &command : commands) {
+        const Run r = run(command, "hf_value_1234\n", bus.address());
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.startsWith(QStringLiteral(
+                     "trainyard secrets: no secret service is available: The name "
+                     "org.freedesktop.secrets was not provided by any .service files\n")),
+                 qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("GNOME Keyring")), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+    }
+}
+
+void TestSecretsCli::withoutSessionBus()
+{
+    // No D-Bus session at all (a server, ssh without a desktop session).
+    const QTemporaryDir runtime; // XDG_RUNTIME_DIR without a bus socket
+    QVERIFY(runtime.isValid());
+    const QList<QStringList> commands = {{QStringLiteral("set"), QStringLiteral("hf")},
+                                         {QStringLiteral("list")},
+                                         {QStringLiteral("delete"), QStringLiteral("hf")},
+                                         {QStringLiteral("rename"), QStringLiteral("hf"),
+                                          QStringLiteral("hf2")}};
+    for (const QStringList &command : commands) {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_config.path());
+        env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+        env.remove(QStringLiteral("DISPLAY")); // no X11 autolaunch of a bus either
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(TRAINYARD_BINARY), QStringList{QStringLiteral("secrets")} +
+                                                            command);
+        process.write("hf_value_1234\n");
+        process.closeWriteChannel();
+        QVERIFY(process.waitForFinished(60000)); // a hang guard
+        QCOMPARE(process.exitCode(), 1);
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(err.startsWith(QStringLiteral(
+                     "trainyard secrets: no secret service is available: there is no D-Bus "
+                     "session bus (DBUS_SESSION_BUS_ADDRESS is not set)\n")),
+                 qPrintable(err));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSecretsCli)

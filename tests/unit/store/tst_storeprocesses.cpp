@@ -4,6 +4,7 @@
 #include "statesamples.h"
 #include "store/jobstore.h"
 #include "store/ownerlock.h"
+#include "store/procidentity.h"
 #include "store/recovery.h"
 
 #include <QDir>
@@ -119,6 +120,8 @@ private Q_SLOTS:
     void concurrentRecoveriesHandleEachJobOnce();
     void concurrentCreatesOfOneIdOneWins();
     void neverKillsOwnOrInitGroup();
+    void killsOnlyTheRecordedProcess_data();
+    void killsOnlyTheRecordedProcess();
 
 private:
     std::unique_ptr<QTemporaryDir> m_home;
@@ -439,6 +442,59 @@ void TestStoreProcesses::neverKillsOwnOrInitGroup()
     QVERIFY(store.createJob(QStringLiteral("hostile"), "jobId: h\n", s));
     QCOMPARE(recoverOrphans(store).size(), 1);
     QCOMPARE(store.readState(QStringLiteral("hostile")).state.state, JobStatus::Failed);
+}
+
+void TestStoreProcesses::killsOnlyTheRecordedProcess_data()
+{
+    QTest::addColumn<QString>("record"); // how the group's leader is recorded
+    QTest::addColumn<bool>("killed");
+    QTest::newRow("its identity") << QStringLiteral("same") << true;
+    QTest::newRow("another start time") << QStringLiteral("start") << false;
+    QTest::newRow("another boot") << QStringLiteral("boot") << false;
+    QTest::newRow("no identity (old state)") << QStringLiteral("none") << false;
+}
+
+void TestStoreProcesses::killsOnlyTheRecordedProcess()
+{
+    // A live group whose number is recorded: only when its leader is provably the recorded
+    // process (same start time, same boot) does recovery kill it; otherwise the number belongs
+    // to somebody else now and the recorded process counts as gone.
+    QFETCH(QString, record);
+    QFETCH(bool, killed);
+    QProcess sleeper;
+    sleeper.setChildProcessModifier([] { ::setsid(); });
+    sleeper.start(QStringLiteral("sleep"), {QStringLiteral("1000")});
+    QVERIFY(sleeper.waitForStarted());
+    const qint64 pgid = sleeper.processId(); // the sleeper leads its group; QProcess kills it
+    const std::optional<ProcessIdentity> identity = processIdentity(pgid);
+    QVERIFY(identity);
+    JobState s = runningState(pgid);
+    s.bootId = identity->bootId;
+    for (ReplicaState &r : s.replicas)
+        r.leaderStartTime = identity->startTime;
+    if (record == QLatin1String("start")) {
+        for (ReplicaState &r : s.replicas)
+            r.leaderStartTime = identity->startTime + 1;
+    } else if (record == QLatin1String("boot")) {
+        s.bootId = QStringLiteral("00000000-0000-0000-0000-000000000000");
+    } else if (record == QLatin1String("none")) {
+        s.bootId.clear();
+        for (ReplicaState &r : s.replicas)
+            r.leaderStartTime = 0;
+    }
+    JobStore store;
+    const QString id = QStringLiteral("identity_") + record;
+    QVERIFY(store.createJob(id, "jobId: i\n", s));
+    const QList<RecoveredJob> recovered = recoverOrphans(store);
+    QCOMPARE(recovered.size(), 1);
+    QCOMPARE(recovered.at(0).killedGroups.isEmpty(), !killed);
+    QCOMPARE(store.readState(id).state.state, JobStatus::Failed);
+    if (killed) {
+        QVERIFY(sleeper.waitForFinished(10000));
+    } else {
+        QVERIFY(!sleeper.waitForFinished(300));
+        QCOMPARE(sleeper.state(), QProcess::Running);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestStoreProcesses)

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+#include "store/atomicwrite.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace trainyard::store {
+
+bool WriteResult::diskFull() const
+{
+    return error == ENOSPC || error == EDQUOT;
+}
+
+QString writeErrorMessage(const QString &path, int error)
+{
+    if (error == ENOSPC || error == EDQUOT)
+        return QCoreApplication::translate("trainyard::JobStore", "no space left on device: %1")
+            .arg(path);
+    return QCoreApplication::translate("trainyard::JobStore", "cannot write %1: %2")
+        .arg(path, QString::fromLocal8Bit(std::strerror(error)));
+}
+
+WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, int newFileMode,
+                                bool syncDirectory)
+{
+    WriteResult result;
+    const auto fail = [&](int error) {
+        result.error = error;
+        result.errorMessage = writeErrorMessage(path, error);
+        return result;
+    };
+    const QByteArray target = QFile::encodeName(path);
+    const QString dir = QFileInfo(path).absolutePath();
+    mode_t mode = mode_t(newFileMode);
+    struct stat existing = {};
+    if (::stat(target.constData(), &existing) == 0)
+        mode = existing.st_mode & 07777;
+
+    QByteArray temp;
+    int fd = -1;
+    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+        temp = target + ".tmp-" + QByteArray::number(QRandomGenerator::global()->generate(), 16);
+        fd = ::open(temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+        if (fd < 0 && errno != EEXIST)
+            return fail(errno);
+    }
+    if (fd < 0)
+        return fail(EEXIST);
+    if (existing.st_mode != 0)
+        ::fchmod(fd, mode); // the umask must not narrow an existing file's mode
+
+    const char *data = bytes.constData();
+    qsizetype left = bytes.size();
+    int error = 0;
+    while (left > 0) {
+        const ssize_t n = ::write(fd, data, size_t(left));
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            error = errno;
+            break;
+        }
+        if (n == 0) { // never for a regular file; do not loop forever
+            error = EIO;
+            break;
+        }
+        data += n;
+        left -= n;
+    }
+    // fsync reports delayed allocation failures (ENOSPC on some file systems) and write-back
+    // errors; close can too (NFS).
+    if (error == 0 && ::fsync(fd) != 0)
+        error = errno;
+    if (::close(fd) != 0 && error == 0 && errno != EINTR)
+        error = errno;
+    if (error == 0 && ::rename(temp.constData(), target.constData()) != 0)
+        error = errno;
+    if (error != 0) {
+        ::unlink(temp.constData());
+        return fail(error);
+    }
+    if (syncDirectory) {
+        const int dirFd = ::open(QFile::encodeName(dir).constData(),
+                                 O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dirFd >= 0) {
+            ::fsync(dirFd);
+            ::close(dirFd);
+        }
+    }
+    return result;
+}
+
+} // namespace trainyard::store

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// Checked, atomic replacement of a file: the bytes go to a temporary file next to the target,
+// every write(2) is checked (a full disk is reported, never ignored), the file is fsync'd and
+// then renamed over the target. On any failure the temporary file is removed and the old file
+// stays as it was: the last good file is never replaced by an empty or partial one.
+//
+// QSaveFile is not used for the store: in Qt 6.4 a buffered write that fails (ENOSPC) is not
+// reported by commit(), which then renames an empty or truncated file over the good one.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+namespace trainyard::store {
+
+struct WriteResult
+{
+    int error = 0;        // errno of the failure; 0 on success
+    QString errorMessage; // for the user; "no space left on device: PATH" for ENOSPC
+
+    explicit operator bool() const { return error == 0 && errorMessage.isEmpty(); }
+    bool diskFull() const;
+};
+
+// Writes `bytes` to `path` atomically (see above). A new file gets `newFileMode` (before the
+// umask); an existing one keeps its mode. With syncDirectory the directory is fsync'd after the
+// rename so the replacement survives a power loss.
+WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes,
+                                int newFileMode = 0644, bool syncDirectory = true);
+
+// The message for a failed write of `path` with errno `error`: "no space left on device: PATH"
+// for ENOSPC and EDQUOT, else "cannot write PATH: <strerror>".
+QString writeErrorMessage(const QString &path, int error);
+
+} // namespace trainyard::store
