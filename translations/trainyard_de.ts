@@ -2412,8 +2412,8 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>Log-Größenlimit pro Replikat in MB</translation>
     </message>
     <message>
-        <source>When a replica&apos;s log reaches this size, its oldest part is dropped (about half of the cap is kept) and the log view shows &quot;earlier lines dropped&quot;. Off by default: logs keep everything.</source>
-        <translation>Erreicht das Log eines Replikats diese Größe, wird sein ältester Teil verworfen (etwa die Hälfte des Limits bleibt erhalten), und die Logansicht zeigt &quot;earlier lines dropped&quot;. Standardmäßig aus: Logs behalten alles.</translation>
+        <source>Past this size the oldest half of a replica&apos;s log is dropped and the log view says so. Off by default.</source>
+        <translation>Über dieser Größe wird die ältere Hälfte des Logs eines Replikats verworfen, und die Logansicht weist darauf hin. Standardmäßig aus.</translation>
     </message>
 </context>
 <context>

@@ -164,9 +164,8 @@ LocalRunsPage::LocalRunsPage(QWidget *parent)
     m_logCap->setSpecialValueText(tr("No cap"));
     m_logCap->setSuffix(tr(" MB"));
     addField(tr("&Log size cap per replica:"), m_logCap, tr("Log size cap per replica in MB"),
-             tr("When a replica's log reaches this size, its oldest part is dropped (about half "
-                "of the cap is kept) and the log view shows \"earlier lines dropped\". Off by "
-                "default: logs keep everything."));
+             tr("Past this size the oldest half of a replica's log is dropped and the log "
+                "view says so. Off by default."));
 
     // One width for the numbers, the widest one's.
     int spinWidth = 0;

@@ -282,7 +282,7 @@ void TestConsoleWatch::brokenFoldersListed()
     }
 
     JobConsole console(root);
-    console.resize(1000, 420);
+    console.resize(1000, 640);
     console.show();
     QVERIFY(QTest::qWaitForWindowExposed(&console));
     JobListModel *model = console.model();
@@ -327,7 +327,7 @@ void TestConsoleWatch::lowDiskSpaceBanner()
 {
     const QString root = m_tmp.filePath(QStringLiteral("space"));
     JobConsole console(root);
-    console.resize(1000, 420);
+    console.resize(1000, 640);
     console.show();
     QVERIFY(QTest::qWaitForWindowExposed(&console));
     ui::jobs::DiskSpaceMonitor *monitor = console.diskSpace();
@@ -371,7 +371,7 @@ void TestConsoleWatch::lowDiskSpaceOnRealSmallFileSystem()
         QVERIFY(f.write(QByteArray(15 * 1024 * 1024, 'x')) == 15 * 1024 * 1024);
     }
     JobConsole console(root);
-    console.resize(1000, 420);
+    console.resize(1000, 640);
     console.show();
     QVERIFY(QTest::qWaitForWindowExposed(&console));
     QTRY_VERIFY(console.spaceBanner()->isVisible());
