@@ -2379,6 +2379,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>[trainyard] log capture stopped here: %1</source>
         <translation>[trainyard] Log-Aufzeichnung hier angehalten: %1</translation>
     </message>
+    <message>
+        <source>Cannot drop the oldest part of the log file %1: %2</source>
+        <translation>Der älteste Teil der Logdatei %1 kann nicht verworfen werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::logs::LogSearch</name>
@@ -2674,6 +2678,22 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>It could not be started: %1</source>
         <translation>Start nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>&amp;Log size cap per replica:</source>
+        <translation>&amp;Log-Größenlimit pro Replikat:</translation>
+    </message>
+    <message>
+        <source>Log size cap per replica in MB</source>
+        <translation>Log-Größenlimit pro Replikat in MB</translation>
+    </message>
+    <message>
+        <source>Past this size the oldest half of a replica&apos;s log is dropped and the log view says so. Off by default.</source>
+        <translation>Über dieser Größe wird die ältere Hälfte des Logs eines Replikats verworfen, und die Logansicht weist darauf hin. Standardmäßig aus.</translation>
     </message>
 </context>
 <context>
@@ -3371,6 +3391,14 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Compare %1 runs — Trainyard</source>
         <translation>%1 Läufe vergleichen — Trainyard</translation>
     </message>
+    <message>
+        <source>Little space is left on the disk holding the job store: %1 free of %2. Jobs fail when it fills up; free some space or delete old jobs.</source>
+        <translation>Auf dem Datenträger des Job-Speichers ist nur noch wenig Platz: %1 von %2 frei. Jobs schlagen fehl, wenn er voll ist; geben Sie Platz frei oder löschen Sie alte Jobs.</translation>
+    </message>
+    <message>
+        <source>Job store: %1 (file system %2)</source>
+        <translation>Job-Speicher: %1 (Dateisystem %2)</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::jobs::JobDetail</name>
@@ -3520,6 +3548,22 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Replicas running</source>
         <translation>Laufende Replikate</translation>
+    </message>
+    <message>
+        <source>Broken: %1</source>
+        <translation>Defekt: %1</translation>
+    </message>
+    <message>
+        <source>no state.json</source>
+        <translation>keine state.json</translation>
+    </message>
+    <message>
+        <source>state.json unreadable</source>
+        <translation>state.json unlesbar</translation>
+    </message>
+    <message>
+        <source>folder unreadable</source>
+        <translation>Ordner unlesbar</translation>
     </message>
 </context>
 <context>

@@ -31,6 +31,11 @@ ReplicaProcess::ReplicaProcess(const ReplicaLaunch &launch, const QString &logPa
     m_capture = std::make_unique<logs::LogCapture>(m_writer.get(), launch.replica.name);
 }
 
+void ReplicaProcess::setLogSizeCap(qint64 bytes)
+{
+    m_writer->setSizeCap(bytes);
+}
+
 ReplicaProcess::~ReplicaProcess()
 {
     if (m_process) {

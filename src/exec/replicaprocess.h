@@ -66,6 +66,8 @@ public:
     using LineObserver = std::function<void(qint64 wallMs, bool continuation, const char *data,
                                             qsizetype size, qint64 endOffset)>;
     void setLineObserver(LineObserver observer);
+    // Caps the replica's log file (bytes; 0: none), see logs::LogWriter::setSizeCap.
+    void setLogSizeCap(qint64 bytes);
 
 Q_SIGNALS:
     void started(qint64 pid);

@@ -43,6 +43,7 @@ QByteArray RunSettings::toJson() const
     o.insert(QStringLiteral("maxLocalReplicas"), maxLocalReplicas);
     o.insert(QStringLiteral("maxLocalTrials"), maxLocalTrials);
     o.insert(QStringLiteral("localTensorFlowMajor"), localTensorFlowMajor);
+    o.insert(QStringLiteral("logCapMB"), logCapMB);
     o.insert(QStringLiteral("python"), python);
     o.insert(QStringLiteral("jobDir"), jobDir);
     o.insert(QStringLiteral("baseDirectory"), baseDirectory);
@@ -75,6 +76,8 @@ bool RunSettings::fromJson(const QByteArray &json, RunSettings *settings, QStrin
     s.maxLocalTrials =
         qMax(0, o.value(QStringLiteral("maxLocalTrials")).toInt(defaultMaxLocalTrials));
     s.localTensorFlowMajor = o.value(QStringLiteral("localTensorFlowMajor")).toInt(0);
+    s.logCapMB = qBound(0, o.value(QStringLiteral("logCapMB")).toInt(0),
+                        LocalRunDefaults::logCapLimitMB);
     s.python = o.value(QStringLiteral("python")).toString();
     s.jobDir = o.value(QStringLiteral("jobDir")).toString();
     s.baseDirectory = o.value(QStringLiteral("baseDirectory")).toString();
@@ -87,7 +90,8 @@ bool RunSettings::operator==(const RunSettings &o) const
     return style == o.style && distributed == o.distributed && startPort == o.startPort &&
            maxRestarts == o.maxRestarts && jobReruns == o.jobReruns && graceMs == o.graceMs &&
            maxLocalReplicas == o.maxLocalReplicas && maxLocalTrials == o.maxLocalTrials &&
-           localTensorFlowMajor == o.localTensorFlowMajor && python == o.python &&
+           localTensorFlowMajor == o.localTensorFlowMajor && logCapMB == o.logCapMB &&
+           python == o.python &&
            jobDir == o.jobDir && baseDirectory == o.baseDirectory;
 }
 
@@ -101,6 +105,7 @@ RunSettings LocalRunDefaults::runSettings(RunStyle style) const
     settings.graceMs = gracePeriodSeconds * 1000;
     settings.maxLocalReplicas = maxLocalReplicas;
     settings.startPort = startPort;
+    settings.logCapMB = logCapMB;
     return settings;
 }
 
@@ -119,7 +124,7 @@ bool LocalRunDefaults::operator==(const LocalRunDefaults &o) const
 {
     return python == o.python && maxRestarts == o.maxRestarts && jobReruns == o.jobReruns &&
            gracePeriodSeconds == o.gracePeriodSeconds && maxLocalReplicas == o.maxLocalReplicas &&
-           startPort == o.startPort;
+           startPort == o.startPort && logCapMB == o.logCapMB;
 }
 
 namespace {
@@ -168,6 +173,8 @@ LocalRunDefaults readLocalRunDefaults(const QSettings &settings)
                                    LocalRunDefaults::localReplicasLimit, builtIn.maxLocalReplicas);
     d.startPort =
         quint16(storedInt(settings, localRunKeys::startPort, 1, 65535, builtIn.startPort));
+    d.logCapMB = storedInt(settings, localRunKeys::logCapMB, 0, LocalRunDefaults::logCapLimitMB,
+                           builtIn.logCapMB);
     return d;
 }
 
@@ -190,6 +197,7 @@ void writeLocalRunDefaults(QSettings &settings, const LocalRunDefaults &defaults
     storeOrRemove(settings, localRunKeys::maxLocalReplicas, defaults.maxLocalReplicas,
                   builtIn.maxLocalReplicas);
     storeOrRemove(settings, localRunKeys::startPort, defaults.startPort, builtIn.startPort);
+    storeOrRemove(settings, localRunKeys::logCapMB, defaults.logCapMB, builtIn.logCapMB);
 }
 
 QString runSettingsPath(const store::JobStore &store, const QString &jobId)

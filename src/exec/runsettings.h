@@ -35,6 +35,9 @@ struct RunSettings
     // Tuning jobs: run at most this many of the spec's maxTrials; 0: all of them (trials.h).
     int maxLocalTrials = defaultMaxLocalTrials;
     int localTensorFlowMajor = 0; // LocalTrain: primary "master" when 1
+    // Per-replica log file cap in MB; 0: none. Past it the oldest part of the log is dropped
+    // (logs::LogWriter::setSizeCap).
+    int logCapMB = 0;
     QString python;               // empty: $TRAINYARD_PYTHON, else python3
     QString jobDir;               // local output directory (absolute); empty: <job>/output
     QString baseDirectory;        // relative spec paths resolve against it (absolute)
@@ -66,6 +69,7 @@ struct LocalRunDefaults
     static constexpr int gracePeriodLimit = 3600; // seconds
     static constexpr int localReplicasLimit = 10000;
     static constexpr int localTrialsLimit = 10000; // --max-local-trials
+    static constexpr int logCapLimitMB = 1024 * 1024; // 1 TB
 
     QString python; // empty: $TRAINYARD_PYTHON, else python3 (decided when the job runs)
     int maxRestarts = RunSettings::defaultMaxRestarts;           // 0 .. maxRestartsLimit
@@ -73,6 +77,7 @@ struct LocalRunDefaults
     int gracePeriodSeconds = RunSettings::defaultGraceMs / 1000; // 0 .. gracePeriodLimit
     int maxLocalReplicas = 0;                                    // 0 (no cap) .. localReplicasLimit
     quint16 startPort = defaultStartPort;                        // 1 .. 65535 (gcloud's 27182)
+    int logCapMB = 0;                                            // 0 (off) .. logCapLimitMB
 
     // A new run of `style` with these values; the other fields keep RunSettings' defaults.
     RunSettings runSettings(RunStyle style) const;
@@ -93,6 +98,7 @@ inline constexpr char jobReruns[] = "localRuns/jobReruns";               // int
 inline constexpr char gracePeriod[] = "localRuns/gracePeriodSeconds";    // int, seconds
 inline constexpr char maxLocalReplicas[] = "localRuns/maxLocalReplicas"; // int, 0: no cap
 inline constexpr char startPort[] = "localRuns/startPort";               // int
+inline constexpr char logCapMB[] = "localRuns/logCapMB";                 // int, MB, 0: off
 } // namespace localRunKeys
 
 // Reads the defaults; a missing, wrong-typed or out-of-range value is the built-in default.

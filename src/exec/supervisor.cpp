@@ -294,6 +294,7 @@ QString Supervisor::setUpReplicas()
         const ReplicaLaunch &launch = m_plan.replicas.at(i);
         const QString logName = store::trialLogName(launch.replica.name, options.trialId);
         auto *replica = new ReplicaProcess(launch, m_store.logPath(m_jobId, logName), this);
+        replica->setLogSizeCap(qint64(m_settings.logCapMB) * 1024 * 1024);
         if (!m_masker.isEmpty()) {
             replica->setLineFilter([masker = m_masker](const char *data, qsizetype size,
                                                        QByteArray *out) {

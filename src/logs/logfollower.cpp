@@ -2,6 +2,7 @@
 #include "logs/logfollower.h"
 
 #include "logs/linesplitter.h"
+#include "logs/logreader.h"
 
 #include <algorithm>
 #include <cstring>
@@ -22,6 +23,7 @@ struct LogFollower::Source
     bool startAtEnd = false;
     QByteArray partial;    // the torn last line, until its '\n' arrives
     qint64 lastTimestamp = 0;
+    QByteArray head;       // the first line, to notice a rewrite in place (readFirstLine)
 };
 
 LogFollower::LogFollower(QObject *parent)
@@ -108,10 +110,17 @@ qint64 LogFollower::readSource(Source &source, qint64 budget, Records &out)
         }
     }
     const qint64 size = source.file.size();
-    if (size < source.offset) {
+    if (size < source.offset ||
+        (!source.head.isEmpty() && readFirstLine(source.file) != source.head)) {
         source.offset = 0;
         source.partial.clear();
+        source.head.clear();
         Q_EMIT fileReset(source.replica);
+    }
+    if (source.head.isEmpty() && size > 0) {
+        const QByteArray head = readFirstLine(source.file);
+        if (head.endsWith('\n'))
+            source.head = head;
     }
     const qint64 want = std::min(size - source.offset, budget);
     if (want <= 0 || !source.file.seek(source.offset))

@@ -56,6 +56,7 @@ void LogReader::resetIndex()
     m_continued.clear();
     m_prevEndsCr = false;
     m_prevStream = 0;
+    m_head.clear();
 }
 
 namespace {
@@ -95,6 +96,19 @@ qint64 LogReader::groupStart(qint64 line) const
     return r != nullptr ? r->first - 1 : line;
 }
 
+QByteArray readFirstLine(QFile &file, qsizetype maxBytes)
+{
+    QByteArray head(maxBytes, Qt::Uninitialized);
+    if (!file.seek(0))
+        return {};
+    const qint64 got = file.read(head.data(), maxBytes);
+    head.resize(got > 0 ? qsizetype(got) : 0);
+    const qsizetype nl = head.indexOf('\n');
+    if (nl >= 0)
+        head.truncate(nl + 1);
+    return head;
+}
+
 qint64 LogReader::refresh(qint64 maxBytes)
 {
     if (!ensureOpen()) {
@@ -103,7 +117,8 @@ qint64 LogReader::refresh(qint64 maxBytes)
     }
     const qint64 size = m_file.size();
     qint64 added = 0;
-    if (size < m_indexedEnd) { // truncated or replaced: start over
+    if (size < m_indexedEnd || (!m_head.isEmpty() && readFirstLine(m_file) != m_head)) {
+        // truncated, replaced or rewritten in place: start over
         resetIndex();
         ++m_generation;
     }
@@ -151,6 +166,8 @@ qint64 LogReader::refresh(qint64 maxBytes)
         pos = p > base ? m_indexedEnd : pos + got;
     }
     m_complete = m_indexedEnd >= size || pos >= size;
+    if (m_head.isEmpty() && m_lineCount > 0)
+        m_head = readFirstLine(m_file);
     return added;
 }
 

@@ -8,7 +8,10 @@
 //
 // refresh() follows growth: it re-checks the size and indexes the appended bytes, optionally
 // capped so a huge file can be indexed in slices without blocking a GUI thread. A file that
-// shrank (replaced or truncated) is indexed again from the start and generation() changes.
+// shrank (replaced or truncated), or whose first line changed (rewritten in place, as the log
+// size cap does: see LogWriter::setSizeCap), is indexed again from the start and generation()
+// changes.
+//
 // Display grouping: a record that continues a long line ('+' flag) and a record that follows a
 // line ending in a bare "\r" (a progress-bar redraw, see LineSplitter) of the same stream belong
 // to the line before them; they are "hidden" (hiddenRanges()), and a viewer shows one row per
@@ -33,6 +36,10 @@ struct LineRange
     qint64 count = 0;
     qint64 end() const { return first + count; }
 };
+
+// The file's first line with its '\n' (at most maxBytes of it): how readers notice a file that
+// was rewritten in place without getting shorter than what they had read.
+QByteArray readFirstLine(QFile &file, qsizetype maxBytes = 256);
 
 class LogReader
 {
@@ -106,6 +113,7 @@ private:
     QList<LineRange> m_continued;
     bool m_prevEndsCr = false; // the last indexed record ended with a bare "\r"
     char m_prevStream = 0;
+    QByteArray m_head;  // the first line as indexed (readFirstLine)
 };
 
 } // namespace trainyard::logs

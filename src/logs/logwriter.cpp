@@ -106,7 +106,80 @@ bool LogWriter::flush()
     }
     m_buffer.resize(0); // keeps the capacity
     m_bufferedRecords = 0;
+    if (ok && m_cap > 0 && !m_file.isSequential() && m_file.size() > m_cap)
+        dropOldest();
     return ok;
+}
+
+QByteArray LogWriter::capMarkerText(qint64 capBytes, qint64 droppedBytes)
+{
+    // Not translated: it is part of the file, read by every console and by grep. The running
+    // total makes each marker differ from the last, which is how readers notice the rewrite.
+    const qint64 mb = capBytes / (1024 * 1024);
+    QByteArray text = "trainyard: earlier lines dropped (cap " +
+                      (mb > 0 ? QByteArray::number(mb) + " MB"
+                              : QByteArray::number(capBytes / 1024) + " KB") +
+                      ")";
+    if (droppedBytes > 0)
+        text += "; " + QByteArray::number(droppedBytes) + " bytes dropped so far";
+    return text;
+}
+
+bool LogWriter::isCapMarker(const QByteArray &bytes)
+{
+    return bytes.startsWith("trainyard: earlier lines dropped (cap ");
+}
+
+bool LogWriter::dropOldest()
+{
+    // A second handle without O_APPEND: the kept tail is copied forward in place.
+    QFile rw(m_file.fileName());
+    if (!rw.open(QIODevice::ReadWrite | QIODevice::Unbuffered))
+        return false;
+    const qint64 size = rw.size();
+    const qint64 keep = m_cap / 2;
+    // The kept part starts at a record boundary: after the first '\n' at or past size - keep.
+    qint64 cut = -1;
+    QByteArray block(64 * 1024, Qt::Uninitialized);
+    for (qint64 pos = size - keep; pos < size && cut < 0;) {
+        if (!rw.seek(pos))
+            return false;
+        const qint64 got = rw.read(block.data(), block.size());
+        if (got <= 0)
+            return false;
+        const void *nl = std::memchr(block.constData(), '\n', size_t(got));
+        if (nl != nullptr)
+            cut = pos + (static_cast<const char *>(nl) - block.constData()) + 1;
+        pos += got;
+    }
+    QByteArray marker;
+    const QByteArray text = capMarkerText(m_cap, m_capDroppedBytes + cut);
+    appendRecordLine(marker, QDateTime::currentMSecsSinceEpoch(), Severity::Warning,
+                     Stream::Stdout, false, text.constData(), text.size());
+    if (cut <= marker.size() || cut >= size) // no boundary in the kept part: leave it
+        return false;
+    // Forward copy: the destination is always before the source.
+    qint64 dst = 0;
+    bool ok = rw.seek(0) && rw.write(marker) == marker.size();
+    dst = marker.size();
+    for (qint64 src = cut; ok && src < size;) {
+        ok = rw.seek(src);
+        const qint64 got = ok ? rw.read(block.data(), std::min<qint64>(block.size(), size - src)) : -1;
+        ok = ok && got > 0 && rw.seek(dst) && rw.write(block.constData(), got) == got;
+        src += got;
+        dst += got;
+    }
+    ok = ok && rw.resize(dst);
+    if (!ok) {
+        m_error = QCoreApplication::translate("trainyard::logs",
+                                              "Cannot drop the oldest part of the log file %1: %2")
+                      .arg(m_file.fileName(), rw.errorString());
+        Q_EMIT writeFailed(m_error);
+        return false;
+    }
+    ++m_capDrops;
+    m_capDroppedBytes += cut;
+    return true;
 }
 
 void LogWriter::writeNote(const QString &text)

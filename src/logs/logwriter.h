@@ -9,6 +9,13 @@
 //
 // If the file did not end with '\n' (a previous owner was killed mid-write) a '\n' is added on
 // open, so the torn line stays one (unparseable, raw) line and new records start cleanly.
+//
+// Size cap (setSizeCap, off by default): when a flush takes the file past the cap, the oldest
+// part is dropped in place: the newest half of the cap (cut at a record boundary) moves to the
+// start of the same file, behind one marker record "earlier lines dropped (cap N MB)", and the
+// file is truncated. Readers see a file that got shorter and start over (LogReader's
+// generation()), and the marker is an ordinary record, so every reader shows it as a line. No
+// second file is needed, so dropping works on a full disk too.
 #pragma once
 
 #include "logs/record.h"
@@ -16,6 +23,8 @@
 #include <QFile>
 #include <QObject>
 #include <QTimer>
+
+#include <algorithm>
 
 namespace trainyard::logs {
 
@@ -57,11 +66,25 @@ public:
     qint64 recordsDropped() const { return m_dropped; } // lost to write errors (disk full)
     qsizetype bufferedBytes() const { return m_buffer.size(); }
 
+    // Per-file cap in bytes; 0 (default): none. At least MinimumCapBytes when set.
+    static constexpr qint64 MinimumCapBytes = 64 * 1024;
+    void setSizeCap(qint64 bytes) { m_cap = bytes <= 0 ? 0 : std::max(bytes, MinimumCapBytes); }
+    qint64 sizeCap() const { return m_cap; }
+    // How often the oldest part was dropped, and how many bytes went.
+    int capDrops() const { return m_capDrops; }
+    qint64 bytesDroppedByCap() const { return m_capDroppedBytes; }
+    // The marker record's text: "trainyard: earlier lines dropped (cap N MB)", then with
+    // droppedBytes > 0 "; D bytes dropped so far".
+    static QByteArray capMarkerText(qint64 capBytes, qint64 droppedBytes = 0);
+    // True for a record that is such a marker (the view points it out).
+    static bool isCapMarker(const QByteArray &bytes);
+
 Q_SIGNALS:
     // Emitted once per failure streak (e.g. disk full); records are dropped until writes work.
     void writeFailed(const QString &message);
 
 private:
+    bool dropOldest();
     // Appends one whole stderr record with `text`, or nothing (cut off again on failure).
     void writeNote(const QString &text);
 
@@ -75,6 +98,9 @@ private:
     qint64 m_dropped = 0;
     qint64 m_bufferedRecords = 0;
     bool m_failing = false;
+    qint64 m_cap = 0;
+    int m_capDrops = 0;
+    qint64 m_capDroppedBytes = 0;
 };
 
 } // namespace trainyard::logs

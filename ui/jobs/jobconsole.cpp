@@ -5,6 +5,7 @@
 
 #include "exec/supervisor.h"
 #include "jobs/desktopnotifier.h"
+#include "jobs/diskspacemonitor.h"
 #include "jobs/jobdetail.h"
 #include "jobs/jobfilterproxy.h"
 #include "jobs/joblistmodel.h"
@@ -19,7 +20,9 @@
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 #include <QHBoxLayout>
+#include <QFrame>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
@@ -77,12 +80,35 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
 
     m_detail = new JobDetail(m_model->storeRoot(), this);
 
+    // The low-disk-space banner: hidden until the store's disk runs low.
+    m_spaceBanner = new QFrame(this);
+    m_spaceBanner->setObjectName(QStringLiteral("spaceBanner"));
+    static_cast<QFrame *>(m_spaceBanner)->setFrameShape(QFrame::StyledPanel);
+    m_spaceBanner->setAutoFillBackground(true);
+    QPalette bannerPalette = m_spaceBanner->palette();
+    bannerPalette.setColor(QPalette::Window, QColor(0xff, 0xf3, 0xcd));
+    bannerPalette.setColor(QPalette::WindowText, QColor(0x5c, 0x3c, 0x00));
+    m_spaceBanner->setPalette(bannerPalette);
+    auto *bannerIcon = new QLabel(m_spaceBanner);
+    const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    bannerIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));
+    m_spaceText = new QLabel(m_spaceBanner);
+    m_spaceText->setTextFormat(Qt::PlainText); // the path is the user's
+    m_spaceText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *bannerLayout = new QHBoxLayout(m_spaceBanner);
+    bannerLayout->addWidget(bannerIcon, 0, Qt::AlignTop);
+    bannerLayout->addWidget(m_spaceText, 1);
+    m_spaceBanner->hide();
+    m_diskSpace = new DiskSpaceMonitor(m_model->storeRoot(), this);
+    connect(m_diskSpace, &DiskSpaceMonitor::checked, this, &JobConsole::showDiskSpace);
+
     auto *top = new QWidget(this);
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_filter, 1);
     bar->addWidget(m_stateFilter);
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_spaceBanner);
     topLayout->addLayout(bar);
     topLayout->addWidget(m_view);
 
@@ -106,6 +132,7 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     connect(m_model, &JobListModel::jobEnded, this, &JobConsole::onJobEnded);
     restoreLayout();
     m_model->start();
+    m_diskSpace->start();
 }
 
 JobConsole::~JobConsole()
@@ -158,7 +185,9 @@ void JobConsole::createActions()
             fail(error);
         else
             Q_EMIT message(tr("Cancel requested for %1").arg(id));
-        m_model->refresh();
+        // A job whose owner died has nobody to read the request: the model's next look
+        // recovers it (in its worker), and it ends.
+        m_model->checkActive();
     });
 
     m_openDir = new QAction(s->standardIcon(QStyle::SP_DirOpenIcon), tr("&Open job folder"), this);
@@ -272,13 +301,26 @@ void JobConsole::onRefreshed()
                                std::max(m_view->columnWidth(JobListModel::StateColumn),
                                         stateWidth + std::max(iconAndMargins, 40)));
     }
+    if (m_model->brokenCount() > 0 && !m_brokenSized) {
+        // Room for "Broken: <reason>" once a broken job is listed.
+        m_brokenSized = true;
+        const QFontMetrics fm(m_view->font());
+        int width = 0;
+        for (const QString &reason : JobListModel::brokenReasons())
+            width = std::max(width, fm.horizontalAdvance(JobListModel::brokenWord(reason)));
+        const int icon = m_view->iconSize().width() > 0 ? m_view->iconSize().width() : 16;
+        m_view->setColumnWidth(JobListModel::StateColumn,
+                               std::max(m_view->columnWidth(JobListModel::StateColumn),
+                                        width + icon + 32));
+    }
     if (!m_view->selectionModel()->hasSelection() && m_proxy->rowCount() > 0 && currentJobId().isEmpty())
         m_view->selectRow(0);
     const QString id = currentJobId();
     if (id != m_detail->jobId())
         m_detail->setJob(id);
     if (const JobRow *row = id.isEmpty() ? nullptr : m_model->job(id))
-        m_detail->setState(row->state, row->stateKnown, row->stateError);
+        m_detail->setState(row->state, row->stateKnown, row->stateError,
+                           row->broken ? JobListModel::brokenWord(row->brokenReason) : QString());
     updateActions();
 }
 
@@ -342,6 +384,30 @@ void JobConsole::showContextMenu(const QPoint &pos)
     menu.addSeparator();
     menu.addAction(m_delete);
     menu.exec(m_view->viewport()->mapToGlobal(pos));
+}
+
+void JobConsole::showDiskSpace(const DiskSpace &space, bool low)
+{
+    if (!low) {
+        m_spaceBanner->hide();
+        return;
+    }
+    const QLocale locale;
+    // Two lines of their own: a path has no spaces to wrap at.
+    m_spaceText->setText(
+        tr("Little space is left on the disk holding the job store: %1 free of %2. Jobs fail "
+           "when it fills up; free some space or delete old jobs.")
+            .arg(locale.formattedDataSize(space.availableBytes),
+                 locale.formattedDataSize(space.totalBytes)) +
+        u'\n' +
+        tr("Job store: %1 (file system %2)")
+            .arg(QDir::toNativeSeparators(space.path), QDir::toNativeSeparators(space.mountPoint)));
+    m_spaceBanner->show();
+}
+
+QString JobConsole::spaceBannerText() const
+{
+    return m_spaceBanner->isHidden() ? QString() : m_spaceText->text();
 }
 
 void JobConsole::fail(const QString &text)

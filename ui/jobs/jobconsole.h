@@ -13,6 +13,7 @@
 
 class QAction;
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QSplitter;
 class QTableView;
@@ -24,6 +25,8 @@ class CompareView;
 namespace trainyard::ui::jobs {
 
 class DesktopNotifier;
+class DiskSpaceMonitor;
+struct DiskSpace;
 class JobDetail;
 class JobFilterProxy;
 class JobListModel;
@@ -80,6 +83,10 @@ public:
     JobDetail *detail() const { return m_detail; }
     // Tells the desktop when a job ends.
     DesktopNotifier *notifier() const { return m_notifier; }
+    // Checks the free space of the store's disk; the banner above the list warns when it is low.
+    DiskSpaceMonitor *diskSpace() const { return m_diskSpace; }
+    QWidget *spaceBanner() const { return m_spaceBanner; }
+    QString spaceBannerText() const;
 
     void saveLayout() const;
     void restoreLayout();
@@ -103,6 +110,7 @@ private:
     void showContextMenu(const QPoint &pos);
     void confirmDelete();
     void fail(const QString &text);
+    void showDiskSpace(const DiskSpace &space, bool low);
 
     QString m_ownerProgram;
     JobListModel *m_model;
@@ -113,7 +121,11 @@ private:
     QLineEdit *m_filter;
     QComboBox *m_stateFilter;
     DesktopNotifier *m_notifier = nullptr;
+    DiskSpaceMonitor *m_diskSpace = nullptr;
+    QWidget *m_spaceBanner = nullptr;
+    QLabel *m_spaceText = nullptr;
     bool m_columnsSized = false;
+    bool m_brokenSized = false;
     QAction *m_newJob = nullptr;
     QAction *m_runAgain = nullptr;
     QAction *m_clone = nullptr;

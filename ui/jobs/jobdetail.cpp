@@ -154,7 +154,8 @@ void JobDetail::setJob(const QString &jobId)
         m_tabs->setTabEnabled(tab, !jobId.isEmpty());
 }
 
-void JobDetail::setState(const store::JobState &state, bool known, const QString &unknownReason)
+void JobDetail::setState(const store::JobState &state, bool known, const QString &unknownReason,
+                         const QString &unknownWord)
 {
     m_state = state;
     if (m_jobId.isEmpty()) {
@@ -164,7 +165,9 @@ void JobDetail::setState(const store::JobState &state, bool known, const QString
         m_form->setRowVisible(m_trials, false);
         return;
     }
-    m_stateLabel->setText(known ? JobListModel::statusWord(state.state) : tr("Unknown"));
+    m_stateLabel->setText(known                    ? JobListModel::statusWord(state.state)
+                          : unknownWord.isEmpty() ? tr("Unknown")
+                                                  : unknownWord);
     m_error->setText(known ? state.errorMessage : unknownReason);
     m_created->setText(when(state.createTime));
     m_started->setText(when(state.startTime));

@@ -39,7 +39,9 @@ public:
     void setJob(const QString &jobId);
     QString jobId() const { return m_jobId; }
     // New state of the shown job (from the job list's refresh).
-    void setState(const store::JobState &state, bool known, const QString &unknownReason);
+    // unknownWord: what the state label says when !known (default "Unknown"), e.g. "Broken".
+    void setState(const store::JobState &state, bool known, const QString &unknownReason,
+                  const QString &unknownWord = {});
 
     QTabWidget *tabs() const { return m_tabs; }
     logs::LogPanel *logPanel() const { return m_logs; }

@@ -67,6 +67,7 @@ LocalRunsPage::LocalRunsPage(QWidget *parent)
     , m_gracePeriod(new QSpinBox(this))
     , m_maxLocalReplicas(new QSpinBox(this))
     , m_startPort(new QSpinBox(this))
+    , m_logCap(new QSpinBox(this))
     , m_restoreButton(new QPushButton(tr("Restore &defaults"), this))
     , m_versionDelay(new QTimer(this))
 {
@@ -158,13 +159,21 @@ LocalRunsPage::LocalRunsPage(QWidget *parent)
                 "skipped. gcloud starts at %1.")
                  .arg(exec::defaultStartPort));
 
+    m_logCap->setObjectName(QStringLiteral("logCapSpin"));
+    m_logCap->setRange(0, LocalRunDefaults::logCapLimitMB);
+    m_logCap->setSpecialValueText(tr("No cap"));
+    m_logCap->setSuffix(tr(" MB"));
+    addField(tr("&Log size cap per replica:"), m_logCap, tr("Log size cap per replica in MB"),
+             tr("Past this size the oldest half of a replica's log is dropped and the log "
+                "view says so. Off by default."));
+
     // One width for the numbers, the widest one's.
     int spinWidth = 0;
     for (const QSpinBox *spin :
-         {m_maxRestarts, m_jobReruns, m_gracePeriod, m_maxLocalReplicas, m_startPort})
+         {m_maxRestarts, m_jobReruns, m_gracePeriod, m_maxLocalReplicas, m_startPort, m_logCap})
         spinWidth = qMax(spinWidth, spin->sizeHint().width());
     for (QSpinBox *spin :
-         {m_maxRestarts, m_jobReruns, m_gracePeriod, m_maxLocalReplicas, m_startPort})
+         {m_maxRestarts, m_jobReruns, m_gracePeriod, m_maxLocalReplicas, m_startPort, m_logCap})
         spin->setMinimumWidth(spinWidth);
 
     m_restoreButton->setObjectName(QStringLiteral("restoreDefaultsButton"));
@@ -186,7 +195,7 @@ LocalRunsPage::LocalRunsPage(QWidget *parent)
         save();
     });
     for (QSpinBox *spin :
-         {m_maxRestarts, m_jobReruns, m_gracePeriod, m_maxLocalReplicas, m_startPort})
+         {m_maxRestarts, m_jobReruns, m_gracePeriod, m_maxLocalReplicas, m_startPort, m_logCap})
         connect(spin, &QSpinBox::valueChanged, this, &LocalRunsPage::save);
     connect(m_browseButton, &QPushButton::clicked, this, &LocalRunsPage::browsePython);
     connect(m_restoreButton, &QPushButton::clicked, this, &LocalRunsPage::restoreDefaults);
@@ -217,6 +226,7 @@ void LocalRunsPage::reload()
     m_gracePeriod->setValue(d.gracePeriodSeconds);
     m_maxLocalReplicas->setValue(d.maxLocalReplicas);
     m_startPort->setValue(d.startPort);
+    m_logCap->setValue(d.logCapMB);
     m_loading = false;
     checkPython();
 }
@@ -230,6 +240,7 @@ LocalRunDefaults LocalRunsPage::shownDefaults() const
     d.gracePeriodSeconds = m_gracePeriod->value();
     d.maxLocalReplicas = m_maxLocalReplicas->value();
     d.startPort = quint16(m_startPort->value());
+    d.logCapMB = m_logCap->value();
     return d;
 }
 

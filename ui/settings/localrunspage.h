@@ -64,6 +64,7 @@ private:
     QSpinBox *m_gracePeriod;
     QSpinBox *m_maxLocalReplicas;
     QSpinBox *m_startPort;
+    QSpinBox *m_logCap;
     QPushButton *m_restoreButton;
     QTimer *m_versionDelay; // waits for typing to pause before running anything
     QPointer<QProcess> m_versionProcess;

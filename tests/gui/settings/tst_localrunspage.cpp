@@ -226,6 +226,14 @@ void TestLocalRunsPage::spinBoxesSave()
     child<QSpinBox>("maxLocalReplicasSpin")->setValue(0);
     QCOMPARE(child<QSpinBox>("maxLocalReplicasSpin")->text(), QStringLiteral("No cap"));
     QVERIFY(!stored("localRuns/maxLocalReplicas").isValid());
+    // The log size cap: off ("No cap") by default, in MB.
+    QCOMPARE(child<QSpinBox>("logCapSpin")->text(), QStringLiteral("No cap"));
+    child<QSpinBox>("logCapSpin")->setValue(100);
+    QCOMPARE(stored("localRuns/logCapMB").toInt(), 100);
+    QCOMPARE(exec::readLocalRunDefaults().logCapMB, 100);
+    QCOMPARE(child<QSpinBox>("logCapSpin")->text(), QStringLiteral("100 MB"));
+    child<QSpinBox>("logCapSpin")->setValue(0);
+    QVERIFY(!stored("localRuns/logCapMB").isValid());
 }
 
 void TestLocalRunsPage::restoreDefaults()
@@ -266,6 +274,7 @@ void TestLocalRunsPage::mnemonicsReachTheFields()
         {Qt::Key_I, "pythonEdit"},           {Qt::Key_R, "maxRestartsSpin"},
         {Qt::Key_W, "jobRerunsSpin"},        {Qt::Key_G, "gracePeriodSpin"},
         {Qt::Key_C, "maxLocalReplicasSpin"}, {Qt::Key_P, "startPortSpin"},
+        {Qt::Key_L, "logCapSpin"},
     };
     for (const auto &[key, name] : keys) {
         QTest::keyClick(m_page, key, Qt::AltModifier);
@@ -287,7 +296,8 @@ void TestLocalRunsPage::accessibleNames()
                                      child<QSpinBox>("jobRerunsSpin"),
                                      child<QSpinBox>("gracePeriodSpin"),
                                      child<QSpinBox>("maxLocalReplicasSpin"),
-                                     child<QSpinBox>("startPortSpin")};
+                                     child<QSpinBox>("startPortSpin"),
+                                     child<QSpinBox>("logCapSpin")};
     for (QWidget *field : fields) {
         QVERIFY(field);
         QVERIFY2(!field->accessibleName().isEmpty(), qPrintable(field->objectName()));

@@ -69,6 +69,7 @@ void TestRunSettings::builtInDefaults()
     QCOMPARE(d.gracePeriodSeconds, 10);
     QCOMPARE(d.maxLocalReplicas, 0);
     QCOMPARE(d.startPort, quint16(27182));
+    QCOMPARE(d.logCapMB, 0); // the log size cap is off by default
 }
 
 void TestRunSettings::writeAndReadBack()
@@ -81,6 +82,7 @@ void TestRunSettings::writeAndReadBack()
     d.gracePeriodSeconds = 30;
     d.maxLocalReplicas = 4;
     d.startPort = 30000;
+    d.logCapMB = 64;
     {
         QSettings settings(path, QSettings::IniFormat);
         exec::writeLocalRunDefaults(settings, d);
@@ -95,6 +97,7 @@ void TestRunSettings::writeAndReadBack()
     QCOMPARE(again.value(QStringLiteral("localRuns/gracePeriodSeconds")).toInt(), 30);
     QCOMPARE(again.value(QStringLiteral("localRuns/maxLocalReplicas")).toInt(), 4);
     QCOMPARE(again.value(QStringLiteral("localRuns/startPort")).toInt(), 30000);
+    QCOMPARE(again.value(QStringLiteral("localRuns/logCapMB")).toInt(), 64);
 }
 
 void TestRunSettings::writeRemovesBuiltInValues()
@@ -246,7 +249,12 @@ void TestRunSettings::newRunSettings()
     d.gracePeriodSeconds = 2;
     d.maxLocalReplicas = 6;
     d.startPort = 31000;
+    d.logCapMB = 5;
     const exec::RunSettings s = d.runSettings(exec::RunStyle::LocalTrain);
+    QCOMPARE(s.logCapMB, 5);
+    exec::RunSettings back;
+    QVERIFY(exec::RunSettings::fromJson(s.toJson(), &back, nullptr));
+    QCOMPARE(back.logCapMB, 5); // run.json carries it to the owner
     QCOMPARE(s.style, exec::RunStyle::LocalTrain);
     QCOMPARE(s.python, d.python);
     QCOMPARE(s.maxRestarts, 1);
