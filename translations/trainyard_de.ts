@@ -3357,6 +3357,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Replicas running</source>
         <translation>Laufende Replikate</translation>
     </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::jobs::ReplicaModel</name>

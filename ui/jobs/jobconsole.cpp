@@ -17,6 +17,9 @@
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 #include <QHBoxLayout>
+#include "cloud/cloudjob.h"
+#include "cloud/cloudwatcher.h"
+
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
@@ -102,6 +105,11 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     connect(m_model, &JobListModel::jobEnded, this, &JobConsole::onJobEnded);
     restoreLayout();
     m_model->start();
+    // Cloud jobs: their state and logs come from Vertex AI into the store's files.
+    m_cloud = new cloud::CloudWatcher(storeRoot, this);
+    connect(m_cloud, &cloud::CloudWatcher::updated, m_model, &JobListModel::refresh);
+    connect(m_cloud, &cloud::CloudWatcher::failed, this, &JobConsole::message);
+    m_cloud->start();
 }
 
 JobConsole::~JobConsole()
@@ -148,6 +156,16 @@ void JobConsole::createActions()
     connect(m_cancel, &QAction::triggered, this, [this] {
         const QString id = currentJobId();
         const store::JobStore store(storeRoot());
+        if (cloud::isCloudJob(store, id)) { // asynchronous: the reply arrives later
+            m_cloud->cancel(id, this, [this, id](const QString &error) {
+                if (!error.isEmpty())
+                    fail(error);
+                else
+                    Q_EMIT message(tr("Cancel requested for %1").arg(id));
+                m_model->refresh();
+            });
+            return;
+        }
         // Creating the request file does not block; the owner polls it.
         const QString error = exec::requestCancel(store, id);
         if (!error.isEmpty())

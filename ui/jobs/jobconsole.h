@@ -17,6 +17,10 @@ class QLineEdit;
 class QSplitter;
 class QTableView;
 
+namespace trainyard::cloud {
+class CloudWatcher;
+}
+
 namespace trainyard::ui::jobs {
 
 class DesktopNotifier;
@@ -94,6 +98,7 @@ private:
 
     QString m_ownerProgram;
     JobListModel *m_model;
+    cloud::CloudWatcher *m_cloud = nullptr; // polls the store's Vertex AI jobs
     JobFilterProxy *m_proxy;
     QTableView *m_view;
     JobDetail *m_detail;

@@ -2,6 +2,7 @@
 #include "jobs/joblistmodel.h"
 
 #include "spec/yamlio.h"
+#include "cloud/cloudjob.h"
 #include "store/jobstore.h"
 
 #include <QApplication>
@@ -81,6 +82,7 @@ QList<JobRow> JobListModel::scan(const QString &storeRoot,
         }
         row.shape = cached->first;
         row.region = cached->second;
+        row.where = cloud::whereText(store, entry.jobId);
         rows.append(row);
     }
     return rows;
@@ -247,6 +249,7 @@ QVariant JobListModel::displayData(const JobRow &row, int column) const
         return s.replicas.isEmpty() ? QString()
                                     : tr("%1/%2").arg(running(s)).arg(s.replicas.size());
     case RestartsColumn: return s.replicas.isEmpty() ? QVariant() : QVariant(restarts(s));
+    case WhereColumn: return row.where;
     case NUM_COLUMNS: break;
     }
     return {};
@@ -308,6 +311,7 @@ QVariant JobListModel::headerData(int section, Qt::Orientation orientation, int 
     case DurationColumn: return tr("Duration");
     case ShapeColumn: return tr("Tier or shape");
     case RegionColumn: return tr("Region");
+    case WhereColumn: return tr("Where");
     case ReplicasColumn: return tr("Replicas running");
     case RestartsColumn: return tr("Restarts");
     case NUM_COLUMNS: break;

@@ -23,11 +23,13 @@ struct JobRow
     QString stateError; // why the state is unknown
     QString shape;      // scale tier, or "CUSTOM: masterType" ...
     QString region;
+    QString where; // "local", or the cloud engine and region ("Vertex AI · us-central1")
 
     bool operator==(const JobRow &o) const
     {
         return jobId == o.jobId && state == o.state && stateKnown == o.stateKnown &&
-               stateError == o.stateError && shape == o.shape && region == o.region;
+               stateError == o.stateError && shape == o.shape && region == o.region &&
+               where == o.where;
     }
 };
 
@@ -36,7 +38,7 @@ class JobListModel : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Columns { JobIdColumn, StateColumn, CreatedColumn, DurationColumn, ShapeColumn,
-                   RegionColumn, ReplicasColumn, RestartsColumn, NUM_COLUMNS };
+                   RegionColumn, ReplicasColumn, RestartsColumn, WhereColumn, NUM_COLUMNS };
     enum Roles {
         JobIdRole = Qt::UserRole, // QString
         StatusRole,               // int (store::JobStatus), -1 when unknown
