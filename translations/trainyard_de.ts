@@ -806,6 +806,26 @@ Optionen:
 &apos;trainyard help COMMAND&apos; oder &apos;trainyard COMMAND --help&apos; zeigt die Optionen und Job-Flags eines Befehls.
 </translation>
     </message>
+    <message>
+        <source>Build the package (trainyardLocal.packagePath, --package-path) as an sdist and upload it here</source>
+        <translation>Das Paket (trainyardLocal.packagePath, --package-path) als sdist bauen und hierhin hochladen</translation>
+    </message>
+    <message>
+        <source>--staging-bucket must be gs://BUCKET[/PATH], not &apos;%1&apos;</source>
+        <translation>--staging-bucket muss gs://BUCKET[/PATH] sein, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Uploading %1: %2%</source>
+        <translation>Lade %1 hoch: %2%</translation>
+    </message>
+    <message>
+        <source>%1 is staged already; not uploaded again.</source>
+        <translation>%1 liegt schon bereit; nicht erneut hochgeladen.</translation>
+    </message>
+    <message>
+        <source>--staging-bucket needs a package: trainyardLocal.packagePath or --package-path</source>
+        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath oder --package-path</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::CloudApi</name>
@@ -1388,6 +1408,47 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>standard input cannot be read</source>
         <translation>die Standardeingabe kann nicht gelesen werden</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::Staging</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: a package directory needs an __init__.py</source>
+        <translation>%1: ein Paketverzeichnis braucht eine __init__.py</translation>
+    </message>
+    <message>
+        <source>%1: cannot copy the package</source>
+        <translation>%1: das Paket kann nicht kopiert werden</translation>
+    </message>
+    <message>
+        <source>%1 setup.py sdist failed in %2:
+%3</source>
+        <translation>%1 setup.py sdist schlug in %2 fehl:
+%3</translation>
+    </message>
+    <message>
+        <source>setup.py sdist made no archive in %1</source>
+        <translation>setup.py sdist hat in %1 kein Archiv erzeugt</translation>
+    </message>
+    <message>
+        <source>look for %1</source>
+        <translation>%1 suchen</translation>
+    </message>
+    <message>
+        <source>start the upload of %1</source>
+        <translation>Upload von %1 beginnen</translation>
+    </message>
+    <message>
+        <source>no upload session for %1</source>
+        <translation>keine Upload-Sitzung für %1</translation>
+    </message>
+    <message>
+        <source>upload %1</source>
+        <translation>%1 hochladen</translation>
     </message>
 </context>
 <context>

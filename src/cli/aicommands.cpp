@@ -5,6 +5,7 @@
 #include "cli/output.h"
 #include "cloud/cloudjob.h"
 #include "cloud/credentials.h"
+#include "cloud/staging.h"
 #include "cloud/vertexclient.h"
 #include "gcloud/vertex.h"
 #include "spec/yamlio.h"
@@ -14,6 +15,8 @@
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTimer>
@@ -171,6 +174,9 @@ QList<OptionSpec> createOptions()
     o << opt("config", "FILE", Ai::tr("The job spec (config.yaml)"))
       << opt("display-name", "NAME", Ai::tr("Display name (default: the spec's jobId)"))
       << opt("service-account", "EMAIL", Ai::tr("Run the job as this service account"))
+      << opt("staging-bucket", "gs://BUCKET[/PATH]",
+             Ai::tr("Build the package (trainyardLocal.packagePath, --package-path) as an sdist "
+                    "and upload it here"))
       << opt("executor-image-uri", "URI",
              Ai::tr("Prebuilt training image for pools that have none, e.g. "
                     "us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest"))
@@ -195,6 +201,73 @@ QString recordId(const store::JobStore &store, const QString &name, bool *reuse)
         }
     }
     return {};
+}
+
+// Replaces packageUris of every pool with the staged package.
+void setPackageUris(QJsonObject *body, const QString &uri)
+{
+    QJsonObject jobSpec = body->value(QLatin1String("jobSpec")).toObject();
+    QJsonArray pools = jobSpec.value(QLatin1String("workerPoolSpecs")).toArray();
+    for (qsizetype i = 0; i < pools.size(); ++i) {
+        QJsonObject pool = pools.at(i).toObject();
+        if (!pool.contains(QLatin1String("pythonPackageSpec")))
+            continue;
+        QJsonObject package = pool.value(QLatin1String("pythonPackageSpec")).toObject();
+        package.insert(QStringLiteral("packageUris"), QJsonArray{uri});
+        pool.insert(QStringLiteral("pythonPackageSpec"), package);
+        pools.replace(i, pool);
+    }
+    jobSpec.insert(QStringLiteral("workerPoolSpecs"), pools);
+    body->insert(QStringLiteral("jobSpec"), jobSpec);
+}
+
+// sdist of the package, uploaded under its content hash (nothing is uploaded when the same
+// package is there already).
+bool stagePackage(Session &s, const QString &packageDir, const QString &bucketUri,
+                  QString *uri, QString *error)
+{
+    if (!bucketUri.startsWith(QLatin1String("gs://")) || bucketUri.size() <= 5) {
+        *error = Ai::tr("--staging-bucket must be gs://BUCKET[/PATH], not '%1'").arg(bucketUri);
+        return false;
+    }
+    const QString rest = bucketUri.mid(5);
+    const QString bucket = rest.section(QLatin1Char('/'), 0, 0);
+    QString prefix = rest.section(QLatin1Char('/'), 1);
+    if (!prefix.isEmpty() && !prefix.endsWith(QLatin1Char('/')))
+        prefix += QLatin1Char('/');
+    const QString hash = cloud::contentHash(packageDir, error);
+    if (hash.isEmpty())
+        return false;
+    QTemporaryDir out;
+    QString python = qEnvironmentVariable("TRAINYARD_PYTHON");
+    if (python.isEmpty())
+        python = QStringLiteral("python3");
+    const QString archive = cloud::buildSdist(packageDir, out.path(), python, error);
+    if (archive.isEmpty())
+        return false;
+    const QString fileName = QFileInfo(archive).fileName();
+    const QString object = prefix + QStringLiteral("trainyard-staging/") + hash +
+                           QLatin1Char('/') + fileName;
+    int lastPercent = -1;
+    const cloud::StagedFile staged = cloud::uploadFile(
+        s.api.get(), archive, bucket, object, [&](qint64 sent, qint64 total) {
+            const int percent = total > 0 ? int(sent * 100 / total) : 100;
+            if (percent != lastPercent) {
+                lastPercent = percent;
+                err() << Ai::tr("Uploading %1: %2%").arg(fileName).arg(percent) << '\n';
+                err().flush();
+            }
+        });
+    if (!staged) {
+        *error = staged.errorMessage;
+        return false;
+    }
+    if (!staged.uploaded) {
+        err() << Ai::tr("%1 is staged already; not uploaded again.").arg(staged.uri) << '\n';
+        err().flush();
+    }
+    *uri = staged.uri;
+    return true;
 }
 
 // Sets pythonPackageSpec.executorImageUri where a pool has none.
@@ -277,6 +350,19 @@ int create(const QString &command, const QStringList &args, const QString &posit
     QString error;
     if (!openSession(&s, &error))
         return failure(command, error);
+    if (parsed.has(QStringLiteral("staging-bucket"))) {
+        QString packageDir = job.local.packagePath;
+        if (packageDir.isEmpty())
+            return usageError(command, Ai::tr("--staging-bucket needs a package: "
+                                              "trainyardLocal.packagePath or --package-path"));
+        if (QFileInfo(packageDir).isRelative())
+            packageDir = QFileInfo(path).absoluteDir().filePath(packageDir);
+        QString uri;
+        if (!stagePackage(s, packageDir, parsed.value(QStringLiteral("staging-bucket")), &uri,
+                          &error))
+            return failure(command, error);
+        setPackageUris(&body, uri);
+    }
     const QString region = parsed.has(QStringLiteral("region"))
                                ? parsed.value(QStringLiteral("region"))
                                : job.trainingInput.region;

@@ -220,7 +220,7 @@ void ApiClient::sendWithToken(const std::shared_ptr<Call> &c, const QByteArray &
             attempt(c);
             return;
         }
-        if (isRetryable(status) && c->attempt < m_maxAttempts) {
+        if (c->request.retry && isRetryable(status) && c->attempt < m_maxAttempts) {
             qint64 delay = qint64(m_baseDelayMs) << (c->attempt - 1);
             bool ok = false;
             const int retryAfter = reply->rawHeader("Retry-After").toInt(&ok);

@@ -64,6 +64,8 @@ public:
         QString what;
         // 308 (Resume Incomplete of resumable uploads) is a success, not an error.
         bool accept308 = false;
+        // Retry transient failures (429, 5xx, dropped connections) with backoff.
+        bool retry = true;
     };
     void send(const Request &request, QObject *context, Callback callback);
 

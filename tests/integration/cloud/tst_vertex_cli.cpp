@@ -353,6 +353,54 @@ private Q_SLOTS:
             QVERIFY2(r.err.contains(expected), qPrintable(r.err));
     }
 
+    void stagingUploadsOnceAndResumes()
+    {
+        // The first chunk's connection drops after 1000 bytes: the upload resumes from there.
+        fault({{QStringLiteral("path"), QStringLiteral("/upload/storage/")},
+               {QStringLiteral("method"), QStringLiteral("PUT")},
+               {QStringLiteral("kind"), QStringLiteral("drop")},
+               {QStringLiteral("after_bytes"), 1000}});
+        const QStringList args = createArgs({QStringLiteral("--staging-bucket"),
+                                             QStringLiteral("gs://stage-bucket/tr"),
+                                             QStringLiteral("--display-name"),
+                                             QStringLiteral("staged")});
+        Run r = run(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String("Uploading trainer-"))
+                     && r.err.contains(QLatin1String(": 100%")),
+                 qPrintable(r.err));
+        QJsonObject state = m_fake.control(QStringLiteral("state"));
+        QJsonArray objects = state.value(QLatin1String("objects")).toArray();
+        QCOMPARE(objects.size(), 1);
+        const QJsonObject object = objects.first().toObject();
+        const QString name = object.value(QLatin1String("name")).toString();
+        QVERIFY2(name.startsWith(QLatin1String("tr/trainyard-staging/"))
+                     && name.endsWith(QLatin1String(".tar.gz")),
+                 qPrintable(name));
+        // The job runs the staged package.
+        bool found = false;
+        const QJsonArray jobs = state.value(QLatin1String("jobs")).toArray();
+        for (const QJsonValue &j : jobs) {
+            const QJsonObject spec = j.toObject().value(QLatin1String("jobSpec")).toObject();
+            const QString uri = spec.value(QLatin1String("workerPoolSpecs")).toArray().first()
+                                    .toObject().value(QLatin1String("pythonPackageSpec"))
+                                    .toObject().value(QLatin1String("packageUris")).toArray()
+                                    .first().toString();
+            found = found || uri == QStringLiteral("gs://stage-bucket/") + name;
+        }
+        QVERIFY(found);
+
+        // The same package again: found by its content hash, not uploaded twice.
+        r = run(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String("staged already")), qPrintable(r.err));
+        state = m_fake.control(QStringLiteral("state"));
+        objects = state.value(QLatin1String("objects")).toArray();
+        QCOMPARE(objects.size(), 1);
+        QCOMPARE(objects.first().toObject().value(QLatin1String("generation")),
+                 object.value(QLatin1String("generation")));
+    }
+
     void describeUnknownJob()
     {
         const Run r = run({QStringLiteral("ai"), QStringLiteral("custom-jobs"),
