@@ -9,7 +9,7 @@ packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-tools-dev qt6-tools-dev-tools
     qt6-l10n-tools qt6-svg-dev qt6-translations-l10n libgl-dev
-    libyaml-cpp-dev qtkeychain-qt6-dev libsecret-1-0 libpcre2-dev
+    libyaml-cpp-dev qtkeychain-qt6-dev libsecret-1-0 libpcre2-dev libssl-dev
     libprotobuf-dev protobuf-compiler
     gnome-keyring dbus dbus-x11 xvfb xauth
     python3 python3-numpy

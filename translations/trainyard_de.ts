@@ -657,46 +657,6 @@ Optionen:
         <translation>Job [%1] ist beendet, aber sein Ende kann nicht festgehalten werden: %2</translation>
     </message>
     <message>
-        <source>Usage: trainyard [COMMAND [ARGS...]]
-
-Without a command, Trainyard opens its window.
-
-Commands:
-  validate   Check job specs against the service&apos;s rules
-  export     Print a job spec as config YAML, a gcloud command or a Vertex AI CustomJob
-  import-gcloud  Print the config.yaml of a pasted gcloud training command
-  local      Run a training job on this machine (local train)
-  jobs       Submit, list, describe, follow and cancel jobs
-  secrets    Store, list and delete named secrets for trainers
-  help       Show the help of a command
-
-Options:
-  -h, --help     Show this help
-  --version      Show the version
-
-Run &apos;trainyard help COMMAND&apos; or &apos;trainyard COMMAND --help&apos; for the options and job flags of a command.
-</source>
-        <translation>Aufruf: trainyard [COMMAND [ARGS...]]
-
-Ohne Befehl öffnet Trainyard sein Fenster.
-
-Befehle:
-  validate   Jobspezifikationen gegen die Regeln des Dienstes prüfen
-  export     Eine Jobspezifikation als config-YAML, gcloud-Befehl oder Vertex AI CustomJob ausgeben
-  import-gcloud  Die config.yaml eines eingefügten gcloud-Trainingsbefehls ausgeben
-  local      Einen Trainingsjob auf diesem Rechner ausführen (local train)
-  jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen
-  secrets    Benannte Geheimnisse für Trainer speichern, auflisten und löschen
-  help       Die Hilfe eines Befehls anzeigen
-
-Optionen:
-  -h, --help     Diese Hilfe anzeigen
-  --version      Die Version anzeigen
-
-&apos;trainyard help COMMAND&apos; oder &apos;trainyard COMMAND --help&apos; zeigt die Optionen und Job-Flags eines Befehls.
-</translation>
-    </message>
-    <message>
         <source>The job config, as gcloud&apos;s --config (same as giving FILE)</source>
         <translation>Die Job-Konfiguration, wie gclouds --config (gleichbedeutend mit FILE)</translation>
     </message>
@@ -753,6 +713,267 @@ Rückgabewert: 0 importiert, 1 der Befehl oder die Spezifikation hat Fehler (das
             <numerusform>Hinweis: AI Platform Training nahm am %1 die letzten Jobs an; heute liefe diese Spezifikation als %2-Job (trainyard export --to vertex), mit %n Änderungen auf dem Weg</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Region of the jobs (default: the spec&apos;s region)</source>
+        <translation>Region der Jobs (Vorgabe: die Region der Spezifikation)</translation>
+    </message>
+    <message>
+        <source>Project (default: GOOGLE_CLOUD_PROJECT, else the credentials&apos; project)</source>
+        <translation>Projekt (Vorgabe: GOOGLE_CLOUD_PROJECT, sonst das Projekt der Anmeldedaten)</translation>
+    </message>
+    <message>
+        <source>the job %1 was not submitted: %2</source>
+        <translation>der Job %1 wurde nicht übermittelt: %2</translation>
+    </message>
+    <message>
+        <source>%1 is neither a resource name nor a local cloud job; give --region and --project with a job ID</source>
+        <translation>%1 ist weder ein Ressourcenname noch ein lokaler Cloud-Job; zu einer Job-ID --region und --project angeben</translation>
+    </message>
+    <message>
+        <source>The job spec (config.yaml)</source>
+        <translation>Die Jobspezifikation (config.yaml)</translation>
+    </message>
+    <message>
+        <source>Display name (default: the spec&apos;s jobId)</source>
+        <translation>Anzeigename (Vorgabe: die jobId der Spezifikation)</translation>
+    </message>
+    <message>
+        <source>Run the job as this service account</source>
+        <translation>Den Job als dieses Dienstkonto ausführen</translation>
+    </message>
+    <message>
+        <source>Prebuilt training image for pools that have none, e.g. us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest</source>
+        <translation>Vorgefertigtes Trainings-Image für Pools ohne eines, z. B. us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest</translation>
+    </message>
+    <message>
+        <source>%1: not submitted</source>
+        <translation>%1: nicht übermittelt</translation>
+    </message>
+    <message>
+        <source>no region: give --region or trainingInput.region</source>
+        <translation>keine Region: --region oder trainingInput.region angeben</translation>
+    </message>
+    <message>
+        <source>no project: give --project or set GOOGLE_CLOUD_PROJECT</source>
+        <translation>kein Projekt: --project angeben oder GOOGLE_CLOUD_PROJECT setzen</translation>
+    </message>
+    <message>
+        <source>no local record can be made for &apos;%1&apos;</source>
+        <translation>für &apos;%1&apos; kann kein lokaler Eintrag angelegt werden</translation>
+    </message>
+    <message>
+        <source>not submitted: %1</source>
+        <translation>nicht übermittelt: %1</translation>
+    </message>
+    <message>
+        <source>CustomJob [%1] is submitted successfully (local record %2).</source>
+        <translation>CustomJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
+    </message>
+    <message>
+        <source>Watch it with: trainyard ai custom-jobs stream-logs %1</source>
+        <translation>Verfolgen mit: trainyard ai custom-jobs stream-logs %1</translation>
+    </message>
+    <message>
+        <source>The service&apos;s filter, e.g. state=&quot;JOB_STATE_RUNNING&quot;</source>
+        <translation>Filter des Dienstes, z. B. state=&quot;JOB_STATE_RUNNING&quot;</translation>
+    </message>
+    <message>
+        <source>--region and a project are required</source>
+        <translation>--region und ein Projekt sind nötig</translation>
+    </message>
+    <message>
+        <source>give exactly one JOB</source>
+        <translation>genau einen JOB angeben</translation>
+    </message>
+    <message>
+        <source>Do not wait until the job has ended</source>
+        <translation>Nicht warten, bis der Job beendet ist</translation>
+    </message>
+    <message>
+        <source>Request to cancel CustomJob [%1] has been sent.</source>
+        <translation>Die Anfrage, CustomJob [%1] abzubrechen, wurde gesendet.</translation>
+    </message>
+    <message>
+        <source>The job ended %1.</source>
+        <translation>Der Job endete mit %1.</translation>
+    </message>
+    <message>
+        <source>Seconds between polls (default 60, as gcloud)</source>
+        <translation>Sekunden zwischen Abfragen (Vorgabe 60, wie gcloud)</translation>
+    </message>
+    <message>
+        <source>--polling-interval must be 1 to 3600 seconds</source>
+        <translation>--polling-interval muss 1 bis 3600 Sekunden sein</translation>
+    </message>
+    <message>
+        <source>Stopped following; the job keeps running.</source>
+        <translation>Verfolgung beendet; der Job läuft weiter.</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard ai custom-jobs COMMAND ...
+
+Vertex AI custom training (as gcloud ai custom-jobs). Credentials are Google&apos;s Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, else the file `gcloud auth application-default login` writes.
+
+Commands:
+  create --config FILE [--region R] [--project P] [--display-name N]
+         [--service-account EMAIL] [JOB FLAGS]   Submit a spec as a CustomJob
+  list --region R [--project P] [--filter EXPR]  List the CustomJobs
+  describe JOB                                   Show a job (JSON)
+  stream-logs JOB [--polling-interval S]         Print its logs until it ends
+  cancel JOB [--async]                           Cancel it and wait until it has ended
+
+JOB: a resource name, the ID of a job&apos;s local record, or a numeric ID with --region and --project.
+Exit status: 0 done, 1 spec errors or a failed cloud call, 2 usage error.
+</source>
+        <translation>Aufruf: trainyard ai custom-jobs COMMAND ...
+
+Vertex AI Custom Training (wie gcloud ai custom-jobs). Anmeldedaten sind Googles Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, sonst die Datei, die `gcloud auth application-default login` schreibt.
+
+Befehle:
+  create --config FILE [--region R] [--project P] [--display-name N]
+         [--service-account EMAIL] [JOB FLAGS]   Eine Spezifikation als CustomJob übermitteln
+  list --region R [--project P] [--filter EXPR]  Die CustomJobs auflisten
+  describe JOB                                   Einen Job anzeigen (JSON)
+  stream-logs JOB [--polling-interval S]         Seine Logs ausgeben, bis er endet
+  cancel JOB [--async]                           Ihn abbrechen und warten, bis er beendet ist
+
+JOB: ein Ressourcenname, die ID des lokalen Eintrags eines Jobs oder eine numerische ID mit --region und --project.
+Exit-Status: 0 erledigt, 1 Fehler in der Spezifikation oder ein fehlgeschlagener Cloud-Aufruf, 2 Aufruffehler.
+</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;; use custom-jobs</source>
+        <translation>unbekannter Befehl &apos;%1&apos;; custom-jobs verwenden</translation>
+    </message>
+    <message>
+        <source>Build the package (trainyardLocal.packagePath, --package-path) as an sdist and upload it here</source>
+        <translation>Das Paket (trainyardLocal.packagePath, --package-path) als sdist bauen und hierhin hochladen</translation>
+    </message>
+    <message>
+        <source>--staging-bucket must be gs://BUCKET[/PATH], not &apos;%1&apos;</source>
+        <translation>--staging-bucket muss gs://BUCKET[/PATH] sein, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Uploading %1: %2%</source>
+        <translation>Lade %1 hoch: %2%</translation>
+    </message>
+    <message>
+        <source>%1 is staged already; not uploaded again.</source>
+        <translation>%1 liegt schon bereit; nicht erneut hochgeladen.</translation>
+    </message>
+    <message>
+        <source>--staging-bucket needs a package: trainyardLocal.packagePath or --package-path</source>
+        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath oder --package-path</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard [COMMAND [ARGS...]]
+
+Without a command, Trainyard opens its window.
+
+Commands:
+  validate   Check job specs against the service&apos;s rules
+  export     Print a job spec as config YAML, a gcloud command or a Vertex AI CustomJob
+  import-gcloud  Print the config.yaml of a pasted gcloud training command
+  local      Run a training job on this machine (local train)
+  jobs       Submit, list, describe, follow and cancel jobs
+  secrets    Store, list and delete named secrets for trainers
+  ai         Submit, watch and cancel jobs on Vertex AI (custom-jobs)
+  help       Show the help of a command
+
+Options:
+  -h, --help     Show this help
+  --version      Show the version
+
+Run &apos;trainyard help COMMAND&apos; or &apos;trainyard COMMAND --help&apos; for the options and job flags of a command.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::CloudApi</name>
+    <message>
+        <source>no details</source>
+        <translation>keine Einzelheiten</translation>
+    </message>
+    <message>
+        <source>Cannot %1: not authenticated (%2): %3 Check the credentials in %4; `gcloud auth application-default login` renews user credentials.</source>
+        <translation>%1 nicht möglich: nicht authentifiziert (%2): %3 Die Anmeldedaten in %4 prüfen; `gcloud auth application-default login` erneuert Benutzer-Anmeldedaten.</translation>
+    </message>
+    <message>
+        <source>Cannot %1: permission denied (%2): %3 The account %4 needs the IAM permission %5 (for example through the role Vertex AI User).</source>
+        <translation>%1 nicht möglich: Zugriff verweigert (%2): %3 Das Konto %4 braucht die IAM-Berechtigung %5 (zum Beispiel über die Rolle Vertex AI User).</translation>
+    </message>
+    <message>
+        <source>Cannot %1: permission denied (%2): %3 (account %4)</source>
+        <translation>%1 nicht möglich: Zugriff verweigert (%2): %3 (Konto %4)</translation>
+    </message>
+    <message>
+        <source>Cannot %1: not found (%2): %3</source>
+        <translation>%1 nicht möglich: nicht gefunden (%2): %3</translation>
+    </message>
+    <message>
+        <source>Cannot %1: conflict (%2): %3</source>
+        <translation>%1 nicht möglich: Konflikt (%2): %3</translation>
+    </message>
+    <message>
+        <source>Cannot %1: quota or rate limit exceeded (%2), retries exhausted: %3</source>
+        <translation>%1 nicht möglich: Kontingent oder Ratenlimit überschritten (%2), Wiederholungen erschöpft: %3</translation>
+    </message>
+    <message>
+        <source>Cannot %1: the service is unavailable (%2), retries exhausted: %3</source>
+        <translation>%1 nicht möglich: der Dienst ist nicht erreichbar (%2), Wiederholungen erschöpft: %3</translation>
+    </message>
+    <message>
+        <source>Cannot %1 (%2): the service refused these fields:</source>
+        <translation>%1 nicht möglich (%2): der Dienst lehnte diese Felder ab:</translation>
+    </message>
+    <message>
+        <source>Cannot %1 (%2): %3</source>
+        <translation>%1 nicht möglich (%2): %3</translation>
+    </message>
+    <message>
+        <source>Cannot %1: no answer from %2: %3</source>
+        <translation>%1 nicht möglich: keine Antwort von %2: %3</translation>
+    </message>
+    <message>
+        <source>create the job in %1</source>
+        <translation>Job in %1 anlegen</translation>
+    </message>
+    <message>
+        <source>read the job %1</source>
+        <translation>Job %1 lesen</translation>
+    </message>
+    <message>
+        <source>cancel the job %1</source>
+        <translation>Job %1 abbrechen</translation>
+    </message>
+    <message>
+        <source>list the jobs of %1 in %2</source>
+        <translation>Jobs von %1 in %2 auflisten</translation>
+    </message>
+    <message>
+        <source>read the job&apos;s logs</source>
+        <translation>Logs des Jobs lesen</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::CloudJob</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: not a cloud job record</source>
+        <translation>%1: kein Cloud-Job-Eintrag</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>lokal</translation>
+    </message>
+    <message>
+        <source>Vertex AI · %1</source>
+        <translation>Vertex AI · %1</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ClusterLayout</name>
@@ -763,6 +984,85 @@ Rückgabewert: 0 importiert, 1 der Befehl oder die Spezifikation hat Fehler (das
     <message>
         <source>Not enough free ports on %1: the cluster needs %2 ports from %3 upward, only %4 are free.</source>
         <translation>Nicht genug freie Ports auf %1: Der Cluster braucht %2 Ports ab %3, nur %4 sind frei.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::Credentials</name>
+    <message>
+        <source>%1: not a credentials file: JSON error at offset %2: %3</source>
+        <translation>%1: keine Anmeldedatei: JSON-Fehler an Position %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: not a credentials file: not a JSON object</source>
+        <translation>%1: keine Anmeldedatei: kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>%1: %2 credentials without &quot;%3&quot;</source>
+        <translation>%1: %2-Anmeldedaten ohne &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>%1: private_key: %2</source>
+        <translation>%1: private_key: %2</translation>
+    </message>
+    <message>
+        <source>%1: credentials without &quot;type&quot;</source>
+        <translation>%1: Anmeldedaten ohne &quot;type&quot;</translation>
+    </message>
+    <message>
+        <source>%1: credentials of type &quot;%2&quot; are not supported; use a service account key or `gcloud auth application-default login`</source>
+        <translation>%1: Anmeldedaten vom Typ &quot;%2&quot; werden nicht unterstützt; einen Dienstkonto-Schlüssel oder `gcloud auth application-default login` verwenden</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1: nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>%1: not a credentials file: too large</source>
+        <translation>%1: keine Anmeldedatei: zu groß</translation>
+    </message>
+    <message>
+        <source>GOOGLE_APPLICATION_CREDENTIALS names %1, which does not exist</source>
+        <translation>GOOGLE_APPLICATION_CREDENTIALS nennt %1, das es nicht gibt</translation>
+    </message>
+    <message>
+        <source>No Google Cloud credentials found. Run `gcloud auth application-default login`, or set GOOGLE_APPLICATION_CREDENTIALS to a service account key file.</source>
+        <translation>Keine Google-Cloud-Anmeldedaten gefunden. `gcloud auth application-default login` ausführen oder GOOGLE_APPLICATION_CREDENTIALS auf eine Dienstkonto-Schlüsseldatei setzen.</translation>
+    </message>
+    <message>
+        <source>not a PEM private key</source>
+        <translation>kein privater PEM-Schlüssel</translation>
+    </message>
+    <message>
+        <source>not an RSA key (RS256 needs one)</source>
+        <translation>kein RSA-Schlüssel (RS256 braucht einen)</translation>
+    </message>
+    <message>
+        <source>the key cannot sign</source>
+        <translation>der Schlüssel kann nicht signieren</translation>
+    </message>
+    <message>
+        <source>No Google Cloud credentials.</source>
+        <translation>Keine Google-Cloud-Anmeldedaten.</translation>
+    </message>
+    <message>
+        <source>The token endpoint %1 answered without an access token.</source>
+        <translation>Der Token-Endpunkt %1 antwortete ohne Zugriffstoken.</translation>
+    </message>
+    <message>
+        <source>Cannot reach the token endpoint %1: %2</source>
+        <translation>Der Token-Endpunkt %1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>The refresh token in %1 was refused (%2): it was revoked or has expired. Run `gcloud auth application-default login` again.</source>
+        <translation>Das Aktualisierungstoken in %1 wurde abgelehnt (%2): es wurde widerrufen oder ist abgelaufen. `gcloud auth application-default login` erneut ausführen.</translation>
+    </message>
+    <message>
+        <source>The service account key of %1 (%2) was refused by %3 (%4): the key may be deleted or disabled.</source>
+        <translation>Der Dienstkonto-Schlüssel von %1 (%2) wurde von %3 abgelehnt (%4): der Schlüssel ist vielleicht gelöscht oder deaktiviert.</translation>
+    </message>
+    <message>
+        <source>The token endpoint %1 refused the credentials in %2 (%3).</source>
+        <translation>Der Token-Endpunkt %1 lehnte die Anmeldedaten in %2 ab (%3).</translation>
     </message>
 </context>
 <context>
@@ -1264,6 +1564,47 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>Secrets are kept in the desktop keychain (GNOME Keyring, KWallet or another org.freedesktop.secrets service); start one in this session and try again.</source>
         <translation>Geheimnisse liegen im Schlüsselbund des Desktops (GNOME Keyring, KWallet oder ein anderer org.freedesktop.secrets-Dienst); starten Sie einen in dieser Sitzung und versuchen Sie es erneut.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::Staging</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: a package directory needs an __init__.py</source>
+        <translation>%1: ein Paketverzeichnis braucht eine __init__.py</translation>
+    </message>
+    <message>
+        <source>%1: cannot copy the package</source>
+        <translation>%1: das Paket kann nicht kopiert werden</translation>
+    </message>
+    <message>
+        <source>%1 setup.py sdist failed in %2:
+%3</source>
+        <translation>%1 setup.py sdist schlug in %2 fehl:
+%3</translation>
+    </message>
+    <message>
+        <source>setup.py sdist made no archive in %1</source>
+        <translation>setup.py sdist hat in %1 kein Archiv erzeugt</translation>
+    </message>
+    <message>
+        <source>look for %1</source>
+        <translation>%1 suchen</translation>
+    </message>
+    <message>
+        <source>start the upload of %1</source>
+        <translation>Upload von %1 beginnen</translation>
+    </message>
+    <message>
+        <source>no upload session for %1</source>
+        <translation>keine Upload-Sitzung für %1</translation>
+    </message>
+    <message>
+        <source>upload %1</source>
+        <translation>%1 hochladen</translation>
     </message>
 </context>
 <context>
@@ -3564,6 +3905,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>folder unreadable</source>
         <translation>Ordner unlesbar</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 // Entry of the CLI: which command runs, help and version.
 #include "cli/cli.h"
 
+#include "cli/aicommands.h"
 #include "cli/commands.h"
 #include "cli/jobcommands.h"
 #include "cli/output.h"
@@ -34,6 +35,7 @@ const Command commands[] = {
     {"jobs", runJobs, jobsHelp},
     {"supervise", runSupervise, nullptr},
     {"secrets", runSecrets, secretsHelp},
+    {"ai", runAi, aiHelp},
 };
 
 const Command *findCommand(const QString &name)
@@ -103,6 +105,7 @@ QString mainHelp()
                    "  local      Run a training job on this machine (local train)\n"
                    "  jobs       Submit, list, describe, follow and cancel jobs\n"
                    "  secrets    Store, list and delete named secrets for trainers\n"
+                   "  ai         Submit, watch and cancel jobs on Vertex AI (custom-jobs)\n"
                    "  help       Show the help of a command\n"
                    "\n"
                    "Options:\n"

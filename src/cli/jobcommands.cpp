@@ -9,6 +9,8 @@
 #include "spec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
+#include "cli/aicommands.h"
+#include "cloud/cloudjob.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -433,6 +435,12 @@ int runJobs(const QStringList &args)
                               Jobs::tr("use 'jobs submit training'"));
         return runSubmitTraining(args.mid(2));
     }
+    // A cloud job's record (cloud/cloudjob.h): describe, stream-logs and cancel go to Vertex AI.
+    if ((sub == QLatin1String("describe") || sub == QLatin1String("stream-logs")
+         || sub == QLatin1String("cancel"))
+        && args.size() == 2 && store::JobStore::isStorableJobId(args.at(1))
+        && cloud::isCloudJob(store::JobStore(), args.at(1)))
+        return runAi(QStringList{QStringLiteral("custom-jobs")} + args);
     if (sub == QLatin1String("list"))
         return runList(args.mid(1));
     if (sub == QLatin1String("describe"))

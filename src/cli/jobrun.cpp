@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `trainyard local train` and `trainyard jobs submit training`: create a job in the store,
 // start its owner process, follow it.
+#include "cli/aicommands.h"
 #include "cli/commands.h"
 #include "cli/jobcommands.h"
 #include "cli/output.h"
@@ -291,6 +292,11 @@ QString submitHelp()
 int runSubmitTraining(const QStringList &args)
 {
     const QString command = QStringLiteral("jobs submit training");
+    if (args.contains(QStringLiteral("--cloud"))) { // Vertex AI instead of this machine
+        QStringList rest = args;
+        rest.removeAll(QStringLiteral("--cloud"));
+        return runCloudSubmitTraining(rest);
+    }
     const LocalRunDefaults defaults = exec::readLocalRunDefaults();
     ParsedArgs parsed = parseArgs(args, submitOptions(defaults), true);
     if (parsed.help) {

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QFile>
 #include <cerrno>
 #include <signal.h>
 #include <unistd.h>
@@ -45,6 +46,9 @@ QList<RecoveredJob> recoverOrphans(const JobStore &store, const RecoveryOptions 
         // Cheap checks first: most jobs are finished or have a live owner.
         const StateReadResult before = store.readState(id);
         if (!before || before.state.isTerminal() || isFreshUnclaimed(before.state, options))
+            continue;
+        // A cloud job (cloud/cloudjob.h) has no local owner: the service runs it.
+        if (QFile::exists(store.jobDir(id) + QStringLiteral("/cloud.json")))
             continue;
         if (store.isOwnerAlive(id))
             continue;

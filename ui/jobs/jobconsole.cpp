@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "jobs/jobconsole.h"
 
+#include "cloud/cloudjob.h"
+#include "cloud/cloudwatcher.h"
+
 #include "compare/compareview.h"
 
 #include "exec/supervisor.h"
@@ -133,6 +136,11 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     restoreLayout();
     m_model->start();
     m_diskSpace->start();
+    // Cloud jobs: their state and logs come from Vertex AI into the store's files.
+    m_cloud = new cloud::CloudWatcher(storeRoot, this);
+    connect(m_cloud, &cloud::CloudWatcher::updated, m_model, &JobListModel::refresh);
+    connect(m_cloud, &cloud::CloudWatcher::failed, this, &JobConsole::message);
+    m_cloud->start();
 }
 
 JobConsole::~JobConsole()
@@ -179,6 +187,16 @@ void JobConsole::createActions()
     connect(m_cancel, &QAction::triggered, this, [this] {
         const QString id = currentJobId();
         const store::JobStore store(storeRoot());
+        if (cloud::isCloudJob(store, id)) { // asynchronous: the reply arrives later
+            m_cloud->cancel(id, this, [this, id](const QString &error) {
+                if (!error.isEmpty())
+                    fail(error);
+                else
+                    Q_EMIT message(tr("Cancel requested for %1").arg(id));
+                m_model->refresh();
+            });
+            return;
+        }
         // Creating the request file does not block; the owner polls it.
         const QString error = exec::requestCancel(store, id);
         if (!error.isEmpty())

@@ -22,6 +22,10 @@ namespace trainyard::ui::compare {
 class CompareView;
 }
 
+namespace trainyard::cloud {
+class CloudWatcher;
+}
+
 namespace trainyard::ui::jobs {
 
 class DesktopNotifier;
@@ -114,6 +118,7 @@ private:
 
     QString m_ownerProgram;
     JobListModel *m_model;
+    cloud::CloudWatcher *m_cloud = nullptr; // polls the store's Vertex AI jobs
     JobFilterProxy *m_proxy;
     QTableView *m_view;
     JobDetail *m_detail;

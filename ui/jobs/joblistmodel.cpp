@@ -2,6 +2,7 @@
 #include "jobs/joblistmodel.h"
 
 #include "spec/yamlio.h"
+#include "cloud/cloudjob.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
 
@@ -254,6 +255,8 @@ bool readRow(const store::JobStore &store, const QString &jobId, ConfigCache &ca
     const QPair<QString, QString> info = configInfo(store, jobId, cache);
     row->shape = info.first;
     row->region = info.second;
+    row->cloud = cloud::isCloudJob(store, jobId);
+    row->where = cloud::whereText(store, jobId);
     return true;
 }
 
@@ -261,8 +264,8 @@ bool readRow(const store::JobStore &store, const QString &jobId, ConfigCache &ca
 // has claimed yet is left alone for recovery's grace period (its owner may be starting).
 bool ownerLost(const store::JobStore &store, const JobRow &row)
 {
-    if (!row.stateKnown || row.state.isTerminal())
-        return false;
+    if (!row.stateKnown || row.state.isTerminal() || row.cloud)
+        return false; // a cloud job has no local owner: the service runs it
     const store::JobState &s = row.state;
     if (s.state == JobStatus::Queued && s.ownerPid == 0 &&
         (!s.createTime.isValid() ||
@@ -506,6 +509,7 @@ QVariant JobListModel::displayData(const JobRow &row, int column) const
         return s.replicas.isEmpty() ? QString()
                                     : tr("%1/%2").arg(running(s)).arg(s.replicas.size());
     case RestartsColumn: return s.replicas.isEmpty() ? QVariant() : QVariant(restarts(s));
+    case WhereColumn: return row.where;
     case NUM_COLUMNS: break;
     }
     return {};
@@ -569,6 +573,7 @@ QVariant JobListModel::headerData(int section, Qt::Orientation orientation, int 
     case DurationColumn: return tr("Duration");
     case ShapeColumn: return tr("Tier or shape");
     case RegionColumn: return tr("Region");
+    case WhereColumn: return tr("Where");
     case ReplicasColumn: return tr("Replicas running");
     case RestartsColumn: return tr("Restarts");
     case NUM_COLUMNS: break;

@@ -37,6 +37,9 @@ struct JobRow
     bool broken = false;
     QString brokenReason; // short: "no state.json", "state.json unreadable", ...
 
+    QString where; // "local", or the cloud engine and region ("Vertex AI · us-central1")
+    bool cloud = false; // a cloud job (cloud/cloudjob.h): no local owner
+
     // Finished for good: read once, no longer watched.
     bool settled() const { return stateKnown && state.isTerminal(); }
 
@@ -44,7 +47,8 @@ struct JobRow
     {
         return jobId == o.jobId && state == o.state && stateKnown == o.stateKnown &&
                stateError == o.stateError && shape == o.shape && region == o.region &&
-               broken == o.broken && brokenReason == o.brokenReason;
+               broken == o.broken && brokenReason == o.brokenReason && where == o.where &&
+               cloud == o.cloud;
     }
 };
 
@@ -63,7 +67,7 @@ class JobListModel : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Columns { JobIdColumn, StateColumn, CreatedColumn, DurationColumn, ShapeColumn,
-                   RegionColumn, ReplicasColumn, RestartsColumn, NUM_COLUMNS };
+                   RegionColumn, ReplicasColumn, RestartsColumn, WhereColumn, NUM_COLUMNS };
     enum Roles {
         JobIdRole = Qt::UserRole, // QString
         StatusRole,               // int (store::JobStatus), -1 when unknown

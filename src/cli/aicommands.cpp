@@ -1,0 +1,714 @@
+// SPDX-License-Identifier: MIT
+#include "cli/aicommands.h"
+
+#include "cli/commands.h"
+#include "cli/output.h"
+#include "cloud/cloudjob.h"
+#include "cloud/credentials.h"
+#include "cloud/staging.h"
+#include "cloud/vertexclient.h"
+#include "gcloud/vertex.h"
+#include "spec/yamlio.h"
+#include "store/jobstore.h"
+#include "store/recovery.h"
+#include "validation/validator.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTimer>
+#include <csignal>
+
+namespace trainyard::cli {
+namespace {
+
+class Ai
+{
+    Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
+};
+
+constexpr int exitFailed = 1;
+const QString customJobs = QStringLiteral("customJobs");
+
+int failure(const QString &command, const QString &message)
+{
+    // One sanitized line per line of the message (the service's field list).
+    const QStringList lines = Ai::tr("trainyard %1: %2").arg(command, message).split(u'\n');
+    for (const QString &line : lines)
+        err() << sanitize(line) << '\n';
+    err().flush();
+    return exitFailed;
+}
+
+OptionSpec opt(const char *name, const char *valueName, const QString &help)
+{
+    return {QLatin1String(name), QLatin1String(valueName), help};
+}
+
+QList<OptionSpec> locationOptions()
+{
+    return {opt("region", "REGION", Ai::tr("Region of the jobs (default: the spec's region)")),
+            opt("project", "PROJECT",
+                Ai::tr("Project (default: GOOGLE_CLOUD_PROJECT, else the credentials' project)"))};
+}
+
+// Runs an asynchronous call to its end in a local event loop (the CLI has no window to keep
+// responsive) and returns its result.
+template <typename Result, typename Start>
+Result await(Start start)
+{
+    QEventLoop loop;
+    QObject context;
+    Result result{};
+    bool done = false;
+    start(&context, [&](const Result &r) {
+        result = r;
+        done = true;
+        loop.quit();
+    });
+    if (!done)
+        loop.exec();
+    return result;
+}
+
+void sleepMs(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+struct Session
+{
+    cloud::Credentials credentials;
+    std::unique_ptr<cloud::ApiClient> api;
+    std::unique_ptr<cloud::VertexClient> vertex;
+};
+
+// Credentials and clients, or a message (no credentials, a malformed key file).
+bool openSession(Session *s, QString *error)
+{
+    s->credentials = cloud::findDefaultCredentials();
+    if (!s->credentials) {
+        *error = s->credentials.errorMessage;
+        return false;
+    }
+    s->api = std::make_unique<cloud::ApiClient>(s->credentials);
+    s->vertex = std::make_unique<cloud::VertexClient>(s->api.get());
+    return true;
+}
+
+// The resource name of JOB: a full name, a local record's, or an ID with region and project.
+bool resolveJob(const QString &job, const ParsedArgs &parsed, const Session &s,
+                const store::JobStore &store, QString *name, QString *localId, QString *error)
+{
+    if (job.startsWith(QLatin1String("projects/"))) {
+        *name = job;
+    } else if (store.isStorableJobId(job) && cloud::isCloudJob(store, job)) {
+        cloud::CloudRecord record;
+        if (!cloud::readCloudRecord(store, job, &record, error))
+            return false;
+        if (!record.submitted()) {
+            *error = Ai::tr("the job %1 was not submitted: %2").arg(job, record.submitError);
+            return false;
+        }
+        *name = record.resourceName;
+        *localId = job;
+        return true;
+    } else {
+        const QString region = parsed.value(QStringLiteral("region"));
+        const QString project = parsed.has(QStringLiteral("project"))
+                                    ? parsed.value(QStringLiteral("project"))
+                                    : cloud::defaultProject(s.credentials);
+        if (region.isEmpty() || project.isEmpty()) {
+            *error = Ai::tr("%1 is neither a resource name nor a local cloud job; give --region "
+                            "and --project with a job ID")
+                         .arg(job);
+            return false;
+        }
+        *name = cloud::locationName(project, region) + QStringLiteral("/customJobs/") + job;
+    }
+    // A job submitted from here has a local record: keep it up to date.
+    const QStringList ids = store.ids();
+    for (const QString &id : ids) {
+        cloud::CloudRecord record;
+        if (cloud::isCloudJob(store, id) && cloud::readCloudRecord(store, id, &record)
+            && cloud::jobIdOf(record.resourceName) == cloud::jobIdOf(*name)
+            && record.submitted()) {
+            *localId = id;
+            break;
+        }
+    }
+    return true;
+}
+
+// Writes what the service said about a job into its local record.
+void syncRecord(const store::JobStore &store, const QString &localId, const QJsonObject &job)
+{
+    if (localId.isEmpty())
+        return;
+    cloud::CloudRecord record;
+    if (!cloud::readCloudRecord(store, localId, &record))
+        return;
+    record.lastState = job.value(QLatin1String("state")).toString();
+    cloud::writeCloudRecord(store, localId, record);
+    const store::StateReadResult previous = store.readState(localId);
+    store.writeState(localId, cloud::stateFromVertex(job, previous.state));
+}
+
+cloud::ApiResult getJob(Session &s, const QString &name)
+{
+    return await<cloud::ApiResult>([&](QObject *ctx, auto done) {
+        s.vertex->getJob(name, ctx, done);
+    });
+}
+
+// --- create ---------------------------------------------------------------------------------
+
+QList<OptionSpec> createOptions()
+{
+    QList<OptionSpec> o = locationOptions();
+    o << opt("config", "FILE", Ai::tr("The job spec (config.yaml)"))
+      << opt("display-name", "NAME", Ai::tr("Display name (default: the spec's jobId)"))
+      << opt("service-account", "EMAIL", Ai::tr("Run the job as this service account"))
+      << opt("staging-bucket", "gs://BUCKET[/PATH]",
+             Ai::tr("Build the package (trainyardLocal.packagePath, --package-path) as an sdist "
+                    "and upload it here"))
+      << opt("executor-image-uri", "URI",
+             Ai::tr("Prebuilt training image for pools that have none, e.g. "
+                    "us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest"))
+      << opt("catalog", "FILE", Ai::tr("Use this service catalog instead of the built-in one"));
+    return o;
+}
+
+// A local record ID for a new cloud job: the name, or name_2, name_3... A record whose submit
+// failed is reused (submitting again is the retry).
+QString recordId(const store::JobStore &store, const QString &name, bool *reuse)
+{
+    *reuse = false;
+    for (int n = 1; n < 1000; ++n) {
+        const QString id = n == 1 ? name : name + QStringLiteral("_%1").arg(n);
+        if (!store.contains(id))
+            return id;
+        cloud::CloudRecord record;
+        if (cloud::isCloudJob(store, id) && cloud::readCloudRecord(store, id, &record)
+            && !record.submitted()) {
+            *reuse = true;
+            return id;
+        }
+    }
+    return {};
+}
+
+// Replaces packageUris of every pool with the staged package.
+void setPackageUris(QJsonObject *body, const QString &uri)
+{
+    QJsonObject jobSpec = body->value(QLatin1String("jobSpec")).toObject();
+    QJsonArray pools = jobSpec.value(QLatin1String("workerPoolSpecs")).toArray();
+    for (qsizetype i = 0; i < pools.size(); ++i) {
+        QJsonObject pool = pools.at(i).toObject();
+        if (!pool.contains(QLatin1String("pythonPackageSpec")))
+            continue;
+        QJsonObject package = pool.value(QLatin1String("pythonPackageSpec")).toObject();
+        package.insert(QStringLiteral("packageUris"), QJsonArray{uri});
+        pool.insert(QStringLiteral("pythonPackageSpec"), package);
+        pools.replace(i, pool);
+    }
+    jobSpec.insert(QStringLiteral("workerPoolSpecs"), pools);
+    body->insert(QStringLiteral("jobSpec"), jobSpec);
+}
+
+// sdist of the package, uploaded under its content hash (nothing is uploaded when the same
+// package is there already).
+bool stagePackage(Session &s, const QString &packageDir, const QString &bucketUri,
+                  QString *uri, QString *error)
+{
+    if (!bucketUri.startsWith(QLatin1String("gs://")) || bucketUri.size() <= 5) {
+        *error = Ai::tr("--staging-bucket must be gs://BUCKET[/PATH], not '%1'").arg(bucketUri);
+        return false;
+    }
+    const QString rest = bucketUri.mid(5);
+    const QString bucket = rest.section(QLatin1Char('/'), 0, 0);
+    QString prefix = rest.section(QLatin1Char('/'), 1);
+    if (!prefix.isEmpty() && !prefix.endsWith(QLatin1Char('/')))
+        prefix += QLatin1Char('/');
+    const QString hash = cloud::contentHash(packageDir, error);
+    if (hash.isEmpty())
+        return false;
+    QTemporaryDir out;
+    QString python = qEnvironmentVariable("TRAINYARD_PYTHON");
+    if (python.isEmpty())
+        python = QStringLiteral("python3");
+    const QString archive = cloud::buildSdist(packageDir, out.path(), python, error);
+    if (archive.isEmpty())
+        return false;
+    const QString fileName = QFileInfo(archive).fileName();
+    const QString object = prefix + QStringLiteral("trainyard-staging/") + hash +
+                           QLatin1Char('/') + fileName;
+    int lastPercent = -1;
+    const cloud::StagedFile staged = cloud::uploadFile(
+        s.api.get(), archive, bucket, object, [&](qint64 sent, qint64 total) {
+            const int percent = total > 0 ? int(sent * 100 / total) : 100;
+            if (percent != lastPercent) {
+                lastPercent = percent;
+                err() << Ai::tr("Uploading %1: %2%").arg(fileName).arg(percent) << '\n';
+                err().flush();
+            }
+        });
+    if (!staged) {
+        *error = staged.errorMessage;
+        return false;
+    }
+    if (!staged.uploaded) {
+        err() << Ai::tr("%1 is staged already; not uploaded again.").arg(staged.uri) << '\n';
+        err().flush();
+    }
+    *uri = staged.uri;
+    return true;
+}
+
+// Sets pythonPackageSpec.executorImageUri where a pool has none.
+void setExecutorImage(QJsonObject *body, const QString &uri)
+{
+    QJsonObject jobSpec = body->value(QLatin1String("jobSpec")).toObject();
+    QJsonArray pools = jobSpec.value(QLatin1String("workerPoolSpecs")).toArray();
+    for (qsizetype i = 0; i < pools.size(); ++i) {
+        QJsonObject pool = pools.at(i).toObject();
+        if (!pool.contains(QLatin1String("pythonPackageSpec")))
+            continue;
+        QJsonObject package = pool.value(QLatin1String("pythonPackageSpec")).toObject();
+        if (package.value(QLatin1String("executorImageUri")).toString().isEmpty())
+            package.insert(QStringLiteral("executorImageUri"), uri);
+        pool.insert(QStringLiteral("pythonPackageSpec"), package);
+        pools.replace(i, pool);
+    }
+    jobSpec.insert(QStringLiteral("workerPoolSpecs"), pools);
+    body->insert(QStringLiteral("jobSpec"), jobSpec);
+}
+
+int create(const QString &command, const QStringList &args, const QString &positionalId)
+{
+    const ParsedArgs parsed = parseArgs(args, createOptions(), true);
+    if (parsed.help) {
+        out() << aiHelp();
+        out().flush();
+        return exitOk;
+    }
+    if (!parsed.error.isEmpty())
+        return usageError(command, parsed.error);
+    if (!parsed.has(QStringLiteral("config")))
+        return usageError(command, Ai::tr("--config FILE is required"));
+    if (positionalId.isEmpty() && !parsed.positional.isEmpty())
+        return usageError(command, Ai::tr("unexpected argument '%1'")
+                                       .arg(parsed.positional.constFirst()));
+    const std::shared_ptr<const catalog::Catalog> catalog = loadCatalog(parsed);
+    if (!catalog)
+        return exitUsage;
+    const QString path = parsed.value(QStringLiteral("config"));
+    SpecInput input = loadSpec(path, parsed.jobFlags, *catalog);
+    const QString &specName = input.import.sources.fileName;
+    if (input.unreadable) {
+        printDiagnostics(input.diagnostics, path, specName);
+        return exitUsage;
+    }
+    spec::Job &job = input.import.job;
+    if (!positionalId.isEmpty())
+        job.jobId = positionalId;
+    spec::Diagnostics diags = input.diagnostics;
+    QJsonObject body;
+    if (input.import.ok()) {
+        validation::Options options;
+        options.target = validation::Target::Cloud;
+        diags << validation::validate(job, *catalog, options, &input.import.sources);
+        body = spec::vertexCustomJob(job, *catalog, &diags);
+    }
+    for (spec::Diagnostic &d : diags)
+        input.import.sources.locate(d);
+    sortDiagnostics(diags);
+    printDiagnostics(diags, path, specName);
+    if (spec::hasErrors(diags) || !input.import.ok()) {
+        err() << sanitize(Ai::tr("%1: not submitted").arg(path)) << '\n';
+        err().flush();
+        return exitSpecErrors;
+    }
+    if (parsed.has(QStringLiteral("display-name")))
+        body.insert(QStringLiteral("displayName"), parsed.value(QStringLiteral("display-name")));
+    if (parsed.has(QStringLiteral("service-account"))) {
+        QJsonObject jobSpec = body.value(QLatin1String("jobSpec")).toObject();
+        jobSpec.insert(QStringLiteral("serviceAccount"),
+                       parsed.value(QStringLiteral("service-account")));
+        body.insert(QStringLiteral("jobSpec"), jobSpec);
+    }
+    if (parsed.has(QStringLiteral("executor-image-uri")))
+        setExecutorImage(&body, parsed.value(QStringLiteral("executor-image-uri")));
+    const QString displayName = body.value(QLatin1String("displayName")).toString();
+
+    Session s;
+    QString error;
+    if (!openSession(&s, &error))
+        return failure(command, error);
+    if (parsed.has(QStringLiteral("staging-bucket"))) {
+        QString packageDir = job.local.packagePath;
+        if (packageDir.isEmpty())
+            return usageError(command, Ai::tr("--staging-bucket needs a package: "
+                                              "trainyardLocal.packagePath or --package-path"));
+        if (QFileInfo(packageDir).isRelative())
+            packageDir = QFileInfo(path).absoluteDir().filePath(packageDir);
+        QString uri;
+        if (!stagePackage(s, packageDir, parsed.value(QStringLiteral("staging-bucket")), &uri,
+                          &error))
+            return failure(command, error);
+        setPackageUris(&body, uri);
+    }
+    const QString region = parsed.has(QStringLiteral("region"))
+                               ? parsed.value(QStringLiteral("region"))
+                               : job.trainingInput.region;
+    const QString project = parsed.has(QStringLiteral("project"))
+                                ? parsed.value(QStringLiteral("project"))
+                                : cloud::defaultProject(s.credentials);
+    if (region.isEmpty())
+        return usageError(command, Ai::tr("no region: give --region or trainingInput.region"));
+    if (project.isEmpty())
+        return usageError(command, Ai::tr("no project: give --project or set "
+                                          "GOOGLE_CLOUD_PROJECT"));
+
+    // The local record first, so a failed submit leaves a trace that can be retried.
+    store::JobStore store;
+    bool reuse = false;
+    const QString localId = recordId(store, job.jobId.isEmpty() ? displayName : job.jobId,
+                                     &reuse);
+    if (localId.isEmpty() || !store::JobStore::isStorableJobId(localId))
+        return failure(command, Ai::tr("no local record can be made for '%1'").arg(job.jobId));
+    cloud::CloudRecord record;
+    record.project = project;
+    record.region = region;
+    if (!reuse) {
+        job.jobId = localId;
+        const store::StoreResult created = store.createJob(job);
+        if (!created)
+            return failure(command, created.errorMessage);
+    }
+    store::JobState state = store.readState(localId).state;
+    cloud::writeCloudRecord(store, localId, record);
+
+    const cloud::ApiResult r = await<cloud::ApiResult>([&](QObject *ctx, auto done) {
+        s.vertex->createJob(project, region, customJobs, body, ctx, done);
+    });
+    if (!r) {
+        record.submitError = r.errorMessage;
+        cloud::writeCloudRecord(store, localId, record);
+        state.state = store::JobStatus::Failed;
+        state.errorMessage = Ai::tr("not submitted: %1").arg(r.errorMessage);
+        state.endTime = QDateTime::currentDateTimeUtc();
+        store.writeState(localId, state);
+        return failure(command, r.errorMessage);
+    }
+    record.resourceName = r.json.value(QLatin1String("name")).toString();
+    record.submitError.clear();
+    cloud::writeCloudRecord(store, localId, record);
+    state.errorMessage.clear();
+    state.endTime = {};
+    store.writeState(localId, state);
+    syncRecord(store, localId, r.json);
+    out() << Ai::tr("CustomJob [%1] is submitted successfully (local record %2).")
+                 .arg(record.resourceName, localId)
+          << '\n'
+          << Ai::tr("Watch it with: trainyard ai custom-jobs stream-logs %1").arg(localId)
+          << '\n';
+    out().flush();
+    return exitOk;
+}
+
+// --- list, describe, cancel, stream-logs ----------------------------------------------------
+
+int list(const QStringList &args)
+{
+    const QString command = QStringLiteral("ai custom-jobs list");
+    QList<OptionSpec> options = locationOptions();
+    options << opt("filter", "EXPRESSION", Ai::tr("The service's filter, e.g. "
+                                                 "state=\"JOB_STATE_RUNNING\""));
+    const ParsedArgs parsed = parseArgs(args, options, false);
+    if (!parsed.error.isEmpty())
+        return usageError(command, parsed.error);
+    Session s;
+    QString error;
+    if (!openSession(&s, &error))
+        return failure(command, error);
+    const QString project = parsed.has(QStringLiteral("project"))
+                                ? parsed.value(QStringLiteral("project"))
+                                : cloud::defaultProject(s.credentials);
+    const QString region = parsed.value(QStringLiteral("region"));
+    if (region.isEmpty() || project.isEmpty())
+        return usageError(command, Ai::tr("--region and a project are required"));
+    QList<QJsonObject> jobs;
+    const QString listError = await<QString>([&](QObject *ctx, auto done) {
+        s.vertex->listJobs(project, region, customJobs, parsed.value(QStringLiteral("filter")),
+                           ctx, [&jobs, done](const QList<QJsonObject> &found,
+                                              const QString &e) {
+                               jobs = found;
+                               done(e);
+                           });
+    });
+    if (!listError.isEmpty())
+        return failure(command, listError);
+    out() << QStringLiteral("%1  %2  %3  %4\n")
+                 .arg(QStringLiteral("JOB_ID").leftJustified(20),
+                      QStringLiteral("DISPLAY_NAME").leftJustified(30),
+                      QStringLiteral("STATE").leftJustified(12), QStringLiteral("CREATE_TIME"));
+    for (const QJsonObject &j : jobs) {
+        out() << sanitize(QStringLiteral("%1  %2  %3  %4")
+                              .arg(cloud::jobIdOf(j.value(QLatin1String("name")).toString())
+                                       .leftJustified(20),
+                                   j.value(QLatin1String("displayName")).toString()
+                                       .leftJustified(30),
+                                   cloud::shortState(j.value(QLatin1String("state")).toString())
+                                       .leftJustified(12),
+                                   j.value(QLatin1String("createTime")).toString()))
+              << '\n';
+    }
+    out().flush();
+    return exitOk;
+}
+
+struct JobCommand
+{
+    ParsedArgs parsed;
+    Session session;
+    store::JobStore store;
+    QString name;
+    QString localId;
+};
+
+// Parses `COMMAND JOB [options]` and resolves JOB; returns -1 to go on, else an exit code.
+int openJob(const QString &command, const QStringList &args, QList<OptionSpec> options,
+            JobCommand *c)
+{
+    options << locationOptions();
+    c->parsed = parseArgs(args, options, false);
+    if (!c->parsed.error.isEmpty())
+        return usageError(command, c->parsed.error);
+    if (c->parsed.positional.size() != 1)
+        return usageError(command, Ai::tr("give exactly one JOB"));
+    QString error;
+    if (!openSession(&c->session, &error))
+        return failure(command, error);
+    store::recoverOrphans(c->store);
+    if (!resolveJob(c->parsed.positional.constFirst(), c->parsed, c->session, c->store,
+                    &c->name, &c->localId, &error))
+        return failure(command, error);
+    return -1;
+}
+
+int describe(const QStringList &args)
+{
+    const QString command = QStringLiteral("ai custom-jobs describe");
+    JobCommand c;
+    if (const int code = openJob(command, args, {}, &c); code >= 0)
+        return code;
+    const cloud::ApiResult r = getJob(c.session, c.name);
+    if (!r)
+        return failure(command, r.errorMessage);
+    syncRecord(c.store, c.localId, r.json);
+    printPayload(QString::fromUtf8(QJsonDocument(r.json).toJson(QJsonDocument::Indented)));
+    return exitOk;
+}
+
+// Polls the job until it is terminal, with backoff from 1 s up to `maxDelayMs`.
+cloud::ApiResult waitTerminal(JobCommand &c, int maxDelayMs)
+{
+    int delay = 1000;
+    for (;;) {
+        const cloud::ApiResult r = getJob(c.session, c.name);
+        if (!r)
+            return r;
+        syncRecord(c.store, c.localId, r.json);
+        if (cloud::isTerminalJobState(r.json.value(QLatin1String("state")).toString()))
+            return r;
+        sleepMs(delay);
+        delay = std::min(delay * 2, maxDelayMs);
+    }
+}
+
+int cancel(const QStringList &args)
+{
+    const QString command = QStringLiteral("ai custom-jobs cancel");
+    JobCommand c;
+    if (const int code = openJob(
+            command, args, {opt("async", "", Ai::tr("Do not wait until the job has ended"))}, &c);
+        code >= 0)
+        return code;
+    const cloud::ApiResult r = await<cloud::ApiResult>([&](QObject *ctx, auto done) {
+        c.session.vertex->cancelJob(c.name, ctx, done);
+    });
+    if (!r)
+        return failure(command, r.errorMessage);
+    out() << Ai::tr("Request to cancel CustomJob [%1] has been sent.").arg(c.name) << '\n';
+    out().flush();
+    if (c.parsed.has(QStringLiteral("async")))
+        return exitOk;
+    const cloud::ApiResult end = waitTerminal(c, 10000);
+    if (!end)
+        return failure(command, end.errorMessage);
+    const QString state = cloud::shortState(end.json.value(QLatin1String("state")).toString());
+    out() << Ai::tr("The job ended %1.").arg(state) << '\n';
+    out().flush();
+    return state == QLatin1String("CANCELLED") ? exitOk : exitFailed;
+}
+
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void onAiInterrupt(int)
+{
+    interrupted = 1;
+}
+
+int streamLogs(const QStringList &args)
+{
+    const QString command = QStringLiteral("ai custom-jobs stream-logs");
+    JobCommand c;
+    if (const int code = openJob(command, args,
+                                 {opt("polling-interval", "SECONDS",
+                                      Ai::tr("Seconds between polls (default 60, as gcloud)"))},
+                                 &c);
+        code >= 0)
+        return code;
+    bool ok = true;
+    int interval = 60;
+    if (c.parsed.has(QStringLiteral("polling-interval"))) {
+        interval = c.parsed.value(QStringLiteral("polling-interval")).toInt(&ok);
+        if (!ok || interval < 1 || interval > 3600)
+            return usageError(command, Ai::tr("--polling-interval must be 1 to 3600 seconds"));
+    }
+    const QString project = c.name.section(QLatin1Char('/'), 1, 1);
+    cloud::CloudRecord cursor; // what has been printed (and, with a local record, copied)
+    if (!c.localId.isEmpty())
+        cloud::readCloudRecord(c.store, c.localId, &cursor);
+    cloud::CloudRecord printed = cursor;
+    printed.logCursor.clear();
+    printed.logCursorIds.clear();
+    std::signal(SIGINT, onAiInterrupt);
+    QString finalState;
+    for (bool last = false;;) {
+        // Read the state first: logs fetched after a terminal state hold everything.
+        const cloud::ApiResult job = getJob(c.session, c.name);
+        if (!job)
+            return failure(command, job.errorMessage);
+        syncRecord(c.store, c.localId, job.json);
+        const QString state = job.json.value(QLatin1String("state")).toString();
+        last = cloud::isTerminalJobState(state);
+        QList<cloud::CloudLogEntry> entries;
+        const QString logError = await<QString>([&](QObject *ctx, auto done) {
+            c.session.vertex->listJobLogs(
+                project, c.name, printed.logCursor, ctx,
+                [&entries, done](const QList<cloud::CloudLogEntry> &e, const QString &error) {
+                    entries = e;
+                    done(error);
+                });
+        });
+        if (!logError.isEmpty())
+            return failure(command, logError);
+        for (const cloud::CloudLogEntry &e : entries) {
+            if (e.timestamp < printed.logCursor
+                || (e.timestamp == printed.logCursor && printed.logCursorIds.contains(e.insertId)))
+                continue;
+            if (e.timestamp > printed.logCursor) {
+                printed.logCursor = e.timestamp;
+                printed.logCursorIds.clear();
+            }
+            printed.logCursorIds << e.insertId;
+            out() << sanitize((e.taskName.isEmpty() ? QStringLiteral("job") : e.taskName) +
+                              QStringLiteral(": ") + e.message)
+                  << '\n';
+        }
+        out().flush();
+        if (!c.localId.isEmpty()) {
+            cloud::CloudRecord record;
+            if (cloud::readCloudRecord(c.store, c.localId, &record)) {
+                cloud::appendCloudLogs(c.store, c.localId, &record, entries);
+                cloud::writeCloudRecord(c.store, c.localId, record);
+            }
+        }
+        if (last) {
+            finalState = cloud::shortState(state);
+            break;
+        }
+        for (int waited = 0; waited < interval * 10 && !interrupted; ++waited)
+            sleepMs(100);
+        if (interrupted) {
+            err() << Ai::tr("Stopped following; the job keeps running.") << '\n';
+            err().flush();
+            return 130;
+        }
+    }
+    err() << Ai::tr("The job ended %1.").arg(finalState) << '\n';
+    err().flush();
+    return finalState == QLatin1String("SUCCEEDED") ? exitOk : exitFailed;
+}
+
+} // namespace
+
+QString aiHelp()
+{
+    return Ai::tr("Usage: trainyard ai custom-jobs COMMAND ...\n"
+                  "\n"
+                  "Vertex AI custom training (as gcloud ai custom-jobs). Credentials are Google's "
+                  "Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, else the "
+                  "file `gcloud auth application-default login` writes.\n"
+                  "\n"
+                  "Commands:\n"
+                  "  create --config FILE [--region R] [--project P] [--display-name N]\n"
+                  "         [--service-account EMAIL] [JOB FLAGS]   Submit a spec as a "
+                  "CustomJob\n"
+                  "  list --region R [--project P] [--filter EXPR]  List the CustomJobs\n"
+                  "  describe JOB                                   Show a job (JSON)\n"
+                  "  stream-logs JOB [--polling-interval S]         Print its logs until it "
+                  "ends\n"
+                  "  cancel JOB [--async]                           Cancel it and wait until it "
+                  "has ended\n"
+                  "\n"
+                  "JOB: a resource name, the ID of a job's local record, or a numeric ID with "
+                  "--region and --project.\n"
+                  "Exit status: 0 done, 1 spec errors or a failed cloud call, 2 usage error.\n");
+}
+
+int runAi(const QStringList &args)
+{
+    if (args.isEmpty() || args.first() == QLatin1String("--help")
+        || args.first() == QLatin1String("-h")) {
+        out() << aiHelp();
+        out().flush();
+        return args.isEmpty() ? exitUsage : exitOk;
+    }
+    if (args.first() != QLatin1String("custom-jobs"))
+        return usageError(QStringLiteral("ai"),
+                          Ai::tr("unknown command '%1'; use custom-jobs").arg(args.first()));
+    const QString sub = args.value(1);
+    const QStringList rest = args.mid(2);
+    if (sub == QLatin1String("create"))
+        return create(QStringLiteral("ai custom-jobs create"), rest, {});
+    if (sub == QLatin1String("list"))
+        return list(rest);
+    if (sub == QLatin1String("describe"))
+        return describe(rest);
+    if (sub == QLatin1String("cancel"))
+        return cancel(rest);
+    if (sub == QLatin1String("stream-logs"))
+        return streamLogs(rest);
+    return usageError(QStringLiteral("ai custom-jobs"),
+                      Ai::tr("unknown command '%1'").arg(sub));
+}
+
+int runCloudSubmitTraining(const QStringList &args)
+{
+    const QString command = QStringLiteral("jobs submit training --cloud");
+    const ParsedArgs parsed = parseArgs(args, createOptions(), true);
+    if (parsed.positional.size() != 1)
+        return usageError(command, Ai::tr("give exactly one JOB_ID"));
+    QStringList rest = args;
+    rest.removeOne(parsed.positional.constFirst());
+    return create(command, rest, parsed.positional.constFirst());
+}
+
+} // namespace trainyard::cli

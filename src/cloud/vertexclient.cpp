@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+#include "cloud/vertexclient.h"
+
+#include <QCoreApplication>
+#include <QUrlQuery>
+
+namespace trainyard::cloud {
+namespace {
+
+class Vertex
+{
+    Q_DECLARE_TR_FUNCTIONS(trainyard::CloudApi)
+};
+
+QUrl rootFromEnv(const char *variable, const QString &fallback)
+{
+    QString root = qEnvironmentVariable(variable);
+    if (root.isEmpty())
+        root = fallback;
+    if (!root.endsWith(QLatin1Char('/')))
+        root += QLatin1Char('/');
+    return QUrl(root);
+}
+
+QUrl under(const QUrl &root, const QString &path)
+{
+    QUrl url = root;
+    url.setPath(root.path() + path);
+    return url;
+}
+
+constexpr int maxEmptyLogPages = 20;
+
+} // namespace
+
+QUrl vertexRoot(const QString &region)
+{
+    return rootFromEnv("TRAINYARD_VERTEX_ENDPOINT",
+                       QStringLiteral("https://%1-aiplatform.googleapis.com/").arg(region));
+}
+
+QUrl loggingRoot()
+{
+    return rootFromEnv("TRAINYARD_LOGGING_ENDPOINT",
+                       QStringLiteral("https://logging.googleapis.com/"));
+}
+
+QUrl storageRoot()
+{
+    return rootFromEnv("TRAINYARD_STORAGE_ENDPOINT",
+                       QStringLiteral("https://storage.googleapis.com/"));
+}
+
+QString locationName(const QString &project, const QString &region)
+{
+    return QStringLiteral("projects/%1/locations/%2").arg(project, region);
+}
+
+QString jobCollection(const QString &jobName)
+{
+    return jobName.contains(QLatin1String("/hyperparameterTuningJobs/"))
+               ? QStringLiteral("hyperparameterTuningJobs")
+               : QStringLiteral("customJobs");
+}
+
+QString jobIdOf(const QString &jobName)
+{
+    return jobName.section(QLatin1Char('/'), -1);
+}
+
+QString regionOf(const QString &jobName)
+{
+    const QStringList parts = jobName.split(QLatin1Char('/'));
+    const qsizetype i = parts.indexOf(QStringLiteral("locations"));
+    return i >= 0 && i + 1 < parts.size() ? parts.at(i + 1) : QString();
+}
+
+QString shortState(const QString &jobState)
+{
+    QString s = jobState;
+    if (s.startsWith(QLatin1String("JOB_STATE_")))
+        s = s.mid(10);
+    return s;
+}
+
+bool isTerminalJobState(const QString &jobState)
+{
+    const QString s = shortState(jobState);
+    return s == QLatin1String("SUCCEEDED") || s == QLatin1String("FAILED")
+           || s == QLatin1String("CANCELLED") || s == QLatin1String("EXPIRED")
+           || s == QLatin1String("PARTIALLY_SUCCEEDED");
+}
+
+CloudLogEntry parseLogEntry(const QJsonObject &entry)
+{
+    CloudLogEntry e;
+    e.insertId = entry.value(QLatin1String("insertId")).toString();
+    e.timestamp = entry.value(QLatin1String("timestamp")).toString();
+    e.severity = entry.value(QLatin1String("severity")).toString();
+    // The task name as gcloud's log helpers read it: resource labels, then entry labels.
+    const QJsonObject resourceLabels =
+        entry.value(QLatin1String("resource")).toObject().value(QLatin1String("labels")).toObject();
+    const QJsonObject labels = entry.value(QLatin1String("labels")).toObject();
+    e.taskName = resourceLabels.value(QLatin1String("task_name")).toString();
+    if (e.taskName.isEmpty())
+        e.taskName = labels.value(QLatin1String("task_name")).toString();
+    if (e.taskName.isEmpty())
+        e.taskName = labels.value(QLatin1String("ml.googleapis.com/task_name")).toString();
+    const QJsonValue json = entry.value(QLatin1String("jsonPayload"));
+    e.message = json.isObject()
+                    ? json.toObject().value(QLatin1String("message")).toString()
+                    : entry.value(QLatin1String("textPayload")).toString();
+    return e;
+}
+
+VertexClient::VertexClient(ApiClient *api, QObject *parent) : QObject(parent), m_api(api) {}
+
+void VertexClient::createJob(const QString &project, const QString &region,
+                             const QString &collection, const QJsonObject &job,
+                             QObject *context, JobCallback callback)
+{
+    const QUrl url = under(vertexRoot(region),
+                           QStringLiteral("v1/") + locationName(project, region) +
+                               QLatin1Char('/') + collection);
+    m_api->callJson("POST", url, job, Vertex::tr("create the job in %1").arg(region), context,
+                    std::move(callback));
+}
+
+void VertexClient::getJob(const QString &name, QObject *context, JobCallback callback)
+{
+    const QUrl url = under(vertexRoot(regionOf(name)), QStringLiteral("v1/") + name);
+    m_api->call("GET", url, {}, Vertex::tr("read the job %1").arg(name), context,
+                std::move(callback));
+}
+
+void VertexClient::cancelJob(const QString &name, QObject *context, JobCallback callback)
+{
+    const QUrl url =
+        under(vertexRoot(regionOf(name)), QStringLiteral("v1/") + name + QStringLiteral(":cancel"));
+    m_api->callJson("POST", url, QJsonObject(), Vertex::tr("cancel the job %1").arg(name),
+                    context, std::move(callback));
+}
+
+void VertexClient::listJobs(const QString &project, const QString &region,
+                            const QString &collection, const QString &filter,
+                            QObject *context, ListCallback callback)
+{
+    QUrl url = under(vertexRoot(region), QStringLiteral("v1/") + locationName(project, region) +
+                                             QLatin1Char('/') + collection);
+    if (!filter.isEmpty()) {
+        QUrlQuery query;
+        query.addQueryItem(QStringLiteral("filter"),
+                           QString::fromUtf8(QUrl::toPercentEncoding(filter)));
+        url.setQuery(query);
+    }
+    listPage(url, collection, Vertex::tr("list the jobs of %1 in %2").arg(project, region), {},
+             std::make_shared<QList<QJsonObject>>(), context, std::move(callback));
+}
+
+void VertexClient::listPage(const QUrl &base, const QString &collection, const QString &what,
+                            const QString &pageToken,
+                            std::shared_ptr<QList<QJsonObject>> jobs, QObject *context,
+                            ListCallback callback)
+{
+    QUrl url = base;
+    if (!pageToken.isEmpty()) {
+        QUrlQuery query(url);
+        query.addQueryItem(QStringLiteral("pageToken"),
+                           QString::fromUtf8(QUrl::toPercentEncoding(pageToken)));
+        url.setQuery(query);
+    }
+    m_api->call("GET", url, {}, what, context,
+                [this, base, collection, what, jobs, context, callback](const ApiResult &r) {
+                    if (!r) {
+                        callback(*jobs, r.errorMessage);
+                        return;
+                    }
+                    const QJsonArray page = r.json.value(collection).toArray();
+                    for (const QJsonValue &v : page)
+                        jobs->append(v.toObject());
+                    const QString next = r.json.value(QLatin1String("nextPageToken")).toString();
+                    if (next.isEmpty()) {
+                        callback(*jobs, QString());
+                        return;
+                    }
+                    listPage(base, collection, what, next, jobs, context, callback);
+                });
+}
+
+void VertexClient::listJobLogs(const QString &project, const QString &jobName,
+                               const QString &afterTimestamp, QObject *context,
+                               LogCallback callback)
+{
+    // gcloud command_lib/ai/log_util.py: resource.type="ml_job" AND resource.labels.job_id=ID.
+    QString filter = QStringLiteral("resource.type=\"ml_job\" AND resource.labels.job_id=\"%1\"")
+                         .arg(jobIdOf(jobName));
+    if (!afterTimestamp.isEmpty())
+        filter += QStringLiteral(" AND timestamp>=\"%1\"").arg(afterTimestamp);
+    const QJsonObject request{
+        {QStringLiteral("resourceNames"), QJsonArray{QString(QStringLiteral("projects/") + project)}},
+        {QStringLiteral("filter"), filter},
+        {QStringLiteral("orderBy"), QStringLiteral("timestamp asc")},
+        {QStringLiteral("pageSize"), 1000},
+    };
+    logPage(request, std::make_shared<QList<CloudLogEntry>>(), 0, context, std::move(callback));
+}
+
+void VertexClient::logPage(const QJsonObject &request,
+                           std::shared_ptr<QList<CloudLogEntry>> entries, int emptyPages,
+                           QObject *context, LogCallback callback)
+{
+    const QUrl url = under(loggingRoot(), QStringLiteral("v2/entries:list"));
+    m_api->callJson(
+        "POST", url, request, Vertex::tr("read the job's logs"), context,
+        [this, request, entries, emptyPages, context, callback](const ApiResult &r) {
+            if (!r) {
+                callback(*entries, r.errorMessage);
+                return;
+            }
+            const QJsonArray page = r.json.value(QLatin1String("entries")).toArray();
+            for (const QJsonValue &v : page)
+                entries->append(parseLogEntry(v.toObject()));
+            const QString next = r.json.value(QLatin1String("nextPageToken")).toString();
+            // An empty page with a token means the search is not finished: ask again, a
+            // bounded number of times.
+            const int empty = page.isEmpty() ? emptyPages + 1 : 0;
+            if (next.isEmpty() || empty > maxEmptyLogPages) {
+                callback(*entries, QString());
+                return;
+            }
+            QJsonObject nextRequest = request;
+            nextRequest.insert(QStringLiteral("pageToken"), next);
+            logPage(nextRequest, entries, empty, context, callback);
+        });
+}
+
+} // namespace trainyard::cloud
