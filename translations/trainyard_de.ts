@@ -886,7 +886,26 @@ Options:
 
 Run &apos;trainyard help COMMAND&apos; or &apos;trainyard COMMAND --help&apos; for the options and job flags of a command.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: trainyard [COMMAND [ARGS...]]
+
+Ohne Befehl öffnet Trainyard sein Fenster.
+
+Befehle:
+  validate   Jobspezifikationen gegen die Regeln des Dienstes prüfen
+  export     Eine Jobspezifikation als config-YAML, gcloud-Befehl oder Vertex AI CustomJob ausgeben
+  import-gcloud  Die config.yaml eines eingefügten gcloud-Trainingsbefehls ausgeben
+  local      Einen Trainingsjob auf diesem Rechner ausführen (local train)
+  jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen
+  secrets    Benannte Geheimnisse für Trainer speichern, auflisten und löschen
+  ai         Jobs auf Vertex AI übermitteln, verfolgen und abbrechen (custom-jobs)
+  help       Die Hilfe eines Befehls anzeigen
+
+Optionen:
+  -h, --help     Diese Hilfe anzeigen
+  --version      Die Version anzeigen
+
+&apos;trainyard help COMMAND&apos; oder &apos;trainyard COMMAND --help&apos; zeigt die Optionen und Job-Flags eines Befehls.
+</translation>
     </message>
 </context>
 <context>
