@@ -40,20 +40,14 @@ std::optional<double> parseNumber(const char *begin, const char *end)
         --end;
     if (begin == end || end - begin > 40)
         return std::nullopt;
-    // Fast path for plain decimal numbers (digits, sign, '.', exponent): std::from_chars is
-    // locale-independent and gives the correctly rounded value, as toDouble() below. Anything
-    // else (nan, inf, '+', out of range) takes the general path.
+    // Fast path for decimal numbers: std::from_chars is locale-independent and gives the
+    // correctly rounded value, as toDouble() below; it must take the whole text. NaN ("-nan"),
+    // '+', hex and out-of-range values take the general path.
     if ((*begin >= '0' && *begin <= '9') || *begin == '-' || *begin == '.') {
-        bool plain = true;
-        for (const char *c = begin; c < end && plain; ++c)
-            plain = (*c >= '0' && *c <= '9') || *c == '.' || *c == '-' || *c == '+' ||
-                    *c == 'e' || *c == 'E';
         double value = 0;
-        if (plain) {
-            const std::from_chars_result r = std::from_chars(begin, end, value);
-            if (r.ec == std::errc() && r.ptr == end)
-                return value;
-        }
+        const std::from_chars_result r = std::from_chars(begin, end, value);
+        if (r.ec == std::errc() && r.ptr == end && !std::isnan(value))
+            return value;
     }
     char buffer[48];
     const auto n = std::size_t(end - begin);
