@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QSettings>
 
+#include <charconv>
 #include <cmath>
 #include <cstring>
 
@@ -39,6 +40,15 @@ std::optional<double> parseNumber(const char *begin, const char *end)
         --end;
     if (begin == end || end - begin > 40)
         return std::nullopt;
+    // Fast path for decimal numbers: std::from_chars is locale-independent and gives the
+    // correctly rounded value, as toDouble() below; it must take the whole text. NaN ("-nan"),
+    // '+', hex and out-of-range values take the general path.
+    if ((*begin >= '0' && *begin <= '9') || *begin == '-' || *begin == '.') {
+        double value = 0;
+        const std::from_chars_result r = std::from_chars(begin, end, value);
+        if (r.ec == std::errc() && r.ptr == end && !std::isnan(value))
+            return value;
+    }
     char buffer[48];
     const auto n = std::size_t(end - begin);
     std::memcpy(buffer, begin, n);
@@ -79,8 +89,9 @@ void addValue(ExtractedLine &out, const QByteArray &key, double value)
     out.values.append({name, value});
 }
 
-// key=value pairs.
-void extractPairs(const char *line, qsizetype size, ExtractedLine &out)
+// key=value pairs; sink(name, nameSize, value) for each.
+template <typename Sink>
+void extractPairs(const char *line, qsizetype size, Sink &&sink)
 {
     const char *end = line + size;
     for (const char *eq = static_cast<const char *>(std::memchr(line, '=', std::size_t(size)));
@@ -99,7 +110,7 @@ void extractPairs(const char *line, qsizetype size, ExtractedLine &out)
                *valueEnd != ')' && *valueEnd != ']')
             ++valueEnd;
         if (const std::optional<double> v = parseNumber(eq + 1, valueEnd))
-            addValue(out, QByteArray(keyBegin, qsizetype(eq - keyBegin)), *v);
+            sink(keyBegin, qsizetype(eq - keyBegin), *v);
         if (valueEnd >= end)
             break;
         eq = valueEnd - 1 > eq ? valueEnd - 1 : eq;
@@ -107,7 +118,8 @@ void extractPairs(const char *line, qsizetype size, ExtractedLine &out)
 }
 
 // Keras progress parts "name: value", separated by " - ".
-void extractKeras(const char *line, qsizetype size, ExtractedLine &out)
+template <typename Sink>
+void extractKeras(const char *line, qsizetype size, Sink &&sink)
 {
     const char *end = line + size;
     const char *part = line;
@@ -130,7 +142,7 @@ void extractKeras(const char *line, qsizetype size, ExtractedLine &out)
                 ++p;
             if (p + 1 < partEnd && p[0] == ':' && p[1] == ' ') {
                 if (const std::optional<double> v = parseNumber(p + 2, partEnd))
-                    addValue(out, QByteArray(nameBegin, qsizetype(p - nameBegin)), *v);
+                    sink(nameBegin, qsizetype(p - nameBegin), *v);
             }
         }
         part = partEnd == end ? end : partEnd + 3;
@@ -165,6 +177,35 @@ QList<UserPattern> userPatternsFromSettings()
         QSettings().value(QLatin1String(UserPatternsSettingsKey)).toStringList());
 }
 
+bool MetricExtractor::mayHaveMetrics(const char *line, qsizetype size) const
+{
+    if (!m_patterns.isEmpty())
+        return size > 0;
+    return size > 0 && (std::memchr(line, '=', std::size_t(size)) ||
+                        std::memchr(line, ':', std::size_t(size)));
+}
+
+void MetricExtractor::scanBuiltIn(const char *line, qsizetype size, ValueSink sink, void *context)
+{
+    if (size <= 0)
+        return;
+    auto call = [sink, context](const char *name, qsizetype nameSize, double value) {
+        sink(context, name, nameSize, value);
+    };
+    if (std::memchr(line, '=', std::size_t(size)))
+        extractPairs(line, size, call);
+    if (std::memchr(line, ':', std::size_t(size)))
+        extractKeras(line, size, call);
+}
+
+bool MetricExtractor::isStepKey(const char *key, qsizetype size)
+{
+    auto is = [key, size](const char *word, qsizetype n) {
+        return size == n && std::memcmp(key, word, std::size_t(n)) == 0;
+    };
+    return is("step", 4) || is("global_step", 11) || is("iteration", 9);
+}
+
 bool MetricExtractor::isStepKey(const QByteArray &key)
 {
     return key == "step" || key == "global_step" || key == "iteration";
@@ -175,11 +216,13 @@ ExtractedLine MetricExtractor::extract(const char *line, qsizetype size) const
     ExtractedLine out;
     if (size <= 0)
         return out;
+    auto sink = [&out](const char *name, qsizetype nameSize, double value) {
+        addValue(out, QByteArray(name, nameSize), value);
+    };
     if (std::memchr(line, '=', std::size_t(size)))
-        extractPairs(line, size, out);
-    const void *colon = std::memchr(line, ':', std::size_t(size));
-    if (colon)
-        extractKeras(line, size, out);
+        extractPairs(line, size, sink);
+    if (std::memchr(line, ':', std::size_t(size)))
+        extractKeras(line, size, sink);
     if (!m_patterns.isEmpty()) {
         const QString text = QString::fromUtf8(line, size);
         for (const UserPattern &pattern : m_patterns) {

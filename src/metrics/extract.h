@@ -70,6 +70,17 @@ public:
     ExtractedLine extract(const QByteArray &line) const { return extract(line.constData(), line.size()); }
 
     static bool isStepKey(const QByteArray &key);
+    static bool isStepKey(const char *key, qsizetype size);
+
+    bool hasUserPatterns() const { return !m_patterns.isEmpty(); }
+    // A cheap byte-level prefilter (memchr only): false when extract() cannot find anything on
+    // the line (no '=' and no ':', and no user patterns). Thread-safe.
+    bool mayHaveMetrics(const char *line, qsizetype size) const;
+    // The built-in forms only (key=value pairs, then Keras parts), without allocating: calls
+    // sink(context, name, nameSize, value) for every value in the order extract() sees them, the
+    // step keys included; duplicates are not merged (extract(): the last one wins).
+    using ValueSink = void (*)(void *context, const char *name, qsizetype nameSize, double value);
+    static void scanBuiltIn(const char *line, qsizetype size, ValueSink sink, void *context);
 
 private:
     QList<UserPattern> m_patterns;

@@ -14,6 +14,9 @@
 
 #include <cmath>
 #include <cstring>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 namespace trainyard::metrics {
 
@@ -239,6 +242,88 @@ void MetricRecorder::addLine(const QString &logName, qint64 wallMs, bool continu
         addPoint(SeriesKey{kinds::Log, logName, v.name}, MetricPoint{step, wallMs, v.value});
 }
 
+void MetricRecorder::addBatch(const QString &logName, const LineBatch &batch)
+{
+    if (!m_open)
+        return;
+    const char *p = batch.bytes.constData();
+    const char *end = p + batch.bytes.size();
+    if (m_extractor.hasUserPatterns()) {
+        while (p < end) {
+            LineBatch::Header h;
+            std::memcpy(&h, p, sizeof h);
+            p += sizeof h;
+            addLine(logName, h.wallMs, false, p, qsizetype(h.size), h.endOffset);
+            p += h.size;
+        }
+    } else if (p < end) {
+        LogWriters &cache = m_logWriters[logName];
+        auto last = m_progress.lastSteps.constFind(logName);
+        bool haveStep = last != m_progress.lastSteps.constEnd();
+        double lastStep = haveStep ? *last : -1;
+        bool stepChanged = false;
+        const auto sink = [](void *context, const char *name, qsizetype size, double value) {
+            Scan &scan = *static_cast<Scan *>(context);
+            if (MetricExtractor::isStepKey(name, size)) {
+                // As extract(): "step" wins over "global_step" when a line has both.
+                if (!scan.hasStep || size == 4)
+                    scan.step = value;
+                scan.hasStep = true;
+                return;
+            }
+            for (Found &f : scan.values) {
+                if (f.size == size && std::memcmp(f.name, name, std::size_t(size)) == 0) {
+                    f.value = value; // the last one wins
+                    return;
+                }
+            }
+            scan.values.push_back(Found{name, size, value});
+        };
+        while (p < end) {
+            LineBatch::Header h;
+            std::memcpy(&h, p, sizeof h);
+            p += sizeof h;
+            m_scan.values.clear();
+            m_scan.hasStep = false;
+            MetricExtractor::scanBuiltIn(p, qsizetype(h.size), sink, &m_scan);
+            p += h.size;
+            if (m_scan.hasStep) {
+                lastStep = m_scan.step;
+                haveStep = true;
+                stepChanged = true;
+            }
+            for (const Found &f : m_scan.values) {
+                SeriesWriter *w = nullptr;
+                bool known = false;
+                for (const auto &entry : cache.writers) {
+                    if (entry.first.size() == f.size &&
+                        std::memcmp(entry.first.constData(), f.name, std::size_t(f.size)) == 0) {
+                        w = entry.second;
+                        known = true;
+                        break;
+                    }
+                }
+                if (!known) {
+                    w = writer(SeriesKey{kinds::Log, logName,
+                                         QString::fromLatin1(f.name, f.size)});
+                    cache.writers.emplace_back(QByteArray(f.name, f.size), w);
+                }
+                if (!w)
+                    continue;
+                MetricPoint point{haveStep ? lastStep : -1, h.wallMs, f.value};
+                if (point.step < 0)
+                    point.step = double(w->count());
+                w->append(point);
+                ++m_added;
+            }
+        }
+        if (stepChanged)
+            m_progress.lastSteps.insert(logName, lastStep);
+    }
+    if (batch.endOffset >= 0)
+        m_progress.logOffsets.insert(logName, batch.endOffset);
+}
+
 qint64 MetricRecorder::catchUpLogs(const QString &logsDir, qint64 maxBytes)
 {
     if (!m_open)
@@ -247,6 +332,7 @@ qint64 MetricRecorder::catchUpLogs(const QString &logsDir, qint64 maxBytes)
     const QFileInfoList files =
         QDir(logsDir).entryInfoList({QStringLiteral("*.log")}, QDir::Files, QDir::Name);
     QByteArray block;
+    LineBatch batch;
     logs::Record record;
     for (const QFileInfo &info : files) {
         const QString name = info.completeBaseName();
@@ -263,18 +349,27 @@ qint64 MetricRecorder::catchUpLogs(const QString &logsDir, qint64 maxBytes)
             const char *p = block.constData();
             const char *end = p + block.size();
             qint64 used = 0;
+            batch.clear();
             while (p < end) {
                 const char *lf = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p)));
                 if (!lf)
                     break; // a torn or still growing last line: next time
-                logs::parseRecordLine(p, lf - p, &record);
-                used += lf - p + 1;
-                addLine(name, record.timestamp, record.continuation, record.bytes.constData(),
-                        record.bytes.size(), offset + used);
+                const qsizetype size = lf - p;
+                used += size + 1;
+                // The prefix alone (no copy of the text); a line that is no record is read as a
+                // raw record of its bytes, as parseRecordLine() does.
+                const bool parsed = size >= logs::RecordPrefixSize &&
+                                    logs::parseRecordLine(p, logs::RecordPrefixSize, &record);
+                const char *text = parsed ? p + logs::RecordPrefixSize : p;
+                const qsizetype textSize = parsed ? size - logs::RecordPrefixSize : size;
+                if (!(parsed && record.continuation) && m_extractor.mayHaveMetrics(text, textSize))
+                    batch.append(parsed ? record.timestamp : 0, text, textSize, offset + used);
                 p = lf + 1;
             }
             if (used == 0)
                 break;
+            batch.endOffset = offset + used;
+            addBatch(name, batch);
             offset += used;
             consumed += used;
             if (!file.seek(offset))
@@ -338,6 +433,7 @@ void MetricRecorder::close()
     if (!m_open)
         return;
     flush();
+    m_logWriters.clear();
     m_writers.clear();
     m_lock->unlock();
     m_open = false;
@@ -364,26 +460,75 @@ OwnerMetrics::~OwnerMetrics()
 
 bool OwnerMetrics::start(QString *error)
 {
+    if (m_running)
+        return true;
     if (!m_recorder.open(2000, error))
         return false;
     // Lines logged before this owner (a job recorded before the store existed, an owner that
     // died between flushes) are extracted first, so the live lines continue from there.
-    const QString logsDir = QDir(m_recorder.storeDir()).filePath(QStringLiteral("../logs"));
-    while (m_recorder.catchUpLogs(logsDir, 256 * 1024 * 1024) > 0) {
+    while (m_recorder.catchUpLogs(logsDir(), 256 * 1024 * 1024) > 0) {
     }
-    flush();
+    m_recorder.pollHypertune(m_hypertuneDir);
+    m_recorder.flush();
+    m_stopping = false;
+    m_running = true;
+    m_worker = std::thread([this] { work(); });
     m_timer.start();
     return true;
 }
 
+QString OwnerMetrics::logsDir() const
+{
+    return QDir(m_recorder.storeDir()).filePath(QStringLiteral("../logs"));
+}
+
 void OwnerMetrics::setTensorBoardRoots(const QStringList &roots)
 {
+    const std::lock_guard<std::mutex> lock(m_recorderMutex);
     m_tensorBoardRoots = roots;
     m_recorder.setTensorBoardRoots(roots);
 }
 
+void OwnerMetrics::work()
+{
+    using Clock = std::chrono::steady_clock;
+    // Extraction is background work: under CPU contention the capture thread goes first (the
+    // log file buffers whatever the worker has not read yet).
+    ::setpriority(PRIO_PROCESS, id_t(::syscall(SYS_gettid)), 10);
+    const QString dir = logsDir();
+    // Lines noted by an observer may still be in the LogWriter's buffer (it writes them out
+    // within 50 ms), so the files are followed for a while after the last note, and now and
+    // then anyway.
+    Clock::time_point activeUntil = Clock::now();
+    Clock::time_point nextAnyway = Clock::now();
+    std::unique_lock<std::mutex> wait(m_stopMutex);
+    while (!m_stopping) {
+        const Clock::time_point now = Clock::now();
+        if (m_linesArrived.exchange(false, std::memory_order_relaxed))
+            activeUntil = now + std::chrono::milliseconds(10 * FollowIntervalMs);
+        if (now < activeUntil || now >= nextAnyway) {
+            nextAnyway = now + std::chrono::milliseconds(2 * FlushIntervalMs);
+            qint64 read = 0;
+            do {
+                // Small steps, so the flush tick never waits long for the recorder.
+                wait.unlock();
+                {
+                    const std::lock_guard<std::mutex> lock(m_recorderMutex);
+                    read = m_recorder.catchUpLogs(dir, StepBytes);
+                }
+                wait.lock();
+            } while (read > 0 && !m_stopping);
+        }
+        if (!m_stopping)
+            m_stopChanged.wait_for(wait, std::chrono::milliseconds(FollowIntervalMs));
+    }
+}
+
 void OwnerMetrics::flush()
 {
+    if (!m_running)
+        return;
+    const std::lock_guard<std::mutex> lock(m_recorderMutex);
     m_recorder.pollHypertune(m_hypertuneDir);
     if (!m_tensorBoardRoots.isEmpty())
         m_recorder.syncTensorBoard(m_tensorBoardRoots, 16 * 1024 * 1024);
@@ -393,18 +538,30 @@ void OwnerMetrics::flush()
 void OwnerMetrics::stop()
 {
     m_timer.stop();
-    if (!m_recorder.isOpen())
+    if (!m_running)
         return;
-    flush();
+    {
+        const std::lock_guard<std::mutex> lock(m_stopMutex);
+        m_stopping = true;
+    }
+    m_stopChanged.notify_all();
+    m_worker.join();
+    m_running = false;
+    // The rest of the logs (the captures have flushed their writers by now).
+    while (m_recorder.catchUpLogs(logsDir(), 256 * 1024 * 1024) > 0) {
+    }
+    m_recorder.pollHypertune(m_hypertuneDir);
+    if (!m_tensorBoardRoots.isEmpty())
+        m_recorder.syncTensorBoard(m_tensorBoardRoots, 16 * 1024 * 1024);
     m_recorder.close();
 }
 
 std::function<void(qint64, bool, const char *, qsizetype, qint64)>
 OwnerMetrics::observer(const QString &logName)
 {
-    return [this, logName](qint64 wallMs, bool continuation, const char *data, qsizetype size,
-                           qint64 endOffset) {
-        m_recorder.addLine(logName, wallMs, continuation, data, size, endOffset);
+    Q_UNUSED(logName); // the worker follows every log beside the store
+    return [this](qint64, bool, const char *, qsizetype, qint64) {
+        m_linesArrived.store(true, std::memory_order_relaxed);
     };
 }
 

@@ -3,8 +3,8 @@
 // hypertune metric files and appends them, keeping the progress file consistent.
 //
 // Two users, one lock (MetricStoreLock, so never both at once):
-//   - the job's owner process: addLine() for every captured line, at capture time (the hook is
-//     logs::LogCapture::setLineObserver), flush() on a timer and at the end;
+//   - the job's owner process (OwnerMetrics below): a worker thread follows the log files just
+//     behind the LogWriters with catchUpLogs(); flush() on a timer and at the end;
 //   - whoever reads a job first while no owner writes (the console's Metrics tab, the Compare
 //     view, a job recorded before the store existed): catchUpLogs() reads the logs from where the
 //     progress file says extraction stopped.
@@ -15,16 +15,52 @@
 #include "metrics/extract.h"
 #include "metrics/metricstore.h"
 
+#include <QByteArray>
 #include <QHash>
 #include <QString>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
 
 namespace trainyard::metrics {
 
 namespace tfevents {
 class EventFileFollower;
 }
+
+// Lines of one log for MetricRecorder::addBatch(): plain bytes and offsets, nothing parsed.
+// Lines that cannot hold a metric (continuations, lines the prefilter rejects) are left out; they
+// only move endOffset.
+struct LineBatch
+{
+    struct Header
+    {
+        qint64 wallMs;
+        qint64 endOffset;
+        qint64 size;
+    };
+    QByteArray bytes;       // Header + line bytes, one after the other
+    qint64 endOffset = -1;  // log offset after the last line seen (stored or skipped)
+
+    void append(qint64 wallMs, const char *data, qsizetype size, qint64 lineEnd)
+    {
+        const Header h{wallMs, lineEnd, size};
+        bytes.append(reinterpret_cast<const char *>(&h), sizeof h);
+        bytes.append(data, size);
+    }
+    bool isEmpty() const { return bytes.isEmpty() && endOffset < 0; }
+    void clear()
+    {
+        bytes.resize(0); // keeps the capacity
+        endOffset = -1;
+    }
+};
 
 class MetricRecorder
 {
@@ -46,6 +82,15 @@ public:
     // Reads up to maxBytes over the logs in logsDir from where extraction stopped; returns the
     // bytes consumed (0: caught up).
     qint64 catchUpLogs(const QString &logsDir, qint64 maxBytes);
+    // The lines of a LineBatch (non-continuation lines, in order), as addLine() would take them,
+    // then the log's offset moves to batch.endOffset. Without user patterns the built-in forms
+    // are extracted without QString and the series writers of the log are cached by name.
+    void addBatch(const QString &logName, const LineBatch &batch);
+    // The extractor's prefilter (MetricExtractor::mayHaveMetrics); thread-safe.
+    bool mayHaveMetrics(const char *data, qsizetype size) const
+    {
+        return m_extractor.mayHaveMetrics(data, size);
+    }
     // New entries of the hypertune metric files; returns the points added.
     int pollHypertune(const QString &hypertuneDir);
     // A point from elsewhere.
@@ -74,6 +119,24 @@ public:
 private:
     SeriesWriter *writer(const SeriesKey &key);
 
+    // addBatch()'s per-log cache: the log's series writers by metric name (bytes).
+    struct LogWriters
+    {
+        std::vector<std::pair<QByteArray, SeriesWriter *>> writers;
+    };
+    struct Found
+    {
+        const char *name;
+        qsizetype size;
+        double value;
+    };
+    struct Scan
+    {
+        std::vector<Found> values;
+        double step = 0;
+        bool hasStep = false;
+    };
+
     QString m_dir;
     QStringList m_patternTexts;
     MetricExtractor m_extractor;
@@ -81,6 +144,8 @@ private:
     StoreProgress m_progress;
     QHash<SeriesKey, std::shared_ptr<SeriesWriter>> m_writers;
     std::unique_ptr<tfevents::EventFileFollower> m_tensorBoard;
+    QHash<QString, LogWriters> m_logWriters;
+    Scan m_scan;
     qint64 m_added = 0;
     bool m_open = false;
     bool m_reextract = false;
@@ -99,14 +164,26 @@ QString displaySource(const SeriesKey &key);
 
 namespace trainyard::metrics {
 
-// The owner process's side: a MetricRecorder fed by the replicas' line observers, flushed (and
-// the hypertune files polled) every FlushIntervalMs and at stop(). If the store is locked by
-// another process, nothing is recorded and the next reader extracts from the logs instead.
+// The owner process's side: a MetricRecorder that follows the job's log files (<job>/logs, beside
+// the store) from the offsets in its progress file, on a worker thread, just behind the
+// LogWriters; flushed (and the hypertune and TensorBoard files polled) every FlushIntervalMs on
+// the owner's thread and at stop(). If the store is locked by another process, nothing is
+// recorded and the next reader extracts from the logs instead.
+//
+// The capture thread does no extraction and copies nothing: its observer only notes that lines
+// arrived. The worker wakes every FollowIntervalMs, reads what the writers have written (in steps
+// of StepBytes, each under the recorder's lock), skips lines that cannot hold a metric with a
+// byte prefilter and extracts the rest without QString (MetricRecorder::addBatch). Every point is
+// stored exactly once: the offsets it resumes from are the ones saved with the points. Points
+// show up within about FlushIntervalMs + FollowIntervalMs; a worker slower than a burst of output
+// only falls behind (the log file is the buffer), it never slows the capture.
 class OwnerMetrics : public QObject
 {
     Q_OBJECT
 public:
     static constexpr int FlushIntervalMs = 1000;
+    static constexpr int FollowIntervalMs = 100;
+    static constexpr qint64 StepBytes = 1024 * 1024;
 
     OwnerMetrics(const QString &storeDir, const QString &hypertuneDir, QObject *parent = nullptr);
     ~OwnerMetrics() override;
@@ -114,21 +191,32 @@ public:
     // Opens the store with the user's patterns (QSettings) and extracts what the logs beside it
     // (<job>/logs) hold beyond the store's progress; false with *error when it cannot.
     bool start(QString *error = nullptr);
+    // Stops the worker, extracts the rest of the logs, flushes and releases the store.
     void stop();
     // Where the trainers write event files (the job dir the replicas get; AIP_TENSORBOARD_LOG_DIR
     // and the trials' folders lie inside it); followed from now on.
     void setTensorBoardRoots(const QStringList &roots);
-    // For logs::LogCapture::setLineObserver / ReplicaProcess::setLineObserver.
+    // For logs::LogCapture::setLineObserver / ReplicaProcess::setLineObserver: wakes the worker
+    // (the lines themselves are read from the log file logs/<logName>.log).
     std::function<void(qint64, bool, const char *, qsizetype, qint64)>
     observer(const QString &logName);
 
 private:
     void flush();
+    void work();
+    QString logsDir() const;
 
     MetricRecorder m_recorder;
+    std::mutex m_recorderMutex; // m_recorder, between start() and stop(): worker and timer
     QString m_hypertuneDir;
     QStringList m_tensorBoardRoots;
     QTimer m_timer;
+    bool m_running = false;
+    std::atomic<bool> m_linesArrived{true};
+    std::mutex m_stopMutex;
+    std::condition_variable m_stopChanged;
+    bool m_stopping = false;
+    std::thread m_worker;
 };
 
 } // namespace trainyard::metrics

@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QMap>
 #include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -37,6 +38,8 @@ private Q_SLOTS:
     void recorderCrashBeforeProgressStoresNoDuplicate();
     void recorderOtherPatternsExtractAgain();
     void ownerHookSeesEveryLine();
+    void catchUpMatchesExtractor();
+    void ownerFollowsTheLogLive();
     void storeViewDrawsAndExports();
     void tensorBoardEventFilesFollowed();
 };
@@ -509,6 +512,108 @@ void TestMetricStore::ownerHookSeesEveryLine()
     QCOMPARE(view.summary().size(), 1);
     QCOMPARE(view.summary().first().count, 500);
     QCOMPARE(view.summary().first().last, 1.0 / 500);
+}
+
+void TestMetricStore::catchUpMatchesExtractor()
+{
+    // The catch-up's allocation-free extraction (and its prefilter) stores exactly what
+    // MetricExtractor::extract() finds on each line, with the same step rules.
+    const QList<QByteArray> lines{
+        "no metrics here",
+        "loss=1.5 loss=2.5 acc=0.25",
+        "global_step=7 step=3 x=1e-3",
+        "step=4 global_step=9 x=-2",
+        "20/20 [====] - 0s 2ms/step - loss: 0.5 - acc: nan",
+        "ERROR: boom",
+        "iteration=11 y=+3 z=inf w=1e999 v=0x10 u=1-2",
+        "(lr=0.1, momentum=.9]",
+        "global_step=12 x=2"};
+    QTemporaryDir job;
+    QDir(job.path()).mkpath(QStringLiteral("logs"));
+    const QString logs = job.filePath(QStringLiteral("logs"));
+    const QString store = job.filePath(QStringLiteral("metrics"));
+    writeLog(logs + QStringLiteral("/w.log"), lines);
+    {
+        MetricRecorder rec(store, {});
+        QVERIFY(rec.open(0));
+        QVERIFY(rec.catchUpLogs(logs, 1 << 20) > 0);
+        QVERIFY(rec.flush());
+    }
+    // The expected series, line by line with extract().
+    QMap<QString, QList<MetricPoint>> expected;
+    MetricExtractor extractor;
+    double lastStep = -1;
+    qint64 t = 1700000000000;
+    for (const QByteArray &line : lines) {
+        const ExtractedLine e = extractor.extract(line);
+        const qint64 wall = t++;
+        if (e.step)
+            lastStep = *e.step;
+        for (const MetricValue &v : e.values) {
+            QList<MetricPoint> &points = expected[v.name];
+            points.append(MetricPoint{lastStep < 0 ? double(points.size()) : lastStep, wall,
+                                      v.value});
+        }
+    }
+    QVERIFY(expected.size() >= 6);
+    for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
+        SeriesReader r;
+        QVERIFY2(r.open(QDir(store).filePath(
+                     seriesFileName(SeriesKey{kinds::Log, QStringLiteral("w"), it.key()}))),
+                 qPrintable(it.key()));
+        QCOMPARE(r.count(), it.value().size());
+        for (qsizetype i = 0; i < it.value().size(); ++i)
+            QVERIFY2(samePoint(r.point(i), it.value().at(i)), qPrintable(it.key()));
+    }
+    QCOMPARE(seriesFiles(store).size(), expected.size());
+}
+
+void TestMetricStore::ownerFollowsTheLogLive()
+{
+    // The owner as the supervisor wires it: the capture's observer only wakes the worker, which
+    // follows the log file. Points show up in the store while the capture runs (within about a
+    // second), every one exactly once, and the progress ends at the log's size.
+    QTemporaryDir job;
+    QDir(job.path()).mkpath(QStringLiteral("logs"));
+    const QString logPath = job.filePath(QStringLiteral("logs/chief-0.log"));
+    const QString store = job.filePath(QStringLiteral("metrics"));
+    trainyard::logs::LogWriter writer;
+    QVERIFY(writer.open(logPath));
+    trainyard::logs::LogCapture capture(&writer, QStringLiteral("chief-0"));
+    OwnerMetrics owner(store, job.filePath(QStringLiteral("hypertune")));
+    QVERIFY(owner.start());
+    capture.setLineObserver(owner.observer(QStringLiteral("chief-0")));
+    auto lines = [](int from, int to) {
+        QByteArray out;
+        for (int i = from; i < to; ++i)
+            out += "step=" + QByteArray::number(i) + " loss=" + QByteArray::number(1.0 / (i + 1)) +
+                   "\nplain text line " + QByteArray::number(i) + "\n";
+        return out;
+    };
+    const QByteArray first = lines(0, 300);
+    capture.feed(trainyard::logs::Stream::Stdout, first.left(1001));
+    capture.feed(trainyard::logs::Stream::Stdout, first.mid(1001));
+    auto stored = [&store] {
+        StoreView view(store, QString(), QString(), {});
+        view.pollOnce();
+        return view.summary().isEmpty() ? qint64(0) : view.summary().first().count;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(stored(), qint64(300), 5000);
+    // A line of 100 KiB is stored as a record and its continuation; the metric is on the first.
+    capture.feed(trainyard::logs::Stream::Stdout,
+                 "step=300 loss=0.5 " + QByteArray(100 * 1024, 'x') + "\n" + lines(301, 500));
+    capture.finish();
+    owner.stop();
+    QCOMPARE(StoreProgress::load(store).logOffsets.value(QStringLiteral("chief-0")),
+             QFileInfo(logPath).size());
+    SeriesReader r;
+    QVERIFY(r.open(QDir(store).filePath(seriesFileName(
+        SeriesKey{kinds::Log, QStringLiteral("chief-0"), QStringLiteral("loss")}))));
+    QCOMPARE(r.count(), 500);
+    for (qint64 i = 0; i < 500; ++i)
+        QCOMPARE(r.point(i).step, double(i));
+    QCOMPARE(r.point(300).value, 0.5);
+    QCOMPARE(r.point(499).value, 1.0 / 500);
 }
 
 void TestMetricStore::storeViewDrawsAndExports()
