@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The owner's containment of the job's processes and the retry of its final state write (see
-// supervisor.h and containment.h).
+// The owner's containment of the job's processes (see supervisor.h and containment.h).
 #include "exec/containment.h"
 #include "exec/replicaprocess.h"
 #include "exec/supervisor.h"
@@ -56,24 +55,6 @@ bool Supervisor::jobProcessesLeft()
     }
     reapAdoptedChildren(running);
     return !running.isEmpty() || !descendantsOf(qint64(::getpid())).isEmpty();
-}
-
-void Supervisor::retryFinalWrite(int exitCode)
-{
-    if (writeState()) {
-        m_lock.release();
-        Q_EMIT finished(exitCode);
-        return;
-    }
-    if (m_finalWriteTimer.elapsed() < RetryFinalWriteMs) {
-        QTimer::singleShot(PollIntervalMs * 5, this,
-                           [this, exitCode] { retryFinalWrite(exitCode); });
-        return;
-    }
-    detail::note(tr("The job ended %1 but its state cannot be recorded; giving up.")
-             .arg(store::jobStatusName(m_state.state)));
-    m_lock.release();
-    Q_EMIT finished(exitCode == 0 ? 1 : exitCode);
 }
 
 } // namespace trainyard::exec

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// The Supervisor's state persistence: state.json writes, the final write's retry, owner.log notes.
+#include "exec/supervisor.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QTextStream>
+
+namespace trainyard::exec {
+
+namespace {
+
+using detail::note;
+
+} // namespace
+
+void detail::note(const QString &message)
+{
+    QTextStream err(stderr);
+    err << QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) << ' ' << message << '\n';
+}
+
+bool Supervisor::writeState()
+{
+    const store::StoreResult r = m_store.writeState(m_jobId, m_state);
+    if (!r && !m_writeFailing) // once per failure streak
+        note(tr("Cannot write the job state: %1").arg(r.errorMessage));
+    m_writeFailing = !r;
+    m_dirty = !r;
+    return bool(r);
+}
+
+void Supervisor::retryFinalWrite(int exitCode)
+{
+    if (writeState()) {
+        m_lock.release();
+        Q_EMIT finished(exitCode);
+        return;
+    }
+    if (m_finalWriteTimer.elapsed() < RetryFinalWriteMs) {
+        QTimer::singleShot(PollIntervalMs * 5, this,
+                           [this, exitCode] { retryFinalWrite(exitCode); });
+        return;
+    }
+    detail::note(tr("The job ended %1 but its state cannot be recorded; giving up.")
+             .arg(store::jobStatusName(m_state.state)));
+    m_lock.release();
+    Q_EMIT finished(exitCode == 0 ? 1 : exitCode);
+}
+
+} // namespace trainyard::exec
