@@ -376,8 +376,8 @@ int create(const QString &command, const QStringList &args, const QString &posit
                                               "trainyardLocal.packagePath, --package-path or "
                                               "local archives in --packages"));
         const QString bucketUri = parsed.value(QStringLiteral("staging-bucket"));
-        // As gcloud orders them (jobs_prep.UploadPythonPackages): the local archives, the
-        // package built from the directory, then the gs:// URIs given.
+        // As gcloud orders them (command_lib/ml_engine/jobs_prep.py, UploadPythonPackages): the
+        // gs:// URIs given, then the local archives, then the package built from the directory.
         QStringList uris;
         QStringList remote;
         for (const QString &given : std::as_const(job.trainingInput.packageUris)) {
@@ -399,7 +399,7 @@ int create(const QString &command, const QStringList &args, const QString &posit
                 return failure(command, error);
             uris << uri;
         }
-        setPackageUris(&body, uris + remote);
+        setPackageUris(&body, remote + uris);
     } else if (localArchives) {
         return usageError(command, Ai::tr("local archives in --packages are uploaded to "
                                           "--staging-bucket: give it"));

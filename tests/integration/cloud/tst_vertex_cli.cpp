@@ -596,9 +596,10 @@ private Q_SLOTS:
                        .value(QLatin1String("pythonPackageSpec")).toObject()
                        .value(QLatin1String("packageUris")).toArray();
         }
-        const QStringList expected{QStringLiteral("gs://stage-bucket/") + wheelObject,
-                                   QStringLiteral("gs://stage-bucket/") + sdistObject,
-                                   QStringLiteral("gs://deps/dep-2.0.tar.gz")};
+        // In gcloud's order: the gs:// URIs, the local archives, the built package.
+        const QStringList expected{QStringLiteral("gs://deps/dep-2.0.tar.gz"),
+                                   QStringLiteral("gs://stage-bucket/") + wheelObject,
+                                   QStringLiteral("gs://stage-bucket/") + sdistObject};
         QCOMPARE(uris, QJsonArray::fromStringList(expected));
 
         // Again: both found by their hash, nothing uploaded twice.
