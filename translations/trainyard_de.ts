@@ -862,10 +862,6 @@ Exit-Status: 0 erledigt, 1 Fehler in der Spezifikation oder ein fehlgeschlagener
         <translation>%1 liegt schon bereit; nicht erneut hochgeladen.</translation>
     </message>
     <message>
-        <source>--staging-bucket needs a package: trainyardLocal.packagePath or --package-path</source>
-        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath oder --package-path</translation>
-    </message>
-    <message>
         <source>Usage: trainyard [COMMAND [ARGS...]]
 
 Without a command, Trainyard opens its window.
@@ -906,6 +902,22 @@ Optionen:
 
 &apos;trainyard help COMMAND&apos; oder &apos;trainyard COMMAND --help&apos; zeigt die Optionen und Job-Flags eines Befehls.
 </translation>
+    </message>
+    <message>
+        <source>%1: no such package file or directory</source>
+        <translation>%1: keine solche Paketdatei und kein solches Verzeichnis</translation>
+    </message>
+    <message>
+        <source>--staging-bucket needs a package: trainyardLocal.packagePath, --package-path or local archives in --packages</source>
+        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath, --package-path oder lokale Archive in --packages</translation>
+    </message>
+    <message>
+        <source>local archives in --packages are uploaded to --staging-bucket: give it</source>
+        <translation>lokale Archive in --packages werden nach --staging-bucket hochgeladen: bitte angeben</translation>
+    </message>
+    <message>
+        <source>HyperparameterTuningJob [%1] is submitted successfully (local record %2).</source>
+        <translation>HyperparameterTuningJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
     </message>
 </context>
 <context>
@@ -2209,6 +2221,14 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>the package is staged to %1: replace STAGING_BUCKET with your bucket (gcloud&apos;s --staging-bucket), or set a gs:// jobDir</source>
         <translation>das Paket wird nach %1 hochgeladen: ersetzen Sie STAGING_BUCKET durch Ihren Bucket (gclouds --staging-bucket) oder setzen Sie ein gs://-jobDir</translation>
+    </message>
+    <message>
+        <source>has no meaning for a categorical parameter; left out</source>
+        <translation>hat für einen kategorialen Parameter keine Bedeutung; weggelassen</translation>
+    </message>
+    <message>
+        <source>has no HyperparameterTuningJob equivalent; left out</source>
+        <translation>hat keine Entsprechung im HyperparameterTuningJob; weggelassen</translation>
     </message>
 </context>
 <context>

@@ -203,8 +203,8 @@ QString recordId(const store::JobStore &store, const QString &name, bool *reuse)
     return {};
 }
 
-// Replaces packageUris of every pool with the staged package.
-void setPackageUris(QJsonObject *body, const QString &uri)
+// Replaces packageUris of every pool with the staged packages.
+void setPackageUris(QJsonObject *body, const QStringList &uris)
 {
     QJsonObject jobSpec = body->value(QLatin1String("jobSpec")).toObject();
     QJsonArray pools = jobSpec.value(QLatin1String("workerPoolSpecs")).toArray();
@@ -213,7 +213,7 @@ void setPackageUris(QJsonObject *body, const QString &uri)
         if (!pool.contains(QLatin1String("pythonPackageSpec")))
             continue;
         QJsonObject package = pool.value(QLatin1String("pythonPackageSpec")).toObject();
-        package.insert(QStringLiteral("packageUris"), QJsonArray{uri});
+        package.insert(QStringLiteral("packageUris"), QJsonArray::fromStringList(uris));
         pool.insert(QStringLiteral("pythonPackageSpec"), package);
         pools.replace(i, pool);
     }
@@ -221,10 +221,10 @@ void setPackageUris(QJsonObject *body, const QString &uri)
     body->insert(QStringLiteral("jobSpec"), jobSpec);
 }
 
-// sdist of the package, uploaded under its content hash (nothing is uploaded when the same
-// package is there already).
-bool stagePackage(Session &s, const QString &packageDir, const QString &bucketUri,
-                  QString *uri, QString *error)
+// Stages a package under its content hash (nothing is uploaded when the same package is there
+// already): a directory as its sdist, a local archive (.tar.gz, .whl) as it is.
+bool stagePackage(Session &s, const QString &package, const QString &bucketUri, QString *uri,
+                  QString *error)
 {
     if (!bucketUri.startsWith(QLatin1String("gs://")) || bucketUri.size() <= 5) {
         *error = Ai::tr("--staging-bucket must be gs://BUCKET[/PATH], not '%1'").arg(bucketUri);
@@ -235,16 +235,24 @@ bool stagePackage(Session &s, const QString &packageDir, const QString &bucketUr
     QString prefix = rest.section(QLatin1Char('/'), 1);
     if (!prefix.isEmpty() && !prefix.endsWith(QLatin1Char('/')))
         prefix += QLatin1Char('/');
-    const QString hash = cloud::contentHash(packageDir, error);
+    const QFileInfo info(package);
+    if (!info.exists()) {
+        *error = Ai::tr("%1: no such package file or directory").arg(package);
+        return false;
+    }
+    const QString hash = cloud::contentHash(package, error);
     if (hash.isEmpty())
         return false;
     QTemporaryDir out;
-    QString python = qEnvironmentVariable("TRAINYARD_PYTHON");
-    if (python.isEmpty())
-        python = QStringLiteral("python3");
-    const QString archive = cloud::buildSdist(packageDir, out.path(), python, error);
-    if (archive.isEmpty())
-        return false;
+    QString archive = package;
+    if (info.isDir()) {
+        QString python = qEnvironmentVariable("TRAINYARD_PYTHON");
+        if (python.isEmpty())
+            python = QStringLiteral("python3");
+        archive = cloud::buildSdist(package, out.path(), python, error);
+        if (archive.isEmpty())
+            return false;
+    }
     const QString fileName = QFileInfo(archive).fileName();
     const QString object = prefix + QStringLiteral("trainyard-staging/") + hash +
                            QLatin1Char('/') + fileName;
@@ -319,11 +327,14 @@ int create(const QString &command, const QStringList &args, const QString &posit
         job.jobId = positionalId;
     spec::Diagnostics diags = input.diagnostics;
     QJsonObject body;
+    QJsonObject tuning;
     if (input.import.ok()) {
         validation::Options options;
         options.target = validation::Target::Cloud;
         diags << validation::validate(job, *catalog, options, &input.import.sources);
         body = spec::vertexCustomJob(job, *catalog, &diags);
+        // A spec with hyperparameters becomes a HyperparameterTuningJob around the CustomJob.
+        tuning = spec::vertexHyperparameterTuningJob(job, body, &diags);
     }
     for (spec::Diagnostic &d : diags)
         input.import.sources.locate(d);
@@ -350,18 +361,48 @@ int create(const QString &command, const QStringList &args, const QString &posit
     QString error;
     if (!openSession(&s, &error))
         return failure(command, error);
+    // --packages (gcloud's flag) may name local archives, which are staged as they are, beside
+    // gs:// URIs that stay; packageUris written in the spec give way to a staged package.
+    const bool packagesFlag =
+        input.import.sources.flags.value(QStringLiteral("trainingInput.packageUris"))
+        == QLatin1String("--packages");
+    bool localArchives = false;
+    for (const QString &uri : std::as_const(job.trainingInput.packageUris))
+        localArchives = localArchives || !uri.startsWith(QLatin1String("gs://"));
     if (parsed.has(QStringLiteral("staging-bucket"))) {
         QString packageDir = job.local.packagePath;
-        if (packageDir.isEmpty())
+        if (packageDir.isEmpty() && !localArchives)
             return usageError(command, Ai::tr("--staging-bucket needs a package: "
-                                              "trainyardLocal.packagePath or --package-path"));
-        if (QFileInfo(packageDir).isRelative())
-            packageDir = QFileInfo(path).absoluteDir().filePath(packageDir);
-        QString uri;
-        if (!stagePackage(s, packageDir, parsed.value(QStringLiteral("staging-bucket")), &uri,
-                          &error))
-            return failure(command, error);
-        setPackageUris(&body, uri);
+                                              "trainyardLocal.packagePath, --package-path or "
+                                              "local archives in --packages"));
+        const QString bucketUri = parsed.value(QStringLiteral("staging-bucket"));
+        // As gcloud orders them (command_lib/ml_engine/jobs_prep.py, UploadPythonPackages): the
+        // gs:// URIs given, then the local archives, then the package built from the directory.
+        QStringList uris;
+        QStringList remote;
+        for (const QString &given : std::as_const(job.trainingInput.packageUris)) {
+            if (given.startsWith(QLatin1String("gs://"))) {
+                if (packagesFlag)
+                    remote << given;
+                continue;
+            }
+            QString uri;
+            if (!stagePackage(s, QFileInfo(given).absoluteFilePath(), bucketUri, &uri, &error))
+                return failure(command, error);
+            uris << uri;
+        }
+        if (!packageDir.isEmpty()) {
+            if (QFileInfo(packageDir).isRelative())
+                packageDir = QFileInfo(path).absoluteDir().filePath(packageDir);
+            QString uri;
+            if (!stagePackage(s, packageDir, bucketUri, &uri, &error))
+                return failure(command, error);
+            uris << uri;
+        }
+        setPackageUris(&body, remote + uris);
+    } else if (localArchives) {
+        return usageError(command, Ai::tr("local archives in --packages are uploaded to "
+                                          "--staging-bucket: give it"));
     }
     const QString region = parsed.has(QStringLiteral("region"))
                                ? parsed.value(QStringLiteral("region"))
@@ -382,9 +423,17 @@ int create(const QString &command, const QStringList &args, const QString &posit
                                      &reuse);
     if (localId.isEmpty() || !store::JobStore::isStorableJobId(localId))
         return failure(command, Ai::tr("no local record can be made for '%1'").arg(job.jobId));
+    const bool isTuning = !tuning.isEmpty();
+    const QString collection = isTuning ? QStringLiteral("hyperparameterTuningJobs") : customJobs;
+    if (isTuning) {
+        // The flags above adjusted the CustomJob: every trial runs that spec.
+        tuning.insert(QStringLiteral("trialJobSpec"), body.value(QLatin1String("jobSpec")));
+        tuning.insert(QStringLiteral("displayName"), displayName);
+    }
     cloud::CloudRecord record;
     record.project = project;
     record.region = region;
+    record.collection = collection;
     if (!reuse) {
         job.jobId = localId;
         const store::StoreResult created = store.createJob(job);
@@ -395,7 +444,7 @@ int create(const QString &command, const QStringList &args, const QString &posit
     cloud::writeCloudRecord(store, localId, record);
 
     const cloud::ApiResult r = await<cloud::ApiResult>([&](QObject *ctx, auto done) {
-        s.vertex->createJob(project, region, customJobs, body, ctx, done);
+        s.vertex->createJob(project, region, collection, isTuning ? tuning : body, ctx, done);
     });
     if (!r) {
         record.submitError = r.errorMessage;
@@ -413,7 +462,9 @@ int create(const QString &command, const QStringList &args, const QString &posit
     state.endTime = {};
     store.writeState(localId, state);
     syncRecord(store, localId, r.json);
-    out() << Ai::tr("CustomJob [%1] is submitted successfully (local record %2).")
+    out() << (isTuning ? Ai::tr("HyperparameterTuningJob [%1] is submitted successfully (local "
+                                "record %2).")
+                       : Ai::tr("CustomJob [%1] is submitted successfully (local record %2)."))
                  .arg(record.resourceName, localId)
           << '\n'
           << Ai::tr("Watch it with: trainyard ai custom-jobs stream-logs %1").arg(localId)

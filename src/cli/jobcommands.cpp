@@ -98,7 +98,9 @@ int runList(const QStringList &args)
             {entry.jobId,
              entry.stateKnown() ? store::jobStatusName(entry.state.state)
                                 : QStringLiteral("BROKEN"),
-             entry.state.createTime.isValid() ? rfc3339(entry.state.createTime) : QString()});
+             entry.state.createTime.isValid() ? rfc3339(entry.state.createTime) : QString(),
+             // Last, so that parsers of the first three columns keep working.
+             cloud::whereText(store, entry.jobId)});
         if (entry.isBroken())
             broken << Jobs::tr("Job %1 is broken: %2").arg(entry.jobId, entry.errorMessage);
     }
@@ -110,16 +112,19 @@ int runList(const QStringList &args)
         err().flush();
         return exitOk;
     }
-    rows.prepend({QStringLiteral("JOB_ID"), QStringLiteral("STATUS"), QStringLiteral("CREATED")});
+    rows.prepend({QStringLiteral("JOB_ID"), QStringLiteral("STATUS"), QStringLiteral("CREATED"),
+                  QStringLiteral("WHERE")});
     qsizetype w0 = 0;
     qsizetype w1 = 0;
+    qsizetype w2 = 0;
     for (const QStringList &row : std::as_const(rows)) {
         w0 = std::max(w0, row.at(0).size());
         w1 = std::max(w1, row.at(1).size());
+        w2 = std::max(w2, row.at(2).size());
     }
     for (const QStringList &row : std::as_const(rows)) {
         out() << sanitize(row.at(0).leftJustified(w0 + 2)) << row.at(1).leftJustified(w1 + 2)
-              << row.at(2) << '\n';
+              << row.at(2).leftJustified(w2 + 2) << sanitize(row.at(3)) << '\n';
     }
     out().flush();
     return exitOk;

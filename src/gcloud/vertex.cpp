@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <algorithm>
 #include <cmath>
 
 namespace trainyard::spec {
@@ -434,6 +435,109 @@ QString stagedPackageUri(const Job &job, const QString &stagingBucket, bool *pla
     if (placeholder)
         *placeholder = true;
     return QStringLiteral("gs://STAGING_BUCKET/") + jobId + QLatin1Char('/') + archive;
+}
+
+} // namespace trainyard::spec
+
+namespace trainyard::spec {
+
+QJsonObject vertexHyperparameterTuningJob(const Job &job, const QJsonObject &customJob,
+                                          Diagnostics *diagnostics)
+{
+    const std::optional<HyperparameterSpec> &hp = job.trainingInput.hyperparameters;
+    if (!hp)
+        return {};
+    const QString base = QStringLiteral("trainingInput.hyperparameters");
+    auto warn = [&](const QString &field, const QString &message) {
+        if (diagnostics)
+            diagnostics->append({Severity::Warning, base + field, message, {}, {}});
+    };
+    if (diagnostics) {
+        // vertexCustomJob's "left out" note no longer holds: the tuning job carries them.
+        diagnostics->erase(std::remove_if(diagnostics->begin(), diagnostics->end(),
+                                          [&](const Diagnostic &d) {
+                                              return d.field == base && !d.isError();
+                                          }),
+                           diagnostics->end());
+    }
+
+    // AI Platform's default metric tag when none is given (HyperparameterSpec reference).
+    const QString metricId = hp->hyperparameterMetricTag.isEmpty()
+                                 ? QStringLiteral("training/hptuning/metric")
+                                 : hp->hyperparameterMetricTag;
+    const QString goal = hp->goal.isEmpty() ? QStringLiteral("GOAL_TYPE_UNSPECIFIED") : hp->goal;
+    QJsonArray parameters;
+    for (qsizetype i = 0; i < hp->params.size(); ++i) {
+        const ParameterSpec &p = hp->params.at(i);
+        const QString field = QStringLiteral(".params[%1]").arg(i);
+        QJsonObject spec{{QStringLiteral("parameterId"), p.parameterName}};
+        if (p.type == QLatin1String("DOUBLE")) {
+            QJsonObject v;
+            if (p.minValue)
+                v.insert(QStringLiteral("minValue"), *p.minValue);
+            if (p.maxValue)
+                v.insert(QStringLiteral("maxValue"), *p.maxValue);
+            spec.insert(QStringLiteral("doubleValueSpec"), v);
+        } else if (p.type == QLatin1String("INTEGER")) {
+            // int64 values travel as JSON strings.
+            QJsonObject v;
+            if (p.minValue)
+                v.insert(QStringLiteral("minValue"),
+                         QString::number(qint64(std::llround(*p.minValue))));
+            if (p.maxValue)
+                v.insert(QStringLiteral("maxValue"),
+                         QString::number(qint64(std::llround(*p.maxValue))));
+            spec.insert(QStringLiteral("integerValueSpec"), v);
+        } else if (p.type == QLatin1String("CATEGORICAL")) {
+            spec.insert(QStringLiteral("categoricalValueSpec"),
+                        QJsonObject{{QStringLiteral("values"),
+                                     QJsonArray::fromStringList(p.categoricalValues)}});
+        } else if (p.type == QLatin1String("DISCRETE")) {
+            QJsonArray values;
+            for (double d : p.discreteValues)
+                values.append(d);
+            spec.insert(QStringLiteral("discreteValueSpec"),
+                        QJsonObject{{QStringLiteral("values"), values}});
+        }
+        // NONE and categorical parameters leave scaleType unset.
+        if (!p.scaleType.isEmpty() && p.scaleType != QLatin1String("NONE")
+            && p.type != QLatin1String("CATEGORICAL"))
+            spec.insert(QStringLiteral("scaleType"), p.scaleType);
+        else if (p.type == QLatin1String("CATEGORICAL") && !p.scaleType.isEmpty()
+                 && p.scaleType != QLatin1String("NONE"))
+            warn(field + QStringLiteral(".scaleType"),
+                 VertexExport::tr("has no meaning for a categorical parameter; left out"));
+        parameters.append(spec);
+    }
+    QJsonObject study{
+        {QStringLiteral("metrics"),
+         QJsonArray{QJsonObject{{QStringLiteral("metricId"), metricId},
+                                {QStringLiteral("goal"), goal}}}},
+        {QStringLiteral("parameters"), parameters}};
+    if (!hp->algorithm.isEmpty())
+        study.insert(QStringLiteral("algorithm"), hp->algorithm);
+    if (hp->enableTrialEarlyStopping.value_or(false)) {
+        // Vertex's counterpart of AI Platform's automated early stopping.
+        study.insert(QStringLiteral("medianAutomatedStoppingSpec"), QJsonObject{});
+    }
+    if (!hp->resumePreviousJobId.isEmpty())
+        warn(QStringLiteral(".resumePreviousJobId"),
+             VertexExport::tr("has no HyperparameterTuningJob equivalent; left out"));
+
+    // AI Platform's defaults: one trial, one at a time; 0 failed trials lets Vertex decide.
+    const qint64 maxTrials = hp->maxTrials.value_or(0) > 0 ? *hp->maxTrials : 1;
+    const qint64 parallel = hp->maxParallelTrials.value_or(0) > 0 ? *hp->maxParallelTrials : 1;
+    QJsonObject tuning{
+        {QStringLiteral("displayName"), customJob.value(QLatin1String("displayName"))},
+        {QStringLiteral("studySpec"), study},
+        {QStringLiteral("maxTrialCount"), maxTrials},
+        {QStringLiteral("parallelTrialCount"), parallel},
+        {QStringLiteral("trialJobSpec"), customJob.value(QLatin1String("jobSpec"))}};
+    if (hp->maxFailedTrials.value_or(0) > 0)
+        tuning.insert(QStringLiteral("maxFailedTrialCount"), *hp->maxFailedTrials);
+    if (customJob.contains(QLatin1String("labels")))
+        tuning.insert(QStringLiteral("labels"), customJob.value(QLatin1String("labels")));
+    return tuning;
 }
 
 } // namespace trainyard::spec

@@ -44,3 +44,17 @@ QString stagedPackageUri(const Job &job, const QString &stagingBucket = QString(
                          bool *placeholder = nullptr);
 
 } // namespace trainyard::spec
+
+namespace trainyard::spec {
+
+// The Vertex AI HyperparameterTuningJob of a spec with trainingInput.hyperparameters (reference
+// "HyperparameterTuningJob", "StudySpec"): studySpec {metrics [{metricId, goal}], parameters
+// [{parameterId, doubleValueSpec | integerValueSpec (int64 strings) | categoricalValueSpec |
+// discreteValueSpec, scaleType}], algorithm}, maxTrialCount, parallelTrialCount,
+// maxFailedTrialCount, and `customJob`'s jobSpec (made by vertexCustomJob, possibly adjusted) as
+// trialJobSpec. Parts with no equivalent go to `diagnostics` with their field path. Empty when
+// the spec has no hyperparameters.
+QJsonObject vertexHyperparameterTuningJob(const Job &job, const QJsonObject &customJob,
+                                          Diagnostics *diagnostics = nullptr);
+
+} // namespace trainyard::spec

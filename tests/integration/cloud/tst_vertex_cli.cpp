@@ -401,6 +401,220 @@ private Q_SLOTS:
                  object.value(QLatin1String("generation")));
     }
 
+    void hyperparametersSubmitATuningJob()
+    {
+        // The bundled example with a study: it goes to hyperparameterTuningJobs, whose schema the
+        // fake enforces field by field.
+        QFile example(m_config);
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QByteArray yaml = example.readAll();
+        yaml.replace("jobId: mnist_like_example", "jobId: hp_study");
+        yaml.replace("  packageUris:", "  hyperparameters:\n"
+                                       "    goal: MAXIMIZE\n"
+                                       "    hyperparameterMetricTag: accuracy\n"
+                                       "    maxTrials: 3\n"
+                                       "    maxParallelTrials: 2\n"
+                                       "    maxFailedTrials: 1\n"
+                                       "    algorithm: RANDOM_SEARCH\n"
+                                       "    params:\n"
+                                       "    - {parameterName: learning-rate, type: DOUBLE,"
+                                       " minValue: 0.001, maxValue: 0.5,"
+                                       " scaleType: UNIT_LOG_SCALE}\n"
+                                       "    - {parameterName: hidden, type: INTEGER, minValue: 16,"
+                                       " maxValue: 128, scaleType: UNIT_LINEAR_SCALE}\n"
+                                       "    - {parameterName: optimizer, type: CATEGORICAL,"
+                                       " categoricalValues: [sgd, adam]}\n"
+                                       "    - {parameterName: layers, type: DISCRETE,"
+                                       " discreteValues: [1, 2, 4]}\n"
+                                       "  packageUris:");
+        const QByteArray packagePath =
+            QByteArray("packagePath: ")
+            + QFileInfo(m_config).absoluteDir().filePath(QStringLiteral("trainer")).toUtf8();
+        yaml.replace("packagePath: trainer", packagePath);
+        const QString config = m_dir.filePath(QStringLiteral("hp.yaml"));
+        {
+            QFile f(config);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(yaml);
+        }
+        QStringList args = createArgs();
+        args[args.indexOf(m_config)] = config;
+        Run r = run(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("HyperparameterTuningJob [projects/proj-1/locations/"
+                                              "us-central1/hyperparameterTuningJobs/")),
+                 qPrintable(r.out));
+        QVERIFY2(!r.err.contains(QLatin1String("hyperparameters")), qPrintable(r.err));
+
+        // What the service received.
+        QJsonObject sent;
+        const QJsonArray jobs = m_fake.control(QStringLiteral("state"))
+                                    .value(QLatin1String("jobs")).toArray();
+        for (const QJsonValue &j : jobs) {
+            if (j.toObject().value(QLatin1String("displayName")).toString()
+                == QLatin1String("hp_study"))
+                sent = j.toObject();
+        }
+        QVERIFY(!sent.isEmpty());
+        QCOMPARE(sent.value(QLatin1String("maxTrialCount")).toInt(), 3);
+        QCOMPARE(sent.value(QLatin1String("parallelTrialCount")).toInt(), 2);
+        QCOMPARE(sent.value(QLatin1String("maxFailedTrialCount")).toInt(), 1);
+        const QJsonObject study = sent.value(QLatin1String("studySpec")).toObject();
+        QCOMPARE(study.value(QLatin1String("algorithm")).toString(),
+                 QStringLiteral("RANDOM_SEARCH"));
+        const QJsonObject metric = study.value(QLatin1String("metrics")).toArray().first()
+                                       .toObject();
+        QCOMPARE(metric.value(QLatin1String("metricId")).toString(), QStringLiteral("accuracy"));
+        QCOMPARE(metric.value(QLatin1String("goal")).toString(), QStringLiteral("MAXIMIZE"));
+        const QJsonArray params = study.value(QLatin1String("parameters")).toArray();
+        QCOMPARE(params.size(), 4);
+        const QJsonObject integer = params.at(1).toObject()
+                                        .value(QLatin1String("integerValueSpec")).toObject();
+        QCOMPARE(integer.value(QLatin1String("minValue")), QJsonValue(QStringLiteral("16")));
+        QCOMPARE(params.at(0).toObject().value(QLatin1String("scaleType")).toString(),
+                 QStringLiteral("UNIT_LOG_SCALE"));
+        QVERIFY(!params.at(2).toObject().contains(QLatin1String("scaleType")));
+        QCOMPARE(params.at(3).toObject().value(QLatin1String("discreteValueSpec")).toObject()
+                     .value(QLatin1String("values")).toArray().size(),
+                 3);
+        // Every trial runs the CustomJob spec, with the image the flag gave.
+        QCOMPARE(sent.value(QLatin1String("trialJobSpec")).toObject()
+                     .value(QLatin1String("workerPoolSpecs")).toArray().size(),
+                 3);
+        const QJsonObject python = sent.value(QLatin1String("trialJobSpec")).toObject()
+                                       .value(QLatin1String("workerPoolSpecs")).toArray().first()
+                                       .toObject().value(QLatin1String("pythonPackageSpec"))
+                                       .toObject();
+        QCOMPARE(python.value(QLatin1String("pythonModule")).toString(),
+                 QStringLiteral("trainer.task"));
+        QVERIFY(!python.value(QLatin1String("executorImageUri")).toString().isEmpty());
+
+        // The record names the collection; get, logs and describe follow it there.
+        const store::JobStore store = jobStore();
+        cloud::CloudRecord record;
+        QVERIFY(cloud::readCloudRecord(store, QStringLiteral("hp_study"), &record));
+        QCOMPARE(record.collection, QStringLiteral("hyperparameterTuningJobs"));
+        QCOMPARE(cloud::whereText(store, QStringLiteral("hp_study")),
+                 QStringLiteral("Vertex AI · us-central1"));
+        r = run({QStringLiteral("ai"), QStringLiteral("custom-jobs"), QStringLiteral("stream-logs"),
+                 QStringLiteral("hp_study"), QStringLiteral("--polling-interval"),
+                 QStringLiteral("1")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QLatin1String("workerpool0-0: Running task workerpool0-0")));
+        QVERIFY(r.err.contains(QLatin1String("SUCCEEDED")));
+        QCOMPARE(store.readState(QStringLiteral("hp_study")).state.state,
+                 store::JobStatus::Succeeded);
+        r = run({QStringLiteral("jobs"), QStringLiteral("describe"), QStringLiteral("hp_study")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains(QLatin1String("hyperparameterTuningJobs/")));
+        QVERIFY(r.out.contains(QLatin1String("JOB_STATE_SUCCEEDED")));
+
+        // The job list says where it runs, in a last column.
+        r = run({QStringLiteral("jobs"), QStringLiteral("list")});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+        QVERIFY2(lines.first().simplified() == QLatin1String("JOB_ID STATUS CREATED WHERE"),
+                 qPrintable(r.out));
+        bool listed = false;
+        for (const QString &line : lines) {
+            const QStringList columns = line.simplified().split(u' ');
+            if (columns.first() == QLatin1String("hp_study")) {
+                listed = columns.at(1) == QLatin1String("SUCCEEDED")
+                         && line.endsWith(QStringLiteral("Vertex AI · us-central1"));
+            }
+        }
+        QVERIFY2(listed, qPrintable(r.out));
+
+        // A second study, cancelled through its record.
+        yaml.replace("jobId: hp_study", "jobId: hp_cancel");
+        {
+            QFile f(config);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(yaml);
+        }
+        r = run(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = run({QStringLiteral("ai"), QStringLiteral("custom-jobs"), QStringLiteral("cancel"),
+                 QStringLiteral("hp_cancel")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+        QVERIFY(r.out.contains(QLatin1String("CANCELLED")));
+        QCOMPARE(jobStore().readState(QStringLiteral("hp_cancel")).state.state,
+                 store::JobStatus::Cancelled);
+    }
+
+    void localArchivesAreStagedAsTheyAre()
+    {
+        // gcloud's --packages with a local wheel beside a gs:// URI: the wheel is uploaded as it
+        // is, under its content hash, and listed with the sdist of the package directory.
+        const QString wheel = m_dir.filePath(QStringLiteral("extra-1.0-py3-none-any.whl"));
+        {
+            QFile f(wheel);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(3000, 'w'));
+        }
+        const QStringList args = createArgs(
+            {QStringLiteral("--staging-bucket"), QStringLiteral("gs://stage-bucket/pk"),
+             QStringLiteral("--display-name"), QStringLiteral("archives"),
+             QStringLiteral("--packages"), wheel + QStringLiteral(",gs://deps/dep-2.0.tar.gz")});
+        Run r = run(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String("Uploading extra-1.0-py3-none-any.whl: 100%")),
+                 qPrintable(r.err));
+        auto staged = [this] {
+            QStringList names;
+            const QJsonArray objects = m_fake.control(QStringLiteral("state"))
+                                           .value(QLatin1String("objects")).toArray();
+            for (const QJsonValue &o : objects) {
+                const QString name = o.toObject().value(QLatin1String("name")).toString();
+                if (name.startsWith(QLatin1String("pk/")))
+                    names << name;
+            }
+            return names;
+        };
+        const QStringList names = staged();
+        QCOMPARE(names.size(), 2);
+        QString wheelObject;
+        QString sdistObject;
+        for (const QString &name : names) {
+            QVERIFY2(name.startsWith(QLatin1String("pk/trainyard-staging/")), qPrintable(name));
+            if (name.endsWith(QLatin1String("/extra-1.0-py3-none-any.whl")))
+                wheelObject = name;
+            else if (name.endsWith(QLatin1String(".tar.gz")))
+                sdistObject = name;
+        }
+        QVERIFY(!wheelObject.isEmpty() && !sdistObject.isEmpty());
+
+        QJsonArray uris;
+        const QJsonArray jobs = m_fake.control(QStringLiteral("state"))
+                                    .value(QLatin1String("jobs")).toArray();
+        for (const QJsonValue &j : jobs) {
+            if (j.toObject().value(QLatin1String("displayName")).toString()
+                != QLatin1String("archives"))
+                continue;
+            uris = j.toObject().value(QLatin1String("jobSpec")).toObject()
+                       .value(QLatin1String("workerPoolSpecs")).toArray().first().toObject()
+                       .value(QLatin1String("pythonPackageSpec")).toObject()
+                       .value(QLatin1String("packageUris")).toArray();
+        }
+        // In gcloud's order: the gs:// URIs, the local archives, the built package.
+        const QStringList expected{QStringLiteral("gs://deps/dep-2.0.tar.gz"),
+                                   QStringLiteral("gs://stage-bucket/") + wheelObject,
+                                   QStringLiteral("gs://stage-bucket/") + sdistObject};
+        QCOMPARE(uris, QJsonArray::fromStringList(expected));
+
+        // Again: both found by their hash, nothing uploaded twice.
+        r = run(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.err.count(QLatin1String("staged already")), 2);
+        QVERIFY(!r.err.contains(QLatin1String("Uploading")));
+        QCOMPARE(staged(), names);
+
+        // A local archive with nowhere to go is refused before anything is sent.
+        r = run(createArgs({QStringLiteral("--packages"), wheel}));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("--staging-bucket")), qPrintable(r.err));
+    }
+
     void describeUnknownJob()
     {
         const Run r = run({QStringLiteral("ai"), QStringLiteral("custom-jobs"),
