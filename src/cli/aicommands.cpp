@@ -6,6 +6,7 @@
 #include "cloud/cloudjob.h"
 #include "cloud/credentials.h"
 #include "cloud/staging.h"
+#include "cloud/submit.h"
 #include "cloud/vertexclient.h"
 #include "gcloud/vertex.h"
 #include "spec/yamlio.h"
@@ -148,15 +149,7 @@ bool resolveJob(const QString &job, const ParsedArgs &parsed, const Session &s,
 // Writes what the service said about a job into its local record.
 void syncRecord(const store::JobStore &store, const QString &localId, const QJsonObject &job)
 {
-    if (localId.isEmpty())
-        return;
-    cloud::CloudRecord record;
-    if (!cloud::readCloudRecord(store, localId, &record))
-        return;
-    record.lastState = job.value(QLatin1String("state")).toString();
-    cloud::writeCloudRecord(store, localId, record);
-    const store::StateReadResult previous = store.readState(localId);
-    store.writeState(localId, cloud::stateFromVertex(job, previous.state));
+    cloud::syncCloudRecord(store, localId, job);
 }
 
 cloud::ApiResult getJob(Session &s, const QString &name)
@@ -184,73 +177,21 @@ QList<OptionSpec> createOptions()
     return o;
 }
 
-// A local record ID for a new cloud job: the name, or name_2, name_3... A record whose submit
-// failed is reused (submitting again is the retry).
-QString recordId(const store::JobStore &store, const QString &name, bool *reuse)
-{
-    *reuse = false;
-    for (int n = 1; n < 1000; ++n) {
-        const QString id = n == 1 ? name : name + QStringLiteral("_%1").arg(n);
-        if (!store.contains(id))
-            return id;
-        cloud::CloudRecord record;
-        if (cloud::isCloudJob(store, id) && cloud::readCloudRecord(store, id, &record)
-            && !record.submitted()) {
-            *reuse = true;
-            return id;
-        }
-    }
-    return {};
-}
-
-// Replaces packageUris of every pool with the staged package.
-void setPackageUris(QJsonObject *body, const QString &uri)
-{
-    QJsonObject jobSpec = body->value(QLatin1String("jobSpec")).toObject();
-    QJsonArray pools = jobSpec.value(QLatin1String("workerPoolSpecs")).toArray();
-    for (qsizetype i = 0; i < pools.size(); ++i) {
-        QJsonObject pool = pools.at(i).toObject();
-        if (!pool.contains(QLatin1String("pythonPackageSpec")))
-            continue;
-        QJsonObject package = pool.value(QLatin1String("pythonPackageSpec")).toObject();
-        package.insert(QStringLiteral("packageUris"), QJsonArray{uri});
-        pool.insert(QStringLiteral("pythonPackageSpec"), package);
-        pools.replace(i, pool);
-    }
-    jobSpec.insert(QStringLiteral("workerPoolSpecs"), pools);
-    body->insert(QStringLiteral("jobSpec"), jobSpec);
-}
-
 // sdist of the package, uploaded under its content hash (nothing is uploaded when the same
 // package is there already).
 bool stagePackage(Session &s, const QString &packageDir, const QString &bucketUri,
                   QString *uri, QString *error)
 {
-    if (!bucketUri.startsWith(QLatin1String("gs://")) || bucketUri.size() <= 5) {
+    QString bucket;
+    QString prefix;
+    if (!cloud::parseStagingBucket(bucketUri, &bucket, &prefix)) {
         *error = Ai::tr("--staging-bucket must be gs://BUCKET[/PATH], not '%1'").arg(bucketUri);
         return false;
     }
-    const QString rest = bucketUri.mid(5);
-    const QString bucket = rest.section(QLatin1Char('/'), 0, 0);
-    QString prefix = rest.section(QLatin1Char('/'), 1);
-    if (!prefix.isEmpty() && !prefix.endsWith(QLatin1Char('/')))
-        prefix += QLatin1Char('/');
-    const QString hash = cloud::contentHash(packageDir, error);
-    if (hash.isEmpty())
-        return false;
-    QTemporaryDir out;
-    QString python = qEnvironmentVariable("TRAINYARD_PYTHON");
-    if (python.isEmpty())
-        python = QStringLiteral("python3");
-    const QString archive = cloud::buildSdist(packageDir, out.path(), python, error);
-    if (archive.isEmpty())
-        return false;
-    const QString fileName = QFileInfo(archive).fileName();
-    const QString object = prefix + QStringLiteral("trainyard-staging/") + hash +
-                           QLatin1Char('/') + fileName;
     int lastPercent = -1;
-    const cloud::StagedFile staged = cloud::uploadFile(
-        s.api.get(), archive, bucket, object, [&](qint64 sent, qint64 total) {
+    const cloud::StagedFile staged = cloud::stagePackage(
+        s.api.get(), packageDir, bucket, prefix,
+        [&](const QString &fileName, qint64 sent, qint64 total) {
             const int percent = total > 0 ? int(sent * 100 / total) : 100;
             if (percent != lastPercent) {
                 lastPercent = percent;
@@ -268,25 +209,6 @@ bool stagePackage(Session &s, const QString &packageDir, const QString &bucketUr
     }
     *uri = staged.uri;
     return true;
-}
-
-// Sets pythonPackageSpec.executorImageUri where a pool has none.
-void setExecutorImage(QJsonObject *body, const QString &uri)
-{
-    QJsonObject jobSpec = body->value(QLatin1String("jobSpec")).toObject();
-    QJsonArray pools = jobSpec.value(QLatin1String("workerPoolSpecs")).toArray();
-    for (qsizetype i = 0; i < pools.size(); ++i) {
-        QJsonObject pool = pools.at(i).toObject();
-        if (!pool.contains(QLatin1String("pythonPackageSpec")))
-            continue;
-        QJsonObject package = pool.value(QLatin1String("pythonPackageSpec")).toObject();
-        if (package.value(QLatin1String("executorImageUri")).toString().isEmpty())
-            package.insert(QStringLiteral("executorImageUri"), uri);
-        pool.insert(QStringLiteral("pythonPackageSpec"), package);
-        pools.replace(i, pool);
-    }
-    jobSpec.insert(QStringLiteral("workerPoolSpecs"), pools);
-    body->insert(QStringLiteral("jobSpec"), jobSpec);
 }
 
 int create(const QString &command, const QStringList &args, const QString &positionalId)
@@ -336,15 +258,10 @@ int create(const QString &command, const QStringList &args, const QString &posit
     }
     if (parsed.has(QStringLiteral("display-name")))
         body.insert(QStringLiteral("displayName"), parsed.value(QStringLiteral("display-name")));
-    if (parsed.has(QStringLiteral("service-account"))) {
-        QJsonObject jobSpec = body.value(QLatin1String("jobSpec")).toObject();
-        jobSpec.insert(QStringLiteral("serviceAccount"),
-                       parsed.value(QStringLiteral("service-account")));
-        body.insert(QStringLiteral("jobSpec"), jobSpec);
-    }
+    if (parsed.has(QStringLiteral("service-account")))
+        cloud::setServiceAccount(&body, parsed.value(QStringLiteral("service-account")));
     if (parsed.has(QStringLiteral("executor-image-uri")))
-        setExecutorImage(&body, parsed.value(QStringLiteral("executor-image-uri")));
-    const QString displayName = body.value(QLatin1String("displayName")).toString();
+        cloud::setExecutorImage(&body, parsed.value(QStringLiteral("executor-image-uri")));
 
     Session s;
     QString error;
@@ -361,7 +278,7 @@ int create(const QString &command, const QStringList &args, const QString &posit
         if (!stagePackage(s, packageDir, parsed.value(QStringLiteral("staging-bucket")), &uri,
                           &error))
             return failure(command, error);
-        setPackageUris(&body, uri);
+        cloud::setPackageUris(&body, uri);
     }
     const QString region = parsed.has(QStringLiteral("region"))
                                ? parsed.value(QStringLiteral("region"))
@@ -375,46 +292,14 @@ int create(const QString &command, const QStringList &args, const QString &posit
         return usageError(command, Ai::tr("no project: give --project or set "
                                           "GOOGLE_CLOUD_PROJECT"));
 
-    // The local record first, so a failed submit leaves a trace that can be retried.
     store::JobStore store;
-    bool reuse = false;
-    const QString localId = recordId(store, job.jobId.isEmpty() ? displayName : job.jobId,
-                                     &reuse);
-    if (localId.isEmpty() || !store::JobStore::isStorableJobId(localId))
-        return failure(command, Ai::tr("no local record can be made for '%1'").arg(job.jobId));
-    cloud::CloudRecord record;
-    record.project = project;
-    record.region = region;
-    if (!reuse) {
-        job.jobId = localId;
-        const store::StoreResult created = store.createJob(job);
-        if (!created)
-            return failure(command, created.errorMessage);
-    }
-    store::JobState state = store.readState(localId).state;
-    cloud::writeCloudRecord(store, localId, record);
-
-    const cloud::ApiResult r = await<cloud::ApiResult>([&](QObject *ctx, auto done) {
-        s.vertex->createJob(project, region, customJobs, body, ctx, done);
-    });
-    if (!r) {
-        record.submitError = r.errorMessage;
-        cloud::writeCloudRecord(store, localId, record);
-        state.state = store::JobStatus::Failed;
-        state.errorMessage = Ai::tr("not submitted: %1").arg(r.errorMessage);
-        state.endTime = QDateTime::currentDateTimeUtc();
-        store.writeState(localId, state);
-        return failure(command, r.errorMessage);
-    }
-    record.resourceName = r.json.value(QLatin1String("name")).toString();
-    record.submitError.clear();
-    cloud::writeCloudRecord(store, localId, record);
-    state.errorMessage.clear();
-    state.endTime = {};
-    store.writeState(localId, state);
-    syncRecord(store, localId, r.json);
+    const cloud::SubmitResult submitted =
+        cloud::submitCustomJob(s.vertex.get(), store, job, body, project, region);
+    if (!submitted)
+        return failure(command, submitted.errorMessage);
+    const QString &localId = submitted.localId;
     out() << Ai::tr("CustomJob [%1] is submitted successfully (local record %2).")
-                 .arg(record.resourceName, localId)
+                 .arg(submitted.resourceName, localId)
           << '\n'
           << Ai::tr("Watch it with: trainyard ai custom-jobs stream-logs %1").arg(localId)
           << '\n';
