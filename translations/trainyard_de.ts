@@ -5271,7 +5271,7 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
         <translation>Dienst&amp;konto:</translation>
     </message>
     <message>
-        <source>&amp;Submit</source>
+        <source>Su&amp;bmit</source>
         <translation>Über&amp;mitteln</translation>
     </message>
     <message>

@@ -148,7 +148,7 @@ VertexSubmitDialog::VertexSubmitDialog(const catalog::Catalog &catalog, const sp
     m_progress->setRange(0, 100);
     m_progress->hide();
     m_progressText->hide();
-    m_submitButton = m_buttons->addButton(tr("&Submit"), QDialogButtonBox::AcceptRole);
+    m_submitButton = m_buttons->addButton(tr("Su&bmit"), QDialogButtonBox::AcceptRole);
     m_submitButton->setObjectName(QStringLiteral("submitButton"));
     m_submitButton->setDefault(true);
 
