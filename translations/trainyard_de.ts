@@ -758,14 +758,6 @@ Rückgabewert: 0 importiert, 1 der Befehl oder die Spezifikation hat Fehler (das
         <translation>kein Projekt: --project angeben oder GOOGLE_CLOUD_PROJECT setzen</translation>
     </message>
     <message>
-        <source>no local record can be made for &apos;%1&apos;</source>
-        <translation>für &apos;%1&apos; kann kein lokaler Eintrag angelegt werden</translation>
-    </message>
-    <message>
-        <source>not submitted: %1</source>
-        <translation>nicht übermittelt: %1</translation>
-    </message>
-    <message>
         <source>CustomJob [%1] is submitted successfully (local record %2).</source>
         <translation>CustomJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
     </message>
@@ -919,6 +911,14 @@ Optionen:
         <source>HyperparameterTuningJob [%1] is submitted successfully (local record %2).</source>
         <translation>HyperparameterTuningJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
     </message>
+    <message>
+        <source>no local record can be made for &apos;%1&apos;</source>
+        <translation type="unfinished">für &apos;%1&apos; kann kein lokaler Eintrag angelegt werden</translation>
+    </message>
+    <message>
+        <source>not submitted: %1</source>
+        <translation type="unfinished">nicht übermittelt: %1</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::CloudApi</name>
@@ -1004,6 +1004,17 @@ Optionen:
     <message>
         <source>Vertex AI · %1</source>
         <translation>Vertex AI · %1</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::CloudSubmit</name>
+    <message>
+        <source>no local record can be made for &apos;%1&apos;</source>
+        <translation>für &apos;%1&apos; kann kein lokaler Eintrag angelegt werden</translation>
+    </message>
+    <message>
+        <source>not submitted: %1</source>
+        <translation>nicht übermittelt: %1</translation>
     </message>
 </context>
 <context>
@@ -2906,6 +2917,80 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     </message>
 </context>
 <context>
+    <name>trainyard::ui::CloudPage</name>
+    <message>
+        <source>Look &amp;again</source>
+        <translation>&amp;Erneut suchen</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>Verbindung &amp;testen</translation>
+    </message>
+    <message>
+        <source>Jobs submitted to Vertex AI use Application Default Credentials, found as Google&apos;s own tools find them: the key file named by GOOGLE_APPLICATION_CREDENTIALS, else the file that gcloud writes.</source>
+        <translation>An Vertex AI übermittelte Jobs verwenden Application Default Credentials, gesucht wie Googles eigene Werkzeuge sie suchen: die Schlüsseldatei aus GOOGLE_APPLICATION_CREDENTIALS, sonst die Datei, die gcloud schreibt.</translation>
+    </message>
+    <message>
+        <source>Credentials</source>
+        <translation>Anmeldedaten</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projekt</translation>
+    </message>
+    <message>
+        <source>e.g. my-project</source>
+        <translation>z. B. my-project</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Vertex AI</source>
+        <translation>Vertex AI</translation>
+    </message>
+    <message>
+        <source>&amp;Project:</source>
+        <translation>&amp;Projekt:</translation>
+    </message>
+    <message>
+        <source>&amp;Region:</source>
+        <translation>&amp;Region:</translation>
+    </message>
+    <message>
+        <source>Found: %1</source>
+        <translation>Gefunden: %1</translation>
+    </message>
+    <message>
+        <source>Type: %1</source>
+        <translation>Typ: %1</translation>
+    </message>
+    <message>
+        <source>Account: %1</source>
+        <translation>Konto: %1</translation>
+    </message>
+    <message>
+        <source>Project of the credentials: %1</source>
+        <translation>Projekt der Anmeldedaten: %1</translation>
+    </message>
+    <message>
+        <source>Listing the custom jobs of %1…</source>
+        <translation>Die Custom Jobs von %1 werden aufgelistet…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected: %n custom job(s) in %1.</source>
+        <translation>
+            <numerusform>Verbunden: %n Custom Job in %1.</numerusform>
+            <numerusform>Verbunden: %n Custom Jobs in %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connection failed: %1</source>
+        <translation>Verbindung fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::LocalRunsPage</name>
     <message>
         <source>&amp;Browse…</source>
@@ -3251,6 +3336,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>&amp;Metrics</source>
         <translation>&amp;Metriken</translation>
+    </message>
+    <message>
+        <source>&amp;Google Cloud</source>
+        <translation>&amp;Google Cloud</translation>
     </message>
 </context>
 <context>
@@ -4935,6 +5024,14 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
             <numerusform>Wo dies heute liefe: AI Platform Training nahm am %1 die letzten Jobs an; dieser Job liefe als %2-Job (Registerkarte Vertex AI JSON), mit %n Änderungen auf dem Weg.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Submit to &amp;Vertex AI…</source>
+        <translation>An &amp;Vertex AI übermitteln…</translation>
+    </message>
+    <message>
+        <source>Builds and uploads the package, then creates the job as a Vertex AI CustomJob; the job list shows it with the local runs.</source>
+        <translation>Baut das Paket und lädt es hoch, dann legt es den Job als Vertex-AI-CustomJob an; die Jobliste zeigt ihn zusammen mit den lokalen Läufen.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::wizard::StringListEditor</name>
@@ -5133,6 +5230,155 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
     <message>
         <source>Choose the program to run</source>
         <translation>Auszuführendes Programm wählen</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::wizard::VertexSubmitDialog</name>
+    <message>
+        <source>Submit to Vertex AI</source>
+        <translation>An Vertex AI übermitteln</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projekt</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Staging bucket</source>
+        <translation>Staging-Bucket</translation>
+    </message>
+    <message>
+        <source>Service account</source>
+        <translation>Dienstkonto</translation>
+    </message>
+    <message>
+        <source>e.g. my-project</source>
+        <translation>z. B. my-project</translation>
+    </message>
+    <message>
+        <source>gs://BUCKET[/PATH]</source>
+        <translation>gs://BUCKET[/PFAD]</translation>
+    </message>
+    <message>
+        <source>optional: NAME@PROJECT.iam.gserviceaccount.com</source>
+        <translation>optional: NAME@PROJEKT.iam.gserviceaccount.com</translation>
+    </message>
+    <message>
+        <source>Credentials: %1 (%2)</source>
+        <translation>Anmeldedaten: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Credentials: %1 (%2, %3)</source>
+        <translation>Anmeldedaten: %1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>The job %1 is created as a Vertex AI CustomJob with the packages its spec names.</source>
+        <translation>Der Job %1 wird als Vertex-AI-CustomJob mit den Paketen angelegt, die seine Spezifikation nennt.</translation>
+    </message>
+    <message>
+        <source>The package %1 is built as a source distribution and uploaded to the staging bucket (once per content), then the job %2 is created as a Vertex AI CustomJob.</source>
+        <translation>Das Paket %1 wird als Quelldistribution gebaut und in den Staging-Bucket hochgeladen (einmal je Inhalt), dann wird der Job %2 als Vertex-AI-CustomJob angelegt.</translation>
+    </message>
+    <message>
+        <source>&amp;Project:</source>
+        <translation>&amp;Projekt:</translation>
+    </message>
+    <message>
+        <source>&amp;Region:</source>
+        <translation>&amp;Region:</translation>
+    </message>
+    <message>
+        <source>&amp;Staging bucket:</source>
+        <translation>&amp;Staging-Bucket:</translation>
+    </message>
+    <message>
+        <source>Service &amp;account:</source>
+        <translation>Dienst&amp;konto:</translation>
+    </message>
+    <message>
+        <source>Su&amp;bmit</source>
+        <translation>Über&amp;mitteln</translation>
+    </message>
+    <message>
+        <source>A project ID is required.</source>
+        <translation>Eine Projekt-ID ist erforderlich.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a project ID: 6 to 30 lowercase letters, digits and hyphens, starting with a letter.</source>
+        <translation>&apos;%1&apos; ist keine Projekt-ID: 6 bis 30 Kleinbuchstaben, Ziffern und Bindestriche, beginnend mit einem Buchstaben.</translation>
+    </message>
+    <message>
+        <source>A region is required, e.g. us-central1.</source>
+        <translation>Eine Region ist erforderlich, z. B. us-central1.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a region name such as us-central1.</source>
+        <translation>&apos;%1&apos; ist kein Regionsname wie us-central1.</translation>
+    </message>
+    <message>
+        <source>A staging bucket is required to upload the package.</source>
+        <translation>Zum Hochladen des Pakets ist ein Staging-Bucket erforderlich.</translation>
+    </message>
+    <message>
+        <source>The staging bucket must be gs://BUCKET[/PATH].</source>
+        <translation>Der Staging-Bucket muss die Form gs://BUCKET[/PFAD] haben.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a bucket name: 3 to 63 lowercase letters, digits, dots, hyphens and underscores.</source>
+        <translation>&apos;%1&apos; ist kein Bucket-Name: 3 bis 63 Kleinbuchstaben, Ziffern, Punkte, Bindestriche und Unterstriche.</translation>
+    </message>
+    <message>
+        <source>The spec has no package directory to stage (trainyardLocal.packagePath); leave the bucket empty.</source>
+        <translation>Die Spezifikation hat kein Paketverzeichnis zum Hochladen (trainyardLocal.packagePath); lassen Sie den Bucket leer.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a service account e-mail address.</source>
+        <translation>&apos;%1&apos; ist keine E-Mail-Adresse eines Dienstkontos.</translation>
+    </message>
+    <message>
+        <source>Not submitted: the spec has errors.
+%1</source>
+        <translation>Nicht übermittelt: Die Spezifikation hat Fehler.
+%1</translation>
+    </message>
+    <message>
+        <source>Submitting…</source>
+        <translation>Wird übermittelt…</translation>
+    </message>
+    <message>
+        <source>Building the package…</source>
+        <translation>Das Paket wird gebaut…</translation>
+    </message>
+    <message>
+        <source>Uploading %1: %2%</source>
+        <translation>Lade %1 hoch: %2%</translation>
+    </message>
+    <message>
+        <source>Uploaded %1. Submitting…</source>
+        <translation>%1 hochgeladen. Wird übermittelt…</translation>
+    </message>
+    <message>
+        <source>%1 is staged already; not uploaded again. Submitting…</source>
+        <translation>%1 liegt bereits bereit; nicht erneut hochgeladen. Wird übermittelt…</translation>
+    </message>
+    <message>
+        <source>Submitted: %1
+The job list shows it as %2.</source>
+        <translation>Übermittelt: %1
+Die Jobliste zeigt ihn als %2.</translation>
+    </message>
+    <message>
+        <source>Not submitted: %1</source>
+        <translation>Nicht übermittelt: %1</translation>
+    </message>
+    <message>
+        <source>Not submitted: %1
+The record %2 keeps the attempt; submit again to retry.</source>
+        <translation>Nicht übermittelt: %1
+Der Eintrag %2 bewahrt den Versuch; übermitteln Sie erneut, um es nochmals zu versuchen.</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 
 #include "charts/metricpatternspage.h"
 #include "secrets/secretstore.h"
+#include "settings/cloudpage.h"
 #include "settings/localrunspage.h"
 #include "settings/secretspage.h"
 
@@ -29,6 +30,9 @@ SettingsDialog::SettingsDialog(secrets::SecretStore *store, QWidget *parent)
     auto *metrics = new charts::MetricPatternsPage(this);
     metrics->setObjectName(QStringLiteral("metricPatternsPage"));
     m_tabs->addTab(metrics, tr("&Metrics"));
+    auto *cloudPage = new CloudPage(this);
+    cloudPage->setObjectName(QStringLiteral("cloudPage"));
+    m_tabs->addTab(cloudPage, tr("&Google Cloud"));
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);

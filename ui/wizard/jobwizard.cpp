@@ -13,6 +13,7 @@
 #include "wizard/regionpage.h"
 #include "wizard/reviewpage.h"
 #include "wizard/trainerpage.h"
+#include "wizard/vertexsubmitdialog.h"
 #include "wizard/wizardfields.h"
 
 #include <QCoreApplication>
@@ -88,6 +89,8 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
         connect(page, &WizardPage::edited, this, [this, page] { onPageEdited(page); });
     connect(m_reviewPage, &ReviewPage::saveRequested, this, [this] { saveWithDialog(true); });
     connect(m_reviewPage, &ReviewPage::exportRequested, this, [this] { saveWithDialog(false); });
+    connect(m_reviewPage, &ReviewPage::vertexSubmitRequested, this,
+            [this] { openVertexSubmit(); });
     connect(m_reviewPage, &ReviewPage::runRequested, this, [this] {
         QString error;
         if (!runLocally(&error))
@@ -104,6 +107,17 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
 }
 
 JobWizard::~JobWizard() = default;
+
+VertexSubmitDialog *JobWizard::openVertexSubmit()
+{
+    const QString base = m_fileName.isEmpty() ? QDir::currentPath()
+                                              : QFileInfo(m_fileName).absolutePath();
+    auto *dialog = new VertexSubmitDialog(m_catalog, job(), base, m_storeRoot, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &VertexSubmitDialog::submitted, this, &JobWizard::cloudJobSubmitted);
+    dialog->open();
+    return dialog;
+}
 
 QList<WizardPage *> JobWizard::pages() const
 {

@@ -26,6 +26,7 @@ class JobPage;
 class RegionPage;
 class ReviewPage;
 class TrainerPage;
+class VertexSubmitDialog;
 class WizardPage;
 
 class JobWizard : public QWizard
@@ -73,6 +74,10 @@ public:
     // and the wizard closes; a failure to store or start is shown on the review page.
     bool runLocally(QString *error = nullptr);
 
+    // Opens "Submit to Vertex AI…" for the job as the pages show it (window-modal, deleted on
+    // close) and returns it.
+    VertexSubmitDialog *openVertexSubmit();
+
     JobPage *jobPage() const { return m_jobPage; }
     TrainerPage *trainerPage() const { return m_trainerPage; }
     ClusterPage *clusterPage() const { return m_clusterPage; }
@@ -85,6 +90,8 @@ Q_SIGNALS:
     void validated();
     // "Run locally" started the job; its files are in `directory`.
     void jobStarted(const QString &jobId, const QString &directory);
+    // "Submit to Vertex AI…" created the job; its local record is `jobId`.
+    void cloudJobSubmitted(const QString &jobId, const QString &resourceName);
 
 protected:
     void initializePage(int id) override;

@@ -29,6 +29,7 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
     , m_save(new QPushButton(tr("&Save config.yaml…"), body()))
     , m_export(new QPushButton(tr("&Export for gcloud…"), body()))
     , m_run(new QPushButton(tr("&Run locally"), body()))
+    , m_submitVertex(new QPushButton(tr("Submit to &Vertex AI…"), body()))
     , m_status(new QLabel(body()))
 {
     setTitle(tr("Review"));
@@ -67,10 +68,16 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
     m_run->setToolTip(tr("Stores the job and runs it on this machine with Trainyard's local "
                          "executor."));
 
+    m_submitVertex->setObjectName(QStringLiteral("submitVertexButton"));
+    m_submitVertex->setToolTip(tr("Builds and uploads the package, then creates the job as a "
+                                  "Vertex AI CustomJob; the job list shows it with the local "
+                                  "runs."));
+
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_save);
     buttons->addWidget(m_export);
     buttons->addWidget(m_run);
+    buttons->addWidget(m_submitVertex);
     buttons->addStretch(1);
 
     auto *layout = new QVBoxLayout(body());
@@ -82,6 +89,7 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
     connect(m_save, &QPushButton::clicked, this, &ReviewPage::saveRequested);
     connect(m_export, &QPushButton::clicked, this, &ReviewPage::exportRequested);
     connect(m_run, &QPushButton::clicked, this, &ReviewPage::runRequested);
+    connect(m_submitVertex, &QPushButton::clicked, this, &ReviewPage::vertexSubmitRequested);
 }
 
 QWidget *ReviewPage::viewWithCopy(QPlainTextEdit *view, const QString &copyLabel)

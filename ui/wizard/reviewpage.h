@@ -37,11 +37,13 @@ public:
     QPushButton *saveButton() const { return m_save; }
     QPushButton *exportButton() const { return m_export; }
     QPushButton *runButton() const { return m_run; }
+    QPushButton *vertexSubmitButton() const { return m_submitVertex; }
 
 Q_SIGNALS:
     void saveRequested();
     void exportRequested();
     void runRequested();
+    void vertexSubmitRequested();
 
 private:
     QWidget *viewWithCopy(QPlainTextEdit *view, const QString &copyLabel);
@@ -55,6 +57,7 @@ private:
     QPushButton *m_save;
     QPushButton *m_export;
     QPushButton *m_run;
+    QPushButton *m_submitVertex;
     QLabel *m_status;
 };
 
