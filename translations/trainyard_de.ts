@@ -913,11 +913,11 @@ Optionen:
     </message>
     <message>
         <source>no local record can be made for &apos;%1&apos;</source>
-        <translation type="unfinished">für &apos;%1&apos; kann kein lokaler Eintrag angelegt werden</translation>
+        <translation>für &apos;%1&apos; kann kein lokaler Eintrag angelegt werden</translation>
     </message>
     <message>
         <source>not submitted: %1</source>
-        <translation type="unfinished">nicht übermittelt: %1</translation>
+        <translation>nicht übermittelt: %1</translation>
     </message>
 </context>
 <context>
