@@ -1473,8 +1473,8 @@ Optionen:
         <translation>der Training Operator installiert keine Pakete: das Image muss das Trainer-Paket bereits enthalten</translation>
     </message>
     <message>
-        <source>no container image: give --image IMAGE, an image that holds the trainer package (the catalog has no Vertex AI pre-built image for runtime version &apos;%1&apos; yet)</source>
-        <translation>kein Container-Image: geben Sie --image IMAGE an, ein Image, das das Trainer-Paket enthält (der Katalog hat noch kein vorgefertigtes Vertex-AI-Image für die Laufzeitversion &apos;%1&apos;)</translation>
+        <source>no container image: give --image IMAGE, an image that holds the trainer package (Vertex AI installs the package into its pre-built image at start-up; the Training Operator installs nothing)</source>
+        <translation>kein Container-Image: geben Sie --image IMAGE an, ein Image, das das Trainer-Paket enthält (Vertex AI installiert das Paket beim Start in sein vorgefertigtes Image; der Training Operator installiert nichts)</translation>
     </message>
     <message>
         <source>Cloud TPUs have no Kubernetes equivalent here</source>

@@ -206,9 +206,8 @@ private:
             command = containerSpec.value(QStringLiteral("command")).toArray();
             args = containerSpec.value(QStringLiteral("args")).toArray();
         } else {
-            if (image.isEmpty())
-                image = python.value(QStringLiteral("executorImageUri")).toString();
-            // What a Vertex AI pre-built image runs after installing the packages.
+            // Not the Vertex AI pre-built image (executorImageUri): Vertex installs the packages
+            // into it at start-up, the Training Operator installs nothing.
             command = QJsonArray{QStringLiteral("python3"), QStringLiteral("-m"),
                                  python.value(QStringLiteral("pythonModule")).toString()};
             args = python.value(QStringLiteral("args")).toArray();
@@ -224,9 +223,9 @@ private:
             error(containerSpec.isEmpty() ? QStringLiteral("trainingInput.packageUris")
                                           : roleField(role) + QStringLiteral(".imageUri"),
                   KubeflowExport::tr("no container image: give --image IMAGE, an image that holds "
-                                     "the trainer package (the catalog has no Vertex AI pre-built "
-                                     "image for runtime version '%1' yet)")
-                      .arg(m_ti.runtimeVersion));
+                                     "the trainer package (Vertex AI installs the package into its "
+                                     "pre-built image at start-up; the Training Operator installs "
+                                     "nothing)"));
         }
         c.insert(QStringLiteral("image"), image);
         if (!command.isEmpty())
