@@ -3,6 +3,7 @@
 #include "exec/supervisor.h"
 
 #include <QDateTime>
+#include <QDir>
 
 namespace trainyard::exec {
 
@@ -21,8 +22,13 @@ QString submitJob(store::JobStore &store, const spec::Job &job, const RunSetting
         return created.errorMessage;
     }
     QString error = writeRunSettings(store, job.jobId, settings);
-    if (error.isEmpty())
-        startOwner(store, job.jobId, program, &error);
+    if (!error.isEmpty()) {
+        // Nothing ran and no owner knows the job (a full disk, say): it was never submitted, so
+        // it leaves nothing behind, as a failed createJob() does.
+        QDir(store.jobDir(job.jobId)).removeRecursively();
+        return error;
+    }
+    startOwner(store, job.jobId, program, &error);
     if (error.isEmpty())
         return {};
     store::JobState state;
