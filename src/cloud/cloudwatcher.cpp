@@ -4,6 +4,10 @@
 #include "cloud/cloudjob.h"
 #include "store/jobstore.h"
 
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThreadPool>
+
 namespace trainyard::cloud {
 
 CloudWatcher::CloudWatcher(const QString &storeRoot, QObject *parent)
@@ -39,46 +43,92 @@ bool CloudWatcher::ensureClient(QString *error)
     return true;
 }
 
-void CloudWatcher::poll()
+namespace {
+
+// Runs `work` on the global thread pool and `then(result)` back on the watcher's thread, unless
+// the watcher is gone by then. Store reads and fsync'd writes never run on the GUI thread.
+template<typename Work, typename Then>
+void offThread(CloudWatcher *watcher, Work work, Then then)
 {
-    if (!m_inFlight.isEmpty())
-        return;
-    // A directory listing and a few small files: cheap enough for the GUI thread's timer.
-    const store::JobStore store(m_root);
-    const QStringList ids = store.ids();
-    QStringList watch;
-    for (const QString &id : ids) {
+    QPointer<CloudWatcher> guard(watcher);
+    QThreadPool::globalInstance()->start([guard, work = std::move(work), then = std::move(then)] {
+        auto result = work();
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [guard, then, result = std::move(result)] {
+                if (guard)
+                    then(result);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+// The submitted cloud jobs of the store that have not ended: local ID → resource name.
+QList<QPair<QString, QString>> activeCloudJobs(const QString &root)
+{
+    const store::JobStore store(root);
+    QList<QPair<QString, QString>> jobs;
+    for (const QString &id : store.ids()) {
         CloudRecord record;
         if (!isCloudJob(store, id) || !readCloudRecord(store, id, &record)
             || !record.submitted() || isTerminalJobState(record.lastState))
             continue;
-        watch << id;
+        jobs.append({id, record.resourceName});
     }
-    if (watch.isEmpty())
-        return;
-    QString error;
-    if (!ensureClient(&error)) {
-        if (error != m_lastError) {
-            m_lastError = error;
-            Q_EMIT failed(error);
-        }
-        return;
-    }
-    m_changed = false;
-    for (const QString &id : watch)
-        watchJob(id);
+    return jobs;
 }
 
-void CloudWatcher::watchJob(const QString &jobId)
+} // namespace
+
+void CloudWatcher::poll()
 {
-    const store::JobStore store(m_root);
-    CloudRecord record;
-    if (!readCloudRecord(store, jobId, &record))
+    if (!m_inFlight.isEmpty() || m_scanning)
         return;
-    m_inFlight.insert(jobId);
-    const QString name = record.resourceName;
+    m_scanning = true;
+    const QString root = m_root;
+    offThread(
+        this, [root] { return activeCloudJobs(root); },
+        [this](const QList<QPair<QString, QString>> &jobs) {
+            m_scanning = false;
+            if (jobs.isEmpty())
+                return;
+            QString error;
+            if (!ensureClient(&error)) {
+                if (error != m_lastError) {
+                    m_lastError = error;
+                    Q_EMIT failed(error);
+                }
+                return;
+            }
+            m_changed = false;
+            for (const auto &job : jobs)
+                m_inFlight.insert(job.first);
+            for (const auto &job : jobs)
+                watchJob(job.first, job.second);
+        });
+}
+
+namespace {
+
+struct StateUpdate
+{
+    bool recorded = false; // false: the record is gone (deleted meanwhile)
+    bool stateChanged = false;
+    QString logCursor;
+};
+
+struct LogUpdate
+{
+    int written = 0;
+};
+
+} // namespace
+
+void CloudWatcher::watchJob(const QString &jobId, const QString &name)
+{
     const QString project = name.section(QLatin1Char('/'), 1, 1);
-    m_vertex->getJob(name, this, [this, jobId, name, project](const ApiResult &job) {
+    const QString root = m_root;
+    m_vertex->getJob(name, this, [this, root, jobId, name, project](const ApiResult &job) {
         if (!job) {
             if (job.errorMessage != m_lastError) {
                 m_lastError = job.errorMessage;
@@ -87,32 +137,58 @@ void CloudWatcher::watchJob(const QString &jobId)
             finishOne(jobId, false);
             return;
         }
-        const store::JobStore s(m_root);
-        CloudRecord current;
-        if (!readCloudRecord(s, jobId, &current)) {
-            finishOne(jobId, false); // deleted meanwhile
-            return;
-        }
-        const QString state = job.json.value(QLatin1String("state")).toString();
-        const bool stateChanged = state != current.lastState;
-        current.lastState = state;
-        writeCloudRecord(s, jobId, current);
-        s.writeState(jobId, stateFromVertex(job.json, s.readState(jobId).state));
-        m_vertex->listJobLogs(
-            project, name, current.logCursor, this,
-            [this, jobId, stateChanged](const QList<CloudLogEntry> &entries,
-                                        const QString &error) {
-                const store::JobStore s2(m_root);
-                CloudRecord rec;
-                int written = 0;
-                if (error.isEmpty() && readCloudRecord(s2, jobId, &rec)) {
-                    written = appendCloudLogs(s2, jobId, &rec, entries);
-                    writeCloudRecord(s2, jobId, rec);
-                } else if (!error.isEmpty() && error != m_lastError) {
-                    m_lastError = error;
-                    Q_EMIT failed(error);
+        const QJsonObject json = job.json;
+        offThread(
+            this,
+            [root, jobId, json] {
+                const store::JobStore s(root);
+                StateUpdate seen;
+                CloudRecord current;
+                if (!readCloudRecord(s, jobId, &current))
+                    return seen;
+                const QString state = json.value(QLatin1String("state")).toString();
+                seen.recorded = true;
+                seen.stateChanged = state != current.lastState;
+                seen.logCursor = current.logCursor;
+                current.lastState = state;
+                writeCloudRecord(s, jobId, current);
+                s.writeState(jobId, stateFromVertex(json, s.readState(jobId).state));
+                return seen;
+            },
+            [this, root, jobId, name, project](const StateUpdate &update) {
+                if (!update.recorded) {
+                    finishOne(jobId, false); // deleted meanwhile
+                    return;
                 }
-                finishOne(jobId, stateChanged || written > 0);
+                const bool stateChanged = update.stateChanged;
+                m_vertex->listJobLogs(
+                    project, name, update.logCursor, this,
+                    [this, root, jobId, stateChanged](const QList<CloudLogEntry> &entries,
+                                                      const QString &error) {
+                        if (!error.isEmpty()) {
+                            if (error != m_lastError) {
+                                m_lastError = error;
+                                Q_EMIT failed(error);
+                            }
+                            finishOne(jobId, stateChanged);
+                            return;
+                        }
+                        offThread(
+                            this,
+                            [root, jobId, entries] {
+                                const store::JobStore s2(root);
+                                LogUpdate copied;
+                                CloudRecord rec;
+                                if (readCloudRecord(s2, jobId, &rec)) {
+                                    copied.written = appendCloudLogs(s2, jobId, &rec, entries);
+                                    writeCloudRecord(s2, jobId, rec);
+                                }
+                                return copied;
+                            },
+                            [this, jobId, stateChanged](const LogUpdate &logs) {
+                                finishOne(jobId, stateChanged || logs.written > 0);
+                            });
+                    });
             });
     });
 }

@@ -2,7 +2,8 @@
 // Watches the store's cloud jobs for a console: every few seconds each submitted job that has
 // not ended is read from Vertex AI (state into state.json) and its new Cloud Logging entries are
 // copied into logs/<replica>.log, so the job list, the log view, search and metrics see a cloud
-// job as they see a local one. Everything is asynchronous; a console closed while polling just
+// job as they see a local one. Everything is asynchronous (store reads and writes on the thread
+// pool, network calls through Qt Network); a console closed while polling just
 // drops the calls in flight (the next console picks up from cloud.json's log cursor).
 #pragma once
 
@@ -39,7 +40,7 @@ Q_SIGNALS:
 
 private:
     bool ensureClient(QString *error);
-    void watchJob(const QString &jobId);
+    void watchJob(const QString &jobId, const QString &resourceName);
     void finishOne(const QString &jobId, bool changed);
 
     QString m_root;
@@ -48,6 +49,7 @@ private:
     std::unique_ptr<VertexClient> m_vertex;
     QSet<QString> m_inFlight;
     bool m_changed = false;
+    bool m_scanning = false; // the store is being read for jobs to watch
     QString m_lastError;
 };
 
