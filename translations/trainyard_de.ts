@@ -896,10 +896,6 @@ Optionen:
 </translation>
     </message>
     <message>
-        <source>%1: no such package file or directory</source>
-        <translation>%1: keine solche Paketdatei und kein solches Verzeichnis</translation>
-    </message>
-    <message>
         <source>--staging-bucket needs a package: trainyardLocal.packagePath, --package-path or local archives in --packages</source>
         <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath, --package-path oder lokale Archive in --packages</translation>
     </message>
@@ -910,14 +906,6 @@ Optionen:
     <message>
         <source>HyperparameterTuningJob [%1] is submitted successfully (local record %2).</source>
         <translation>HyperparameterTuningJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
-    </message>
-    <message>
-        <source>no local record can be made for &apos;%1&apos;</source>
-        <translation>für &apos;%1&apos; kann kein lokaler Eintrag angelegt werden</translation>
-    </message>
-    <message>
-        <source>not submitted: %1</source>
-        <translation>nicht übermittelt: %1</translation>
     </message>
 </context>
 <context>
@@ -1015,6 +1003,14 @@ Optionen:
     <message>
         <source>not submitted: %1</source>
         <translation>nicht übermittelt: %1</translation>
+    </message>
+    <message>
+        <source>%1: no such package file or directory</source>
+        <translation>%1: keine solche Paketdatei und kein solches Verzeichnis</translation>
+    </message>
+    <message>
+        <source>the staging bucket must be gs://BUCKET[/PATH], not &apos;%1&apos;</source>
+        <translation>der Staging-Bucket muss gs://BUCKET[/PATH] sein, nicht &apos;%1&apos;</translation>
     </message>
 </context>
 <context>

@@ -5,7 +5,7 @@
 #include "cli/output.h"
 #include "cloud/cloudjob.h"
 #include "cloud/credentials.h"
-#include "cloud/staging.h"
+#include "cloud/submit.h"
 #include "cloud/vertexclient.h"
 #include "gcloud/vertex.h"
 #include "spec/yamlio.h"
@@ -16,8 +16,6 @@
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QFileInfo>
-#include <QTemporaryDir>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTimer>
 #include <csignal>
@@ -145,20 +143,6 @@ bool resolveJob(const QString &job, const ParsedArgs &parsed, const Session &s,
     return true;
 }
 
-// Writes what the service said about a job into its local record.
-void syncRecord(const store::JobStore &store, const QString &localId, const QJsonObject &job)
-{
-    if (localId.isEmpty())
-        return;
-    cloud::CloudRecord record;
-    if (!cloud::readCloudRecord(store, localId, &record))
-        return;
-    record.lastState = job.value(QLatin1String("state")).toString();
-    cloud::writeCloudRecord(store, localId, record);
-    const store::StateReadResult previous = store.readState(localId);
-    store.writeState(localId, cloud::stateFromVertex(job, previous.state));
-}
-
 cloud::ApiResult getJob(Session &s, const QString &name)
 {
     return await<cloud::ApiResult>([&](QObject *ctx, auto done) {
@@ -182,119 +166,6 @@ QList<OptionSpec> createOptions()
                     "us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-17.py310:latest"))
       << opt("catalog", "FILE", Ai::tr("Use this service catalog instead of the built-in one"));
     return o;
-}
-
-// A local record ID for a new cloud job: the name, or name_2, name_3... A record whose submit
-// failed is reused (submitting again is the retry).
-QString recordId(const store::JobStore &store, const QString &name, bool *reuse)
-{
-    *reuse = false;
-    for (int n = 1; n < 1000; ++n) {
-        const QString id = n == 1 ? name : name + QStringLiteral("_%1").arg(n);
-        if (!store.contains(id))
-            return id;
-        cloud::CloudRecord record;
-        if (cloud::isCloudJob(store, id) && cloud::readCloudRecord(store, id, &record)
-            && !record.submitted()) {
-            *reuse = true;
-            return id;
-        }
-    }
-    return {};
-}
-
-// Replaces packageUris of every pool with the staged packages.
-void setPackageUris(QJsonObject *body, const QStringList &uris)
-{
-    QJsonObject jobSpec = body->value(QLatin1String("jobSpec")).toObject();
-    QJsonArray pools = jobSpec.value(QLatin1String("workerPoolSpecs")).toArray();
-    for (qsizetype i = 0; i < pools.size(); ++i) {
-        QJsonObject pool = pools.at(i).toObject();
-        if (!pool.contains(QLatin1String("pythonPackageSpec")))
-            continue;
-        QJsonObject package = pool.value(QLatin1String("pythonPackageSpec")).toObject();
-        package.insert(QStringLiteral("packageUris"), QJsonArray::fromStringList(uris));
-        pool.insert(QStringLiteral("pythonPackageSpec"), package);
-        pools.replace(i, pool);
-    }
-    jobSpec.insert(QStringLiteral("workerPoolSpecs"), pools);
-    body->insert(QStringLiteral("jobSpec"), jobSpec);
-}
-
-// Stages a package under its content hash (nothing is uploaded when the same package is there
-// already): a directory as its sdist, a local archive (.tar.gz, .whl) as it is.
-bool stagePackage(Session &s, const QString &package, const QString &bucketUri, QString *uri,
-                  QString *error)
-{
-    if (!bucketUri.startsWith(QLatin1String("gs://")) || bucketUri.size() <= 5) {
-        *error = Ai::tr("--staging-bucket must be gs://BUCKET[/PATH], not '%1'").arg(bucketUri);
-        return false;
-    }
-    const QString rest = bucketUri.mid(5);
-    const QString bucket = rest.section(QLatin1Char('/'), 0, 0);
-    QString prefix = rest.section(QLatin1Char('/'), 1);
-    if (!prefix.isEmpty() && !prefix.endsWith(QLatin1Char('/')))
-        prefix += QLatin1Char('/');
-    const QFileInfo info(package);
-    if (!info.exists()) {
-        *error = Ai::tr("%1: no such package file or directory").arg(package);
-        return false;
-    }
-    const QString hash = cloud::contentHash(package, error);
-    if (hash.isEmpty())
-        return false;
-    QTemporaryDir out;
-    QString archive = package;
-    if (info.isDir()) {
-        QString python = qEnvironmentVariable("TRAINYARD_PYTHON");
-        if (python.isEmpty())
-            python = QStringLiteral("python3");
-        archive = cloud::buildSdist(package, out.path(), python, error);
-        if (archive.isEmpty())
-            return false;
-    }
-    const QString fileName = QFileInfo(archive).fileName();
-    const QString object = prefix + QStringLiteral("trainyard-staging/") + hash +
-                           QLatin1Char('/') + fileName;
-    int lastPercent = -1;
-    const cloud::StagedFile staged = cloud::uploadFile(
-        s.api.get(), archive, bucket, object, [&](qint64 sent, qint64 total) {
-            const int percent = total > 0 ? int(sent * 100 / total) : 100;
-            if (percent != lastPercent) {
-                lastPercent = percent;
-                err() << Ai::tr("Uploading %1: %2%").arg(fileName).arg(percent) << '\n';
-                err().flush();
-            }
-        });
-    if (!staged) {
-        *error = staged.errorMessage;
-        return false;
-    }
-    if (!staged.uploaded) {
-        err() << Ai::tr("%1 is staged already; not uploaded again.").arg(staged.uri) << '\n';
-        err().flush();
-    }
-    *uri = staged.uri;
-    return true;
-}
-
-// Sets pythonPackageSpec.executorImageUri where a pool has none.
-void setExecutorImage(QJsonObject *body, const QString &uri)
-{
-    QJsonObject jobSpec = body->value(QLatin1String("jobSpec")).toObject();
-    QJsonArray pools = jobSpec.value(QLatin1String("workerPoolSpecs")).toArray();
-    for (qsizetype i = 0; i < pools.size(); ++i) {
-        QJsonObject pool = pools.at(i).toObject();
-        if (!pool.contains(QLatin1String("pythonPackageSpec")))
-            continue;
-        QJsonObject package = pool.value(QLatin1String("pythonPackageSpec")).toObject();
-        if (package.value(QLatin1String("executorImageUri")).toString().isEmpty())
-            package.insert(QStringLiteral("executorImageUri"), uri);
-        pool.insert(QStringLiteral("pythonPackageSpec"), package);
-        pools.replace(i, pool);
-    }
-    jobSpec.insert(QStringLiteral("workerPoolSpecs"), pools);
-    body->insert(QStringLiteral("jobSpec"), jobSpec);
 }
 
 int create(const QString &command, const QStringList &args, const QString &positionalId)
@@ -347,15 +218,10 @@ int create(const QString &command, const QStringList &args, const QString &posit
     }
     if (parsed.has(QStringLiteral("display-name")))
         body.insert(QStringLiteral("displayName"), parsed.value(QStringLiteral("display-name")));
-    if (parsed.has(QStringLiteral("service-account"))) {
-        QJsonObject jobSpec = body.value(QLatin1String("jobSpec")).toObject();
-        jobSpec.insert(QStringLiteral("serviceAccount"),
-                       parsed.value(QStringLiteral("service-account")));
-        body.insert(QStringLiteral("jobSpec"), jobSpec);
-    }
+    if (parsed.has(QStringLiteral("service-account")))
+        cloud::setServiceAccount(&body, parsed.value(QStringLiteral("service-account")));
     if (parsed.has(QStringLiteral("executor-image-uri")))
-        setExecutorImage(&body, parsed.value(QStringLiteral("executor-image-uri")));
-    const QString displayName = body.value(QLatin1String("displayName")).toString();
+        cloud::setExecutorImage(&body, parsed.value(QStringLiteral("executor-image-uri")));
 
     Session s;
     QString error;
@@ -366,40 +232,49 @@ int create(const QString &command, const QStringList &args, const QString &posit
     const bool packagesFlag =
         input.import.sources.flags.value(QStringLiteral("trainingInput.packageUris"))
         == QLatin1String("--packages");
-    bool localArchives = false;
-    for (const QString &uri : std::as_const(job.trainingInput.packageUris))
-        localArchives = localArchives || !uri.startsWith(QLatin1String("gs://"));
+    const bool localArchives = cloud::hasLocalArchives(job.trainingInput.packageUris);
     if (parsed.has(QStringLiteral("staging-bucket"))) {
-        QString packageDir = job.local.packagePath;
+        const QString packageDir = job.local.packagePath;
         if (packageDir.isEmpty() && !localArchives)
             return usageError(command, Ai::tr("--staging-bucket needs a package: "
                                               "trainyardLocal.packagePath, --package-path or "
                                               "local archives in --packages"));
         const QString bucketUri = parsed.value(QStringLiteral("staging-bucket"));
-        // As gcloud orders them (command_lib/ml_engine/jobs_prep.py, UploadPythonPackages): the
-        // gs:// URIs given, then the local archives, then the package built from the directory.
-        QStringList uris;
-        QStringList remote;
-        for (const QString &given : std::as_const(job.trainingInput.packageUris)) {
-            if (given.startsWith(QLatin1String("gs://"))) {
-                if (packagesFlag)
-                    remote << given;
-                continue;
+        QString bucket;
+        QString prefix;
+        if (!cloud::parseStagingBucket(bucketUri, &bucket, &prefix))
+            return failure(command, Ai::tr("--staging-bucket must be gs://BUCKET[/PATH], not "
+                                           "'%1'")
+                                        .arg(bucketUri));
+        cloud::StageEvents events;
+        int lastPercent = -1;
+        events.progress = [&lastPercent](const QString &fileName, qint64 sent, qint64 total) {
+            const int percent = total > 0 ? int(sent * 100 / total) : 100;
+            if (percent != lastPercent) {
+                lastPercent = percent;
+                err() << Ai::tr("Uploading %1: %2%").arg(fileName).arg(percent) << '\n';
+                err().flush();
             }
-            QString uri;
-            if (!stagePackage(s, QFileInfo(given).absoluteFilePath(), bucketUri, &uri, &error))
-                return failure(command, error);
-            uris << uri;
-        }
-        if (!packageDir.isEmpty()) {
-            if (QFileInfo(packageDir).isRelative())
-                packageDir = QFileInfo(path).absoluteDir().filePath(packageDir);
-            QString uri;
-            if (!stagePackage(s, packageDir, bucketUri, &uri, &error))
-                return failure(command, error);
-            uris << uri;
-        }
-        setPackageUris(&body, remote + uris);
+        };
+        events.staged = [&lastPercent](const cloud::StagedFile &staged) {
+            lastPercent = -1;
+            if (!staged.uploaded) {
+                err() << Ai::tr("%1 is staged already; not uploaded again.").arg(staged.uri)
+                      << '\n';
+                err().flush();
+            }
+        };
+        // Local archives are relative to the working directory, the package directory to the
+        // spec.
+        const QString specDir = QFileInfo(path).absolutePath();
+        QStringList given;
+        for (const QString &uri : std::as_const(job.trainingInput.packageUris))
+            given << (uri.startsWith(QLatin1String("gs://")) ? uri
+                                                              : QFileInfo(uri).absoluteFilePath());
+        error = cloud::stagePackages(s.api.get(), &body, given, packagesFlag, packageDir, specDir,
+                                     bucketUri, events);
+        if (!error.isEmpty())
+            return failure(command, error);
     } else if (localArchives) {
         return usageError(command, Ai::tr("local archives in --packages are uploaded to "
                                           "--staging-bucket: give it"));
@@ -416,58 +291,18 @@ int create(const QString &command, const QStringList &args, const QString &posit
         return usageError(command, Ai::tr("no project: give --project or set "
                                           "GOOGLE_CLOUD_PROJECT"));
 
-    // The local record first, so a failed submit leaves a trace that can be retried.
     store::JobStore store;
-    bool reuse = false;
-    const QString localId = recordId(store, job.jobId.isEmpty() ? displayName : job.jobId,
-                                     &reuse);
-    if (localId.isEmpty() || !store::JobStore::isStorableJobId(localId))
-        return failure(command, Ai::tr("no local record can be made for '%1'").arg(job.jobId));
     const bool isTuning = !tuning.isEmpty();
-    const QString collection = isTuning ? QStringLiteral("hyperparameterTuningJobs") : customJobs;
-    if (isTuning) {
-        // The flags above adjusted the CustomJob: every trial runs that spec.
-        tuning.insert(QStringLiteral("trialJobSpec"), body.value(QLatin1String("jobSpec")));
-        tuning.insert(QStringLiteral("displayName"), displayName);
-    }
-    cloud::CloudRecord record;
-    record.project = project;
-    record.region = region;
-    record.collection = collection;
-    if (!reuse) {
-        job.jobId = localId;
-        const store::StoreResult created = store.createJob(job);
-        if (!created)
-            return failure(command, created.errorMessage);
-    }
-    store::JobState state = store.readState(localId).state;
-    cloud::writeCloudRecord(store, localId, record);
-
-    const cloud::ApiResult r = await<cloud::ApiResult>([&](QObject *ctx, auto done) {
-        s.vertex->createJob(project, region, collection, isTuning ? tuning : body, ctx, done);
-    });
-    if (!r) {
-        record.submitError = r.errorMessage;
-        cloud::writeCloudRecord(store, localId, record);
-        state.state = store::JobStatus::Failed;
-        state.errorMessage = Ai::tr("not submitted: %1").arg(r.errorMessage);
-        state.endTime = QDateTime::currentDateTimeUtc();
-        store.writeState(localId, state);
+    const cloud::SubmitResult r =
+        cloud::submitJob(s.vertex.get(), store, job, body, tuning, project, region);
+    if (!r)
         return failure(command, r.errorMessage);
-    }
-    record.resourceName = r.json.value(QLatin1String("name")).toString();
-    record.submitError.clear();
-    cloud::writeCloudRecord(store, localId, record);
-    state.errorMessage.clear();
-    state.endTime = {};
-    store.writeState(localId, state);
-    syncRecord(store, localId, r.json);
     out() << (isTuning ? Ai::tr("HyperparameterTuningJob [%1] is submitted successfully (local "
                                 "record %2).")
                        : Ai::tr("CustomJob [%1] is submitted successfully (local record %2)."))
-                 .arg(record.resourceName, localId)
+                 .arg(r.resourceName, r.localId)
           << '\n'
-          << Ai::tr("Watch it with: trainyard ai custom-jobs stream-logs %1").arg(localId)
+          << Ai::tr("Watch it with: trainyard ai custom-jobs stream-logs %1").arg(r.localId)
           << '\n';
     out().flush();
     return exitOk;
@@ -562,7 +397,7 @@ int describe(const QStringList &args)
     const cloud::ApiResult r = getJob(c.session, c.name);
     if (!r)
         return failure(command, r.errorMessage);
-    syncRecord(c.store, c.localId, r.json);
+    cloud::syncCloudRecord(c.store, c.localId, r.json);
     printPayload(QString::fromUtf8(QJsonDocument(r.json).toJson(QJsonDocument::Indented)));
     return exitOk;
 }
@@ -575,7 +410,7 @@ cloud::ApiResult waitTerminal(JobCommand &c, int maxDelayMs)
         const cloud::ApiResult r = getJob(c.session, c.name);
         if (!r)
             return r;
-        syncRecord(c.store, c.localId, r.json);
+        cloud::syncCloudRecord(c.store, c.localId, r.json);
         if (cloud::isTerminalJobState(r.json.value(QLatin1String("state")).toString()))
             return r;
         sleepMs(delay);
@@ -646,7 +481,7 @@ int streamLogs(const QStringList &args)
         const cloud::ApiResult job = getJob(c.session, c.name);
         if (!job)
             return failure(command, job.errorMessage);
-        syncRecord(c.store, c.localId, job.json);
+        cloud::syncCloudRecord(c.store, c.localId, job.json);
         const QString state = job.json.value(QLatin1String("state")).toString();
         last = cloud::isTerminalJobState(state);
         QList<cloud::CloudLogEntry> entries;

@@ -5,6 +5,7 @@
 #include "store/jobstore.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -40,10 +41,10 @@ void editPackageSpecs(QJsonObject *body, Edit edit)
 
 } // namespace
 
-void setPackageUris(QJsonObject *body, const QString &uri)
+void setPackageUris(QJsonObject *body, const QStringList &uris)
 {
-    editPackageSpecs(body, [&uri](QJsonObject *package) {
-        package->insert(QStringLiteral("packageUris"), QJsonArray{uri});
+    editPackageSpecs(body, [&uris](QJsonObject *package) {
+        package->insert(QStringLiteral("packageUris"), QJsonArray::fromStringList(uris));
     });
 }
 
@@ -74,21 +75,29 @@ bool parseStagingBucket(const QString &uri, QString *bucket, QString *prefix)
     return !bucket->isEmpty();
 }
 
-StagedFile stagePackage(ApiClient *api, const QString &packageDir, const QString &bucket,
+StagedFile stagePackage(ApiClient *api, const QString &package, const QString &bucket,
                         const QString &prefix,
                         const std::function<void(const QString &, qint64, qint64)> &progress)
 {
     StagedFile failed;
-    const QString hash = contentHash(packageDir, &failed.errorMessage);
+    const QFileInfo info(package);
+    if (!info.exists()) {
+        failed.errorMessage = Submit::tr("%1: no such package file or directory").arg(package);
+        return failed;
+    }
+    const QString hash = contentHash(package, &failed.errorMessage);
     if (hash.isEmpty())
         return failed;
     QTemporaryDir out;
-    QString python = qEnvironmentVariable("TRAINYARD_PYTHON");
-    if (python.isEmpty())
-        python = QStringLiteral("python3");
-    const QString archive = buildSdist(packageDir, out.path(), python, &failed.errorMessage);
-    if (archive.isEmpty())
-        return failed;
+    QString archive = package;
+    if (info.isDir()) {
+        QString python = qEnvironmentVariable("TRAINYARD_PYTHON");
+        if (python.isEmpty())
+            python = QStringLiteral("python3");
+        archive = buildSdist(package, out.path(), python, &failed.errorMessage);
+        if (archive.isEmpty())
+            return failed;
+    }
     const QString fileName = QFileInfo(archive).fileName();
     const QString object = prefix + QStringLiteral("trainyard-staging/") + hash +
                            QLatin1Char('/') + fileName;
@@ -96,6 +105,55 @@ StagedFile stagePackage(ApiClient *api, const QString &packageDir, const QString
         if (progress)
             progress(fileName, sent, total);
     });
+}
+
+bool hasLocalArchives(const QStringList &uris)
+{
+    for (const QString &uri : uris) {
+        if (!uri.startsWith(QLatin1String("gs://")))
+            return true;
+    }
+    return false;
+}
+
+QString stagePackages(ApiClient *api, QJsonObject *body, const QStringList &given,
+                      bool keepRemote, const QString &packageDir, const QString &baseDir,
+                      const QString &bucketUri, const StageEvents &events)
+{
+    QString bucket;
+    QString prefix;
+    if (!parseStagingBucket(bucketUri, &bucket, &prefix))
+        return Submit::tr("the staging bucket must be gs://BUCKET[/PATH], not '%1'")
+            .arg(bucketUri);
+    const QDir base(baseDir);
+    QStringList remote;
+    QStringList uris;
+    const auto stage = [&](const QString &package) {
+        const StagedFile staged = stagePackage(api, package, bucket, prefix, events.progress);
+        if (!staged)
+            return staged.errorMessage;
+        if (events.staged)
+            events.staged(staged);
+        uris << staged.uri;
+        return QString();
+    };
+    for (const QString &uri : given) {
+        if (uri.startsWith(QLatin1String("gs://"))) {
+            if (keepRemote)
+                remote << uri;
+            continue;
+        }
+        if (const QString error = stage(QFileInfo(base, uri).absoluteFilePath());
+            !error.isEmpty())
+            return error;
+    }
+    if (!packageDir.isEmpty()) {
+        if (const QString error = stage(QFileInfo(base, packageDir).absoluteFilePath());
+            !error.isEmpty())
+            return error;
+    }
+    setPackageUris(body, remote + uris);
+    return {};
 }
 
 QString recordIdFor(const store::JobStore &store, const QString &name, bool *reuse)
@@ -128,9 +186,9 @@ void syncCloudRecord(const store::JobStore &store, const QString &localId,
     store.writeState(localId, stateFromVertex(job, previous.state));
 }
 
-SubmitResult submitCustomJob(VertexClient *vertex, store::JobStore &store, spec::Job job,
-                             const QJsonObject &body, const QString &project,
-                             const QString &region)
+SubmitResult submitJob(VertexClient *vertex, store::JobStore &store, spec::Job job,
+                       const QJsonObject &body, QJsonObject tuning, const QString &project,
+                       const QString &region)
 {
     SubmitResult result;
     const QString displayName = body.value(QLatin1String("displayName")).toString();
@@ -141,10 +199,19 @@ SubmitResult submitCustomJob(VertexClient *vertex, store::JobStore &store, spec:
         result.errorMessage = Submit::tr("no local record can be made for '%1'").arg(job.jobId);
         return result;
     }
+    const bool isTuning = !tuning.isEmpty();
+    const QString collection =
+        isTuning ? QStringLiteral("hyperparameterTuningJobs") : QStringLiteral("customJobs");
+    if (isTuning) {
+        // The body's edits (package, account, image) hold for every trial.
+        tuning.insert(QStringLiteral("trialJobSpec"), body.value(QLatin1String("jobSpec")));
+        tuning.insert(QStringLiteral("displayName"), displayName);
+    }
     // The local record first, so a failed submit leaves a trace that can be retried.
     CloudRecord record;
     record.project = project;
     record.region = region;
+    record.collection = collection;
     if (!reuse) {
         job.jobId = localId;
         const store::StoreResult created = store.createJob(job);
@@ -162,7 +229,7 @@ SubmitResult submitCustomJob(VertexClient *vertex, store::JobStore &store, spec:
         QEventLoop loop;
         QObject context;
         bool done = false;
-        vertex->createJob(project, region, QStringLiteral("customJobs"), body, &context,
+        vertex->createJob(project, region, collection, isTuning ? tuning : body, &context,
                           [&](const ApiResult &answer) {
                               r = answer;
                               done = true;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Submitting a spec to Vertex AI with a local record, shared by `trainyard ai custom-jobs
 // create` and the wizard's "Submit to Vertex AI…": the CustomJob body's edits (staged package,
-// service account, executor image), staging the package (sdist, uploaded under its content
-// hash), and the record-then-create sequence (the job store record is written first, so a
+// service account, executor image), staging the packages (local archives as they are, the
+// package dir as its sdist, each uploaded under its content hash, in gcloud's order), and the
+// record-then-create sequence of a CustomJob or, for a spec with hyperparameters, a
+// HyperparameterTuningJob (the job store record is written first, so a
 // failed create keeps a record "not submitted: …" that a later submit of the same name reuses).
 // The functions that talk to the network block in local event loops: for the CLI and worker
 // threads, never the GUI thread (the ApiClient must live in the calling thread).
@@ -14,6 +16,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 #include <functional>
 
 namespace trainyard::store {
@@ -23,7 +26,7 @@ class JobStore;
 namespace trainyard::cloud {
 
 // Replaces packageUris of every pool that has a pythonPackageSpec.
-void setPackageUris(QJsonObject *body, const QString &uri);
+void setPackageUris(QJsonObject *body, const QStringList &uris);
 // Sets pythonPackageSpec.executorImageUri where a pool has none.
 void setExecutorImage(QJsonObject *body, const QString &uri);
 // Sets jobSpec.serviceAccount.
@@ -33,12 +36,33 @@ void setServiceAccount(QJsonObject *body, const QString &email);
 // form.
 bool parseStagingBucket(const QString &uri, QString *bucket, QString *prefix);
 
-// Builds the sdist of `packageDir` (with $TRAINYARD_PYTHON, else python3) and uploads it to
-// gs://bucket/prefix + "trainyard-staging/{sha256}/{file}" unless it is there already.
+// Stages `package` under its content hash at gs://bucket/prefix +
+// "trainyard-staging/{sha256}/{file}" unless it is there already: a directory as its sdist
+// (built with $TRAINYARD_PYTHON, else python3), a local archive (.tar.gz, .whl) as it is.
 // `progress` gets (file name, bytes sent, total). Blocks (see above).
-StagedFile stagePackage(ApiClient *api, const QString &packageDir, const QString &bucket,
+StagedFile stagePackage(ApiClient *api, const QString &package, const QString &bucket,
                         const QString &prefix,
                         const std::function<void(const QString &, qint64, qint64)> &progress);
+
+// What stagePackages reports while it works.
+struct StageEvents
+{
+    std::function<void(const QString &fileName, qint64 sent, qint64 total)> progress;
+    std::function<void(const StagedFile &staged)> staged; // after each package
+};
+
+// Stages the packages of a submit and sets the body's packageUris to them, ordered as gcloud
+// orders them (command_lib/ml_engine/jobs_prep.py, UploadPythonPackages): the gs:// URIs of
+// `given` (only when `keepRemote`: packageUris written in the spec give way to a staged
+// package), then its local archives (relative paths resolved against `baseDir`), then the sdist
+// of `packageDir` (relative to `baseDir`; none when empty). `bucketUri` must parse
+// (parseStagingBucket). Returns the error, or an empty string. Blocks (see above).
+QString stagePackages(ApiClient *api, QJsonObject *body, const QStringList &given,
+                      bool keepRemote, const QString &packageDir, const QString &baseDir,
+                      const QString &bucketUri, const StageEvents &events);
+
+// True when `uris` name a local archive (anything that is not gs://), which needs staging.
+bool hasLocalArchives(const QStringList &uris);
 
 // A local record ID for a new cloud job: the name, or name_2, name_3... A record whose submit
 // failed is reused (*reuse; submitting again is the retry). Empty when none is free.
@@ -57,9 +81,12 @@ struct SubmitResult
 };
 
 // Makes (or reuses) the local record of `job` (named by its jobId, else the body's
-// displayName), then creates the CustomJob in project/region. Blocks (see above).
-SubmitResult submitCustomJob(VertexClient *vertex, store::JobStore &store, spec::Job job,
-                             const QJsonObject &body, const QString &project,
-                             const QString &region);
+// displayName), then creates the job in project/region: the CustomJob `body`, or, when `tuning`
+// (spec::vertexHyperparameterTuningJob) is not empty, that HyperparameterTuningJob with `body`'s
+// jobSpec as its trialJobSpec (every trial runs the adjusted CustomJob) and its displayName.
+// Blocks (see above).
+SubmitResult submitJob(VertexClient *vertex, store::JobStore &store, spec::Job job,
+                       const QJsonObject &body, QJsonObject tuning, const QString &project,
+                       const QString &region);
 
 } // namespace trainyard::cloud

@@ -12,7 +12,6 @@
 
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -205,9 +204,12 @@ bool VertexSubmitDialog::validateFields()
 
     const QString bucketUri = m_bucket->text().trimmed();
     QString bucketError;
-    const bool hasPackage = !m_job.local.packagePath.isEmpty();
+    // Local archives among the spec's packages are staged as they are, beside the package dir.
+    const bool localArchives = cloud::hasLocalArchives(m_job.trainingInput.packageUris);
+    const bool hasPackage = !m_job.local.packagePath.isEmpty() || localArchives;
     if (bucketUri.isEmpty()) {
-        if (hasPackage && m_job.trainingInput.packageUris.isEmpty())
+        if (localArchives
+            || (hasPackage && m_job.trainingInput.packageUris.isEmpty()))
             bucketError = tr("A staging bucket is required to upload the package.");
     } else {
         QString bucket;
@@ -266,6 +268,8 @@ void VertexSubmitDialog::submit()
     options.target = validation::Target::Cloud;
     spec::Diagnostics diags = validation::validate(job, m_catalog, options);
     const QJsonObject built = spec::vertexCustomJob(job, m_catalog, &diags);
+    // A spec with hyperparameters becomes a HyperparameterTuningJob around the CustomJob.
+    const QJsonObject tuning = spec::vertexHyperparameterTuningJob(job, built, &diags);
     QStringList problems;
     for (const spec::Diagnostic &d : std::as_const(diags)) {
         if (d.isError())
@@ -280,11 +284,8 @@ void VertexSubmitDialog::submit()
     QJsonObject body = built;
     if (!account.isEmpty())
         cloud::setServiceAccount(&body, account);
-    QString packageDir = job.local.packagePath;
-    if (!packageDir.isEmpty() && QFileInfo(packageDir).isRelative())
-        packageDir = QDir(m_baseDirectory).filePath(packageDir);
-    if (bucketUri.isEmpty())
-        packageDir.clear();
+    const QString packageDir = bucketUri.isEmpty() ? QString() : job.local.packagePath;
+    const QString baseDirectory = m_baseDirectory;
 
     m_submitting = true;
     m_result->clear();
@@ -319,41 +320,42 @@ void VertexSubmitDialog::submit()
         cloud::ApiClient api(credentials);
         cloud::VertexClient vertex(&api);
         QJsonObject request = body;
-        if (!packageDir.isEmpty()) {
-            QString bucket;
-            QString prefix;
-            cloud::parseStagingBucket(bucketUri, &bucket, &prefix);
+        if (!bucketUri.isEmpty()) {
+            // The same staging as `ai custom-jobs create`: local archives as they are, then the
+            // package dir's sdist; the spec's gs:// URIs give way to them.
             int lastPercent = -1;
-            const cloud::StagedFile staged = cloud::stagePackage(
-                &api, packageDir, bucket, prefix,
-                [&](const QString &fileName, qint64 sent, qint64 total) {
-                    const int percent = total > 0 ? int(sent * 100 / total) : 100;
-                    if (percent == lastPercent)
-                        return;
-                    lastPercent = percent;
-                    post([fileName, percent](VertexSubmitDialog *d) {
-                        d->showProgress(tr("Uploading %1: %2%").arg(fileName).arg(percent),
-                                        percent);
-                    });
+            cloud::StageEvents events;
+            events.progress = [&lastPercent, post](const QString &fileName, qint64 sent,
+                                                   qint64 total) {
+                const int percent = total > 0 ? int(sent * 100 / total) : 100;
+                if (percent == lastPercent)
+                    return;
+                lastPercent = percent;
+                post([fileName, percent](VertexSubmitDialog *d) {
+                    d->showProgress(tr("Uploading %1: %2%").arg(fileName).arg(percent), percent);
                 });
-            if (!staged) {
-                outcome.errorMessage = staged.errorMessage;
+            };
+            events.staged = [&lastPercent, post](const cloud::StagedFile &staged) {
+                lastPercent = -1;
+                const QString uri = staged.uri;
+                const bool uploaded = staged.uploaded;
+                post([uri, uploaded](VertexSubmitDialog *d) {
+                    d->showProgress(uploaded ? tr("Uploaded %1. Submitting…").arg(uri)
+                                             : tr("%1 is staged already; not uploaded again. "
+                                                  "Submitting…")
+                                                   .arg(uri),
+                                    100);
+                });
+            };
+            outcome.errorMessage =
+                cloud::stagePackages(&api, &request, job.trainingInput.packageUris, false,
+                                     packageDir, baseDirectory, bucketUri, events);
+            if (!outcome.errorMessage.isEmpty())
                 return outcome;
-            }
-            const QString uri = staged.uri;
-            const bool uploaded = staged.uploaded;
-            post([uri, uploaded](VertexSubmitDialog *d) {
-                d->showProgress(uploaded ? tr("Uploaded %1. Submitting…").arg(uri)
-                                         : tr("%1 is staged already; not uploaded again. "
-                                              "Submitting…")
-                                               .arg(uri),
-                                100);
-            });
-            cloud::setPackageUris(&request, uri);
         }
         store::JobStore store(storeRoot.isEmpty() ? store::JobStore::defaultRoot() : storeRoot);
         const cloud::SubmitResult r =
-            cloud::submitCustomJob(&vertex, store, job, request, project, region);
+            cloud::submitJob(&vertex, store, job, request, tuning, project, region);
         outcome.localId = r.localId;
         outcome.resourceName = r.resourceName;
         outcome.errorMessage = r.errorMessage;

@@ -3,8 +3,9 @@
 // service account, remembered in QSettings (cloud/project, cloud/region, cloud/stagingBucket,
 // cloud/serviceAccount) and checked as they are typed (plain-text messages under the fields,
 // as the wizard shows its own). Submit runs the same core as `trainyard ai custom-jobs create`
-// (cloud/submit.h: the package built and staged under its content hash, the local record
-// written first, the CustomJob created) on a worker thread; the dialog shows the staging and
+// (cloud/submit.h: local archives and the package's sdist staged under their content hash, the
+// local record written first, the CustomJob or HyperparameterTuningJob created) on a worker
+// thread; the dialog shows the staging and
 // upload progress, then the job's resource name or the error as the cloud client words it.
 // The job then has a record in the job store, so the console lists it.
 #pragma once

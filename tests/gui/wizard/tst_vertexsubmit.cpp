@@ -86,11 +86,11 @@ class TestVertexSubmit : public QObject
     }
 
     // The wizard on its Review page with the example loaded; the dialog its button opened.
-    VertexSubmitDialog *openDialog(JobWizard &w)
+    VertexSubmitDialog *openDialog(JobWizard &w, const QString &config = {})
     {
         w.setStoreRoot(m_storeRoot);
         w.show();
-        if (!w.openFile(m_config))
+        if (!w.openFile(config.isEmpty() ? m_config : config))
             return nullptr;
         for (int i = 0; i < 10 && w.currentId() != ReviewPageId; ++i) {
             if (!QTest::qWaitFor([&w] { return isNextEnabled(w); }, 5000)) {
@@ -281,6 +281,56 @@ private Q_SLOTS:
             QCoreApplication::processEvents();
             QVERIFY(d->grab().save(shots + QStringLiteral("/wizard-submit-vertex-error.png")));
         }
+    }
+
+    void hyperparametersSubmitATuningJob()
+    {
+        // The same submit path as `ai custom-jobs create`: a spec with a study becomes a
+        // HyperparameterTuningJob (the fake checks its schema field by field).
+        QFile example(m_config);
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QByteArray yaml = example.readAll();
+        yaml.replace("jobId: mnist_like_example", "jobId: hp_dialog");
+        yaml.replace("  packageUris:", "  hyperparameters:\n"
+                                       "    goal: MAXIMIZE\n"
+                                       "    hyperparameterMetricTag: accuracy\n"
+                                       "    maxTrials: 2\n"
+                                       "    maxParallelTrials: 1\n"
+                                       "    params:\n"
+                                       "    - {parameterName: learning-rate, type: DOUBLE,"
+                                       " minValue: 0.001, maxValue: 0.5,"
+                                       " scaleType: UNIT_LOG_SCALE}\n"
+                                       "  packageUris:");
+        const QString config = QFileInfo(m_config).absoluteDir().filePath(QStringLiteral("hp.yaml"));
+        {
+            QFile f(config);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(yaml);
+        }
+        QSettings().setValue(QStringLiteral("cloud/project"), QStringLiteral("proj-1"));
+        QSettings().setValue(QStringLiteral("cloud/stagingBucket"),
+                             QStringLiteral("gs://trainyard-test/staging"));
+        JobWizard w(catalog::Catalog::builtIn());
+        VertexSubmitDialog *d = openDialog(w, config);
+        QVERIFY(d);
+        QSignalSpy submitted(&w, &JobWizard::cloudJobSubmitted);
+        QSignalSpy failed(d, &VertexSubmitDialog::submitFailed);
+        QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("submitButton")),
+                          Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!d->submitting(), 60000);
+        QVERIFY2(failed.isEmpty(), qPrintable(d->resultText()));
+        QCOMPARE(submitted.size(), 1);
+        const QString localId = submitted.at(0).at(0).toString();
+        const QString name = submitted.at(0).at(1).toString();
+        QCOMPARE(localId, QStringLiteral("hp_dialog"));
+        QVERIFY2(name.startsWith(QLatin1String(
+                     "projects/proj-1/locations/us-central1/hyperparameterTuningJobs/")),
+                 qPrintable(name));
+        const store::JobStore store(m_storeRoot);
+        cloud::CloudRecord record;
+        QVERIFY(cloud::readCloudRecord(store, localId, &record));
+        QCOMPARE(record.collection, QStringLiteral("hyperparameterTuningJobs"));
+        QCOMPARE(record.resourceName, name);
     }
 };
 
