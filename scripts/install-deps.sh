@@ -18,7 +18,9 @@ packages=(
 if [ "${1:-}" = "--tests" ]; then
     # dunst: a real notification server for the job-ended notification test
     # python3-tqdm: the real tqdm progress bar in the log display tests
-    packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm)
+    # openssl: RSA keys the cloud tests generate; util-linux: unshare and mount for the
+    # containment and full-disk tests
+    packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm openssl util-linux)
 fi
 
 missing=()
