@@ -3339,6 +3339,25 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
+    <name>trainyard::ui::charts::ChartControls</name>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Time since start</source>
+        <translation>Zeit seit Start</translation>
+    </message>
+    <message>
+        <source>Smoothing (exponential moving average, as TensorBoard)</source>
+        <translation>Glättung (exponentieller gleitender Mittelwert, wie in TensorBoard)</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Logarithmische Skala</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::charts::MetricChartView</name>
     <message>
         <source>Step</source>
@@ -3553,22 +3572,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
 <context>
     <name>trainyard::ui::charts::MetricsPanel</name>
     <message>
-        <source>Step</source>
-        <translation>Schritt</translation>
-    </message>
-    <message>
-        <source>Time since start</source>
-        <translation>Zeit seit Start</translation>
-    </message>
-    <message>
-        <source>Smoothing (exponential moving average, as TensorBoard)</source>
-        <translation>Glättung (exponentieller gleitender Mittelwert, wie in TensorBoard)</translation>
-    </message>
-    <message>
-        <source>Log scale</source>
-        <translation>Logarithmische Skala</translation>
-    </message>
-    <message>
         <source>Reset zoom</source>
         <translation>Zoom zurücksetzen</translation>
     </message>
@@ -3591,22 +3594,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
 </context>
 <context>
     <name>trainyard::ui::compare::CompareView</name>
-    <message>
-        <source>Step</source>
-        <translation>Schritt</translation>
-    </message>
-    <message>
-        <source>Time since start</source>
-        <translation>Zeit seit Start</translation>
-    </message>
-    <message>
-        <source>Smoothing (exponential moving average, as TensorBoard)</source>
-        <translation>Glättung (exponentieller gleitender Mittelwert, wie in TensorBoard)</translation>
-    </message>
-    <message>
-        <source>Log scale</source>
-        <translation>Logarithmische Skala</translation>
-    </message>
     <message>
         <source>Table as CSV…</source>
         <translation>Tabelle als CSV…</translation>

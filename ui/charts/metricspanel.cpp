@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/metricspanel.h"
 
+#include "charts/chartcontrols.h"
 #include "metrics/extract.h"
 #include "metrics/storeview.h"
 #include "metrics/userpatterns.h"
@@ -25,17 +26,11 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     qRegisterMetaType<trainyard::metrics::StoreSummary>();
     qRegisterMetaType<trainyard::metrics::DrawRequest>();
     qRegisterMetaType<trainyard::metrics::DrawResult>();
-    m_xMode = new QComboBox(this);
-    m_xMode->addItem(tr("Step"), int(XMode::Step));
-    m_xMode->addItem(tr("Time since start"), int(XMode::Time));
-    m_smoothing = new QSlider(Qt::Horizontal, this);
-    m_smoothing->setRange(0, 99);
-    m_smoothing->setValue(60);
-    m_smoothing->setMaximumWidth(200);
-    m_smoothing->setToolTip(tr("Smoothing (exponential moving average, as TensorBoard)"));
-    m_smoothingLabel = new QLabel(this);
-    m_smoothingLabel->setTextFormat(Qt::PlainText);
-    m_log = new QCheckBox(tr("Log scale"), this);
+    const ChartControls controls = makeChartControls(this);
+    m_xMode = controls.xMode;
+    m_smoothing = controls.smoothing;
+    m_smoothingLabel = controls.smoothingLabel;
+    m_log = controls.logScale;
     auto *reset = new QPushButton(tr("Reset zoom"), this);
     reset->setToolTip(tr("Show every point again (Home in a chart)"));
 

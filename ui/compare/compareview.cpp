@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "compare/compareview.h"
 
+#include "charts/chartcontrols.h"
 #include "metrics/metricrecorder.h"
 #include "metrics/userpatterns.h"
 
@@ -98,17 +99,11 @@ CompareView::CompareView(QWidget *parent)
     qRegisterMetaType<trainyard::metrics::StoreSummary>();
     qRegisterMetaType<trainyard::metrics::DrawRequest>();
     qRegisterMetaType<trainyard::metrics::DrawResult>();
-    m_xMode = new QComboBox(this);
-    m_xMode->addItem(tr("Step"), int(charts::XMode::Step));
-    m_xMode->addItem(tr("Time since start"), int(charts::XMode::Time));
-    m_smoothing = new QSlider(Qt::Horizontal, this);
-    m_smoothing->setRange(0, 99);
-    m_smoothing->setValue(60);
-    m_smoothing->setMaximumWidth(200);
-    m_smoothing->setToolTip(tr("Smoothing (exponential moving average, as TensorBoard)"));
-    m_smoothingLabel = new QLabel(this);
-    m_smoothingLabel->setTextFormat(Qt::PlainText);
-    m_log = new QCheckBox(tr("Log scale"), this);
+    const charts::ChartControls controls = charts::makeChartControls(this);
+    m_xMode = controls.xMode;
+    m_smoothing = controls.smoothing;
+    m_smoothingLabel = controls.smoothingLabel;
+    m_log = controls.logScale;
     auto *csv = new QPushButton(tr("Table as CSV…"), this);
     auto *aligned = new QPushButton(tr("Points as CSV…"), this);
     aligned->setToolTip(tr("Every point of every run, one row per step"));

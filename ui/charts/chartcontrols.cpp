@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#include "charts/chartcontrols.h"
+
+#include "charts/metricchart.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QLabel>
+#include <QSlider>
+
+namespace trainyard::ui::charts {
+
+ChartControls makeChartControls(QWidget *parent)
+{
+    ChartControls c;
+    c.xMode = new QComboBox(parent);
+    c.xMode->addItem(QCoreApplication::translate("trainyard::ui::charts::ChartControls", "Step"),
+                     int(XMode::Step));
+    c.xMode->addItem(
+        QCoreApplication::translate("trainyard::ui::charts::ChartControls", "Time since start"),
+        int(XMode::Time));
+    c.smoothing = new QSlider(Qt::Horizontal, parent);
+    c.smoothing->setRange(0, 99);
+    c.smoothing->setValue(60);
+    c.smoothing->setMaximumWidth(200);
+    c.smoothing->setToolTip(QCoreApplication::translate(
+        "trainyard::ui::charts::ChartControls",
+        "Smoothing (exponential moving average, as TensorBoard)"));
+    c.smoothingLabel = new QLabel(parent);
+    c.smoothingLabel->setTextFormat(Qt::PlainText);
+    c.logScale = new QCheckBox(
+        QCoreApplication::translate("trainyard::ui::charts::ChartControls", "Log scale"), parent);
+    return c;
+}
+
+} // namespace trainyard::ui::charts
