@@ -3419,7 +3419,7 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
-    <name>trainyard::ui::charts::MetricPatternModel</name>
+    <name>trainyard::ui::MetricPatternModel</name>
     <message>
         <source>Empty: type a pattern. Empty patterns are not saved.</source>
         <translation>Leer: Geben Sie ein Muster ein. Leere Muster werden nicht gespeichert.</translation>
@@ -3444,7 +3444,7 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
-    <name>trainyard::ui::charts::MetricPatternsPage</name>
+    <name>trainyard::ui::MetricPatternsPage</name>
     <message>
         <source>&amp;Add</source>
         <translation>&amp;Hinzufügen</translation>

@@ -30,7 +30,7 @@ const T *lookup(const QHash<QString, int> &index, const QList<T> &list, const QS
 LoadResult failure(const QString &origin, const QString &message)
 {
     LoadResult result;
-    result.diagnostics.append({spec::Severity::Error, QString(), message, {}, origin});
+    result.diagnostics.append({jobspec::Severity::Error, QString(), message, {}, origin});
     return result;
 }
 
@@ -174,7 +174,7 @@ LoadResult Catalog::load(const QByteArray &yaml, const QString &fileName)
             detail::checkCatalog(*catalog, reader);
     } catch (const YAML::Exception &e) {
         // Syntax errors (and yaml-cpp's depth guard) arrive here with a 0-based mark.
-        spec::SourcePos pos;
+        jobspec::SourcePos pos;
         if (!e.mark.is_null())
             pos = {e.mark.line + 1, e.mark.column + 1};
         reader.error(QString(), pos,
@@ -189,7 +189,7 @@ LoadResult Catalog::load(const QByteArray &yaml, const QString &fileName)
 
     LoadResult result;
     result.diagnostics = reader.takeDiagnostics();
-    if (!spec::hasErrors(result.diagnostics)) {
+    if (!jobspec::hasErrors(result.diagnostics)) {
         catalog->buildIndex();
         result.catalog = std::move(catalog);
     }
@@ -243,7 +243,7 @@ const Catalog &Catalog::builtIn()
     const LoadResult &result = builtInResult();
     if (!result.catalog) {
         QString reasons;
-        for (const spec::Diagnostic &d : result.diagnostics) {
+        for (const jobspec::Diagnostic &d : result.diagnostics) {
             reasons += QStringLiteral("\n%1:%2:%3: %4: %5")
                            .arg(d.origin)
                            .arg(d.pos.line)

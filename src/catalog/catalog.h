@@ -4,7 +4,7 @@
 // is compiled in as :/catalog/catalog.yaml); no fact of the service is written as code.
 #pragma once
 
-#include "spec/diagnostic.h"
+#include "jobspec/diagnostic.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -174,7 +174,7 @@ struct Catalog;
 struct LoadResult
 {
     std::shared_ptr<const Catalog> catalog; // null when the file could not be used
-    spec::Diagnostics diagnostics;
+    jobspec::Diagnostics diagnostics;
 
     explicit operator bool() const { return catalog != nullptr; }
 };

@@ -44,7 +44,7 @@ Reader::Reader(const QString &fileName)
     , m_budget(NodeBudget)
 {}
 
-spec::SourcePos Reader::posOf(const YAML::Node &node)
+jobspec::SourcePos Reader::posOf(const YAML::Node &node)
 {
     if (!node.IsDefined())
         return {};
@@ -54,14 +54,14 @@ spec::SourcePos Reader::posOf(const YAML::Node &node)
     return {mark.line + 1, mark.column + 1};
 }
 
-void Reader::add(spec::Severity severity, const QString &field, spec::SourcePos pos,
+void Reader::add(jobspec::Severity severity, const QString &field, jobspec::SourcePos pos,
                  const QString &message)
 {
     if (m_stopped)
         return;
     if (m_diags.size() >= MaxDiagnostics) {
         m_stopped = true;
-        m_diags.append({spec::Severity::Error, QString(),
+        m_diags.append({jobspec::Severity::Error, QString(),
                         QCoreApplication::translate("trainyard::Catalog",
                                                     "Too many problems; stopped reading the "
                                                     "catalog."),
@@ -71,24 +71,24 @@ void Reader::add(spec::Severity severity, const QString &field, spec::SourcePos 
     m_diags.append({severity, field, message, pos, m_fileName});
 }
 
-void Reader::error(const QString &field, spec::SourcePos pos, const QString &message)
+void Reader::error(const QString &field, jobspec::SourcePos pos, const QString &message)
 {
-    add(spec::Severity::Error, field, pos.isValid() ? pos : at(field), message);
+    add(jobspec::Severity::Error, field, pos.isValid() ? pos : at(field), message);
 }
 
-void Reader::warning(const QString &field, spec::SourcePos pos, const QString &message)
+void Reader::warning(const QString &field, jobspec::SourcePos pos, const QString &message)
 {
-    add(spec::Severity::Warning, field, pos.isValid() ? pos : at(field), message);
+    add(jobspec::Severity::Warning, field, pos.isValid() ? pos : at(field), message);
 }
 
 void Reader::record(const QString &field, const YAML::Node &node)
 {
-    const spec::SourcePos pos = posOf(node);
+    const jobspec::SourcePos pos = posOf(node);
     if (pos.isValid())
         m_positions.insert(field, pos);
 }
 
-spec::SourcePos Reader::at(const QString &field) const
+jobspec::SourcePos Reader::at(const QString &field) const
 {
     QString path = field;
     while (!path.isEmpty()) {
@@ -110,7 +110,7 @@ bool Reader::spend(const YAML::Node &node)
         return false;
     if (--m_budget >= 0)
         return true;
-    add(spec::Severity::Error, QString(), posOf(node),
+    add(jobspec::Severity::Error, QString(), posOf(node),
         QCoreApplication::translate("trainyard::Catalog",
                                     "The catalog has too many entries (more than %1 values).")
             .arg(NodeBudget));
@@ -291,7 +291,7 @@ YAML::Node MapReader::take(const char *key, bool required)
     if (it != m_entries.constEnd() && !it->second.IsNull())
         return it->second;
     if (required && m_valid) {
-        const spec::SourcePos pos =
+        const jobspec::SourcePos pos =
             it != m_entries.constEnd() ? Reader::posOf(it->first) : Reader::posOf(m_node);
         m_reader.error(fieldPath(key), pos,
                        QCoreApplication::translate("trainyard::Catalog",

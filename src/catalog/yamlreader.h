@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Internal to src/catalog: typed, position-aware reading of a yaml-cpp tree. Every problem
-// becomes a spec::Diagnostic with file, 1-based line/column and field path; nothing throws.
+// becomes a jobspec::Diagnostic with file, 1-based line/column and field path; nothing throws.
 #pragma once
 
 #include "catalog/catalog.h"
@@ -20,27 +20,27 @@ class Reader
 public:
     explicit Reader(const QString &fileName);
 
-    static spec::SourcePos posOf(const YAML::Node &node);
+    static jobspec::SourcePos posOf(const YAML::Node &node);
 
-    void error(const QString &field, spec::SourcePos pos, const QString &message);
-    void warning(const QString &field, spec::SourcePos pos, const QString &message);
+    void error(const QString &field, jobspec::SourcePos pos, const QString &message);
+    void warning(const QString &field, jobspec::SourcePos pos, const QString &message);
     void record(const QString &field, const YAML::Node &node);
     // Position of the field, or of its nearest recorded ancestor.
-    spec::SourcePos at(const QString &field) const;
+    jobspec::SourcePos at(const QString &field) const;
 
     // Counts one visited node; false (with one error) once the budget is spent.
     bool spend(const YAML::Node &node);
     bool stopped() const { return m_stopped; }
 
-    spec::Diagnostics takeDiagnostics() { return std::move(m_diags); }
+    jobspec::Diagnostics takeDiagnostics() { return std::move(m_diags); }
 
 private:
-    void add(spec::Severity severity, const QString &field, spec::SourcePos pos,
+    void add(jobspec::Severity severity, const QString &field, jobspec::SourcePos pos,
              const QString &message);
 
     QString m_fileName;
-    spec::Diagnostics m_diags;
-    QHash<QString, spec::SourcePos> m_positions;
+    jobspec::Diagnostics m_diags;
+    QHash<QString, jobspec::SourcePos> m_positions;
     int m_budget;
     bool m_stopped = false;
 };

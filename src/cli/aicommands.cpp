@@ -7,8 +7,8 @@
 #include "cloud/credentials.h"
 #include "cloud/submit.h"
 #include "cloud/vertexclient.h"
-#include "gcloud/vertex.h"
-#include "spec/yamlio.h"
+#include "export/vertex.h"
+#include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
 #include "validation/validator.h"
@@ -193,25 +193,25 @@ int create(const QString &command, const QStringList &args, const QString &posit
         printDiagnostics(input.diagnostics, path, specName);
         return exitUsage;
     }
-    spec::Job &job = input.import.job;
+    jobspec::Job &job = input.import.job;
     if (!positionalId.isEmpty())
         job.jobId = positionalId;
-    spec::Diagnostics diags = input.diagnostics;
+    jobspec::Diagnostics diags = input.diagnostics;
     QJsonObject body;
     QJsonObject tuning;
     if (input.import.ok()) {
         validation::Options options;
         options.target = validation::Target::Cloud;
         diags << validation::validate(job, *catalog, options, &input.import.sources);
-        body = spec::vertexCustomJob(job, *catalog, &diags);
+        body = exporters::vertexCustomJob(job, *catalog, &diags);
         // A spec with hyperparameters becomes a HyperparameterTuningJob around the CustomJob.
-        tuning = spec::vertexHyperparameterTuningJob(job, body, &diags);
+        tuning = exporters::vertexHyperparameterTuningJob(job, body, &diags);
     }
-    for (spec::Diagnostic &d : diags)
+    for (jobspec::Diagnostic &d : diags)
         input.import.sources.locate(d);
     sortDiagnostics(diags);
     printDiagnostics(diags, path, specName);
-    if (spec::hasErrors(diags) || !input.import.ok()) {
+    if (jobspec::hasErrors(diags) || !input.import.ok()) {
         err() << sanitize(Ai::tr("%1: not submitted").arg(path)) << '\n';
         err().flush();
         return exitSpecErrors;
@@ -294,7 +294,7 @@ int create(const QString &command, const QStringList &args, const QString &posit
     store::JobStore store;
     const bool isTuning = !tuning.isEmpty();
     const cloud::SubmitResult r =
-        cloud::submitJob(s.vertex.get(), store, job, body, tuning, project, region);
+        cloud::submitToVertex(s.vertex.get(), store, job, body, tuning, project, region);
     if (!r)
         return failure(command, r.errorMessage);
     out() << (isTuning ? Ai::tr("HyperparameterTuningJob [%1] is submitted successfully (local "

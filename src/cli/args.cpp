@@ -20,11 +20,11 @@ Kind kindOf(const QString &name, const QList<OptionSpec> &options, bool acceptJo
             return o.valueName.isEmpty() ? Kind::OptionSwitch : Kind::Option;
     }
     if (acceptJobFlags) {
-        if (spec::jobSwitchNames().contains(name))
+        if (exporters::jobSwitchNames().contains(name))
             return Kind::JobSwitch;
-        if (spec::jobFlagNames().contains(name))
+        if (exporters::jobFlagNames().contains(name))
             return Kind::JobFlag;
-        if (const spec::ClientFlag *f = spec::clientSideFlag(name))
+        if (const exporters::ClientFlag *f = exporters::clientSideFlag(name))
             return f->takesValue ? Kind::ClientFlag : Kind::ClientSwitch;
     }
     return Kind::Unknown;

@@ -3,8 +3,8 @@
 // ending the flags (everything after it is the app's argument list).
 #pragma once
 
-#include "gcloud/commandline.h"
-#include "gcloud/gcloud.h"
+#include "export/commandline.h"
+#include "export/gcloud.h"
 
 #include <QHash>
 #include <QList>
@@ -24,8 +24,8 @@ struct OptionSpec
 struct ParsedArgs
 {
     QHash<QString, QString> options; // command options given (switches map to "")
-    spec::FlagOverrides jobFlags;    // job flags and `-- ARGS`, in order
-    QList<spec::IgnoredFlag> ignored; // gcloud's client-side flags (--staging-bucket, ...)
+    exporters::FlagOverrides jobFlags;    // job flags and `-- ARGS`, in order
+    QList<exporters::IgnoredFlag> ignored; // gcloud's client-side flags (--staging-bucket, ...)
     QStringList positional;
     bool help = false;
     QString error; // a usage error, translated; empty when the line parsed
@@ -35,8 +35,8 @@ struct ParsedArgs
 };
 
 // Parses the arguments after the command name. With `acceptJobFlags`, the gcloud job flags
-// (spec::jobFlags()) are accepted besides `options`, and so are gcloud's client-side flags
-// (spec::clientSideFlags(): --staging-bucket, --stream-logs, --project, --quiet, ...), which are
+// (exporters::jobFlags()) are accepted besides `options`, and so are gcloud's client-side flags
+// (exporters::clientSideFlags(): --staging-bucket, --stream-logs, --project, --quiet, ...), which are
 // collected in `ignored` unless the command has an option of the same name.
 ParsedArgs parseArgs(const QStringList &args, const QList<OptionSpec> &options,
                      bool acceptJobFlags);

@@ -7,7 +7,7 @@
 #include "cli/jobcommands.h"
 #include "cli/output.h"
 #include "cli/secretcommands.h"
-#include "gcloud/gcloud.h"
+#include "export/gcloud.h"
 
 #include <QCoreApplication>
 #include <cstring>
@@ -79,8 +79,8 @@ QString formatOptions(const QList<OptionSpec> &options)
 QString formatJobFlags()
 {
     QString text;
-    const QList<spec::JobFlag> flags = spec::jobFlags();
-    for (const spec::JobFlag &f : flags) {
+    const QList<exporters::JobFlag> flags = exporters::jobFlags();
+    for (const exporters::JobFlag &f : flags) {
         const QString left = QStringLiteral("--") + f.name +
                              (f.isSwitch ? QString() : QLatin1Char('=') + f.valueName);
         text += helpLine(left, f.help);

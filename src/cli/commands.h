@@ -4,7 +4,7 @@
 
 #include "catalog/catalog.h"
 #include "cli/args.h"
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 
 #include <QString>
 #include <QStringList>
@@ -41,11 +41,11 @@ std::shared_ptr<const catalog::Catalog> loadCatalog(const ParsedArgs &args);
 struct SpecInput
 {
     QString displayName; // the path as the user gave it
-    spec::ImportResult import;
+    jobspec::ImportResult import;
     bool unreadable = false;
-    spec::Diagnostics diagnostics; // import and flag diagnostics, located
+    jobspec::Diagnostics diagnostics; // import and flag diagnostics, located
 };
-SpecInput loadSpec(const QString &path, const spec::FlagOverrides &flags,
+SpecInput loadSpec(const QString &path, const exporters::FlagOverrides &flags,
                    const catalog::Catalog &catalog);
 
 } // namespace trainyard::cli

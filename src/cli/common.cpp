@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "gcloud/gcloud.h"
+#include "export/gcloud.h"
 
 #include <QCoreApplication>
 
@@ -42,7 +42,7 @@ std::shared_ptr<const catalog::Catalog> loadCatalog(const ParsedArgs &args)
 }
 
 // The flag that replaced `field` (or one of its parents), if any.
-static QString overridingFlag(const spec::SourceMap &sources, const QString &field)
+static QString overridingFlag(const jobspec::SourceMap &sources, const QString &field)
 {
     if (field.isEmpty())
         return {};
@@ -54,29 +54,29 @@ static QString overridingFlag(const spec::SourceMap &sources, const QString &fie
     return {};
 }
 
-SpecInput loadSpec(const QString &path, const spec::FlagOverrides &flags,
+SpecInput loadSpec(const QString &path, const exporters::FlagOverrides &flags,
                    const catalog::Catalog &catalog)
 {
     SpecInput input;
     input.displayName = path;
-    input.import = spec::importJobFile(path, &input.unreadable);
+    input.import = jobspec::importJobFile(path, &input.unreadable);
     // Locate the file's diagnostics before flags are applied, so they keep pointing at the
     // file even where a flag later replaces the value.
-    for (spec::Diagnostic &d : input.import.diagnostics)
+    for (jobspec::Diagnostic &d : input.import.diagnostics)
         input.import.sources.locate(d);
     input.diagnostics = input.import.diagnostics;
     if (input.unreadable)
         return input;
-    spec::Diagnostics flagDiags =
-        spec::applyFlags(input.import.job, input.import.sources, flags, catalog);
-    for (spec::Diagnostic &d : flagDiags)
+    jobspec::Diagnostics flagDiags =
+        exporters::applyFlags(input.import.job, input.import.sources, flags, catalog);
+    for (jobspec::Diagnostic &d : flagDiags)
         input.import.sources.locate(d);
     // A bad value in the file that a flag replaces never reaches the service (gcloud merges the
     // flag over the file): keep it visible, as a warning.
-    for (spec::Diagnostic &d : input.diagnostics) {
+    for (jobspec::Diagnostic &d : input.diagnostics) {
         const QString flag = overridingFlag(input.import.sources, d.field);
         if (d.isError() && !flag.isEmpty()) {
-            d.severity = spec::Severity::Warning;
+            d.severity = jobspec::Severity::Warning;
             d.message = Common::tr("%1 (the value is replaced by %2)").arg(d.message, flag);
         }
     }

@@ -2,9 +2,9 @@
 // `trainyard export --to yaml|gcloud|vertex|tfjob|pytorchjob [OPTIONS] [JOB FLAGS] FILE [-- ARG...]`
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "gcloud/gcloud.h"
-#include "gcloud/kubeflow.h"
-#include "gcloud/vertex.h"
+#include "export/gcloud.h"
+#include "export/kubeflow.h"
+#include "export/vertex.h"
 #include "validation/validator.h"
 
 #include <QCoreApplication>
@@ -107,9 +107,9 @@ int runExport(const QStringList &args)
 
     const QString path = paths.constFirst();
     SpecInput input = loadSpec(path, parsed.jobFlags, *catalog);
-    input.diagnostics << spec::ignoredFlagNotes(parsed.ignored);
+    input.diagnostics << exporters::ignoredFlagNotes(parsed.ignored);
     const QString &specName = input.import.sources.fileName;
-    if (input.unreadable || spec::hasErrors(input.diagnostics)) {
+    if (input.unreadable || jobspec::hasErrors(input.diagnostics)) {
         sortDiagnostics(input.diagnostics);
         printDiagnostics(input.diagnostics, path, specName);
         err() << sanitize(Export::tr("%1: not exported").arg(path)) << '\n';
@@ -120,34 +120,34 @@ int runExport(const QStringList &args)
     const bool local = parsed.has(QStringLiteral("local"));
     validation::Options options;
     options.target = local ? validation::Target::Local : validation::Target::Cloud;
-    spec::Diagnostics diags = input.diagnostics;
+    jobspec::Diagnostics diags = input.diagnostics;
     diags << validation::validate(input.import.job, *catalog, options, &input.import.sources);
 
     QString payload;
-    const spec::Job &job = input.import.job;
+    const jobspec::Job &job = input.import.job;
     if (to == QLatin1String("yaml")) {
         payload = QString::fromUtf8(
-            spec::exportYaml(job, local ? spec::ExportScope::WithLocal : spec::ExportScope::Cloud));
+            jobspec::exportYaml(job, local ? jobspec::ExportScope::WithLocal : jobspec::ExportScope::Cloud));
     } else if (to == QLatin1String("gcloud")) {
-        payload = spec::gcloudCommand(job, *catalog, parsed.value(QStringLiteral("config-file")));
+        payload = exporters::gcloudCommand(job, *catalog, parsed.value(QStringLiteral("config-file")));
     } else if (kubeflow) {
-        spec::KubeflowOptions kf;
-        kf.kind = to == QLatin1String("tfjob") ? spec::KubeflowKind::TFJob
-                                               : spec::KubeflowKind::PyTorchJob;
+        exporters::KubeflowOptions kf;
+        kf.kind = to == QLatin1String("tfjob") ? exporters::KubeflowKind::TFJob
+                                               : exporters::KubeflowKind::PyTorchJob;
         kf.image = parsed.value(QStringLiteral("image"));
         kf.kubernetesNamespace = parsed.value(QStringLiteral("namespace"));
-        payload = QString::fromUtf8(spec::kubeflowManifestYaml(job, *catalog, kf, &diags));
+        payload = QString::fromUtf8(exporters::kubeflowManifestYaml(job, *catalog, kf, &diags));
     } else {
-        spec::VertexExportOptions vertexOptions;
-        for (const spec::IgnoredFlag &f : parsed.ignored) {
+        exporters::VertexExportOptions vertexOptions;
+        for (const exporters::IgnoredFlag &f : parsed.ignored) {
             if (f.name == QLatin1String("staging-bucket"))
                 vertexOptions.stagingBucket = f.value;
         }
         payload =
-            QString::fromUtf8(spec::vertexCustomJobJson(job, *catalog, vertexOptions, &diags));
+            QString::fromUtf8(exporters::vertexCustomJobJson(job, *catalog, vertexOptions, &diags));
     }
-    spec::Diagnostics unique;
-    for (spec::Diagnostic &d : diags) {
+    jobspec::Diagnostics unique;
+    for (jobspec::Diagnostic &d : diags) {
         input.import.sources.locate(d);
         const bool seen = std::any_of(unique.cbegin(), unique.cend(), [&d](const auto &u) {
             return u.field == d.field && u.message == d.message && u.origin == d.origin;
@@ -159,7 +159,7 @@ int runExport(const QStringList &args)
     sortDiagnostics(diags);
     printDiagnostics(diags, path, specName);
 
-    if (spec::hasErrors(diags) && !parsed.has(QStringLiteral("force"))) {
+    if (jobspec::hasErrors(diags) && !parsed.has(QStringLiteral("force"))) {
         err() << sanitize(Export::tr("%1: not exported: the spec has errors (--force exports "
                                      "anyway)")
                               .arg(path))

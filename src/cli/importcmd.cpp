@@ -3,7 +3,7 @@
 // FILE, a shell script, or stdin) and prints the config.yaml it amounts to.
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "gcloud/commandline.h"
+#include "export/commandline.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -74,7 +74,7 @@ int runImportGcloud(const QStringList &args)
         QFile in;
         if (!in.open(stdin, QIODevice::ReadOnly))
             return usageError(command, Import::tr("cannot read stdin"));
-        bytes = in.read(spec::maxConfigFileBytes + 1);
+        bytes = in.read(jobspec::maxConfigFileBytes + 1);
     } else {
         QFile in(path);
         if (!in.open(QIODevice::ReadOnly)) {
@@ -83,29 +83,29 @@ int runImportGcloud(const QStringList &args)
             err().flush();
             return exitUsage;
         }
-        bytes = in.read(spec::maxConfigFileBytes + 1);
+        bytes = in.read(jobspec::maxConfigFileBytes + 1);
         if (baseDir.isEmpty())
             baseDir = QFileInfo(path).absolutePath();
     }
-    if (bytes.size() > spec::maxConfigFileBytes)
+    if (bytes.size() > jobspec::maxConfigFileBytes)
         return usageError(command, Import::tr("the input is larger than 8 MiB"));
     const std::shared_ptr<const catalog::Catalog> catalog = loadCatalog(parsed);
     if (!catalog)
         return exitUsage;
 
-    const spec::GcloudImport result =
-        spec::importGcloudCommand(QString::fromUtf8(bytes), *catalog, baseDir);
+    const exporters::GcloudImport result =
+        exporters::importGcloudCommand(QString::fromUtf8(bytes), *catalog, baseDir);
     const QString display = path == QLatin1String("-") ? QStringLiteral("<stdin>") : path;
-    spec::Diagnostics diags = result.import.diagnostics;
+    jobspec::Diagnostics diags = result.import.diagnostics;
     sortDiagnostics(diags);
     printDiagnostics(diags, display, result.import.sources.fileName);
     if (!result.command.isCommand)
         return exitSpecErrors;
     if (result.configUnreadable)
         return exitUsage;
-    printPayload(QString::fromUtf8(spec::exportYaml(result.import.job,
-                                                    spec::ExportScope::WithLocal)));
-    return spec::hasErrors(diags) ? exitSpecErrors : exitOk;
+    printPayload(QString::fromUtf8(jobspec::exportYaml(result.import.job,
+                                                    jobspec::ExportScope::WithLocal)));
+    return jobspec::hasErrors(diags) ? exitSpecErrors : exitOk;
 }
 
 } // namespace trainyard::cli

@@ -6,7 +6,7 @@
 #include "cli/output.h"
 #include "exec/runsettings.h"
 #include "exec/supervisor.h"
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
 #include "cli/aicommands.h"
@@ -40,7 +40,7 @@ QMap<QString, QString> labelsOf(const store::JobStore &store, const QString &job
     QByteArray yaml;
     if (!store.readConfig(jobId, &yaml))
         return {};
-    return spec::importJob(yaml, QStringLiteral("config.yaml")).job.labels;
+    return jobspec::importJob(yaml, QStringLiteral("config.yaml")).job.labels;
 }
 
 bool globMatch(const QString &pattern, const QString &text)
@@ -244,8 +244,8 @@ QString describeYaml(const store::JobStore &store, const QString &jobId,
     QMap<QString, QString> spec;
     QByteArray config;
     if (store.readConfig(jobId, &config)) {
-        const spec::ImportResult imported = spec::importJob(config, QStringLiteral("config.yaml"));
-        spec = topLevelBlocks(spec::exportYaml(imported.job, spec::ExportScope::WithLocal));
+        const jobspec::ImportResult imported = jobspec::importJob(config, QStringLiteral("config.yaml"));
+        spec = topLevelBlocks(jobspec::exportYaml(imported.job, jobspec::ExportScope::WithLocal));
     }
     YAML::Node head(YAML::NodeType::Map);
     if (state.createTime.isValid())

@@ -6,6 +6,7 @@
 #include "cli/jobcommands.h"
 #include "cli/output.h"
 #include "exec/runsettings.h"
+#include "exec/startlocaljob.h"
 #include "exec/supervisor.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
@@ -139,11 +140,11 @@ QString absolute(const QString &path)
 
 // Creates the job, records its run settings and starts its owner. Prints and returns an exit
 // code on failure, -1 on success.
-int createAndStart(store::JobStore &store, const spec::Job &job, const exec::RunSettings &settings,
+int createAndStart(store::JobStore &store, const jobspec::Job &job, const exec::RunSettings &settings,
                    bool *idTaken = nullptr)
 {
     const QString error =
-        exec::submitJob(store, job, settings, QCoreApplication::applicationFilePath(), idTaken);
+        exec::startLocalJob(store, job, settings, QCoreApplication::applicationFilePath(), idTaken);
     if (error.isEmpty())
         return -1;
     if (idTaken && *idTaken)
@@ -198,7 +199,7 @@ int runLocalTrain(const QStringList &args)
     if (!parsed.jobFlags.flags.isEmpty())
         return usageError(command,
                           Run::tr("unknown flag '--%1'").arg(parsed.jobFlags.flags.first().name));
-    printDiagnostics(spec::ignoredFlagNotes(parsed.ignored), QStringLiteral("trainyard"),
+    printDiagnostics(exporters::ignoredFlagNotes(parsed.ignored), QStringLiteral("trainyard"),
                      QString());
     if (!parsed.positional.isEmpty())
         return usageError(command,
@@ -223,10 +224,10 @@ int runLocalTrain(const QStringList &args)
 
     store::JobStore store;
     store::recoverOrphans(store);
-    spec::Job job;
+    jobspec::Job job;
     const QDateTime now = QDateTime::currentDateTime();
     job.jobId = localJobId(store, module, now);
-    spec::TrainingInput &input = job.trainingInput;
+    jobspec::TrainingInput &input = job.trainingInput;
     input.pythonModule = module;
     input.args = parsed.jobFlags.userArgs;
     input.jobDir = absolute(parsed.value(QStringLiteral("job-dir")));
@@ -320,7 +321,7 @@ int runSubmitTraining(const QStringList &args)
                    LocalRunDefaults::localTrialsLimit, &settings.maxLocalTrials, &error))
         return usageError(command, error);
     // Paths given as flags are relative to the current directory, the file's to its folder.
-    for (spec::FlagOverrides::Flag &flag : parsed.jobFlags.flags) {
+    for (exporters::FlagOverrides::Flag &flag : parsed.jobFlags.flags) {
         if (flag.name == QLatin1String("package-path") ||
             (flag.name == QLatin1String("job-dir") && !flag.value.contains(QLatin1String("://"))))
             flag.value = absolute(flag.value);
@@ -333,7 +334,7 @@ int runSubmitTraining(const QStringList &args)
     store::recoverOrphans(store);
     const QString path = parsed.value(QStringLiteral("config"));
     SpecInput input = loadSpec(path, parsed.jobFlags, *catalog);
-    input.diagnostics << spec::ignoredFlagNotes(parsed.ignored);
+    input.diagnostics << exporters::ignoredFlagNotes(parsed.ignored);
     if (input.unreadable) {
         printDiagnostics(input.diagnostics, path, input.import.sources.fileName);
         return exitUsage;
@@ -346,17 +347,17 @@ int runSubmitTraining(const QStringList &args)
         options.existingJobIds = QSet<QString>(ids.cbegin(), ids.cend());
         input.diagnostics << validation::validate(input.import.job, *catalog, options,
                                                   &input.import.sources);
-        for (spec::Diagnostic &d : input.diagnostics)
+        for (jobspec::Diagnostic &d : input.diagnostics)
             input.import.sources.locate(d);
     }
     printDiagnostics(input.diagnostics, path, input.import.sources.fileName);
-    if (spec::hasErrors(input.diagnostics)) {
+    if (jobspec::hasErrors(input.diagnostics)) {
         err() << summary(path, input.diagnostics) << '\n';
         err().flush();
         return exitSpecErrors;
     }
     settings.baseDirectory = QFileInfo(path).absolutePath();
-    const spec::Job &job = input.import.job;
+    const jobspec::Job &job = input.import.job;
     if (const int code = createAndStart(store, job, settings); code >= 0)
         return code;
     if (parsed.has(QStringLiteral("async"))) {

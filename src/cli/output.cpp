@@ -44,7 +44,7 @@ QString makeVisible(const QString &text, bool keepNewline)
     return result;
 }
 
-QString displayOrigin(const spec::Diagnostic &diag, const QString &displayName,
+QString displayOrigin(const jobspec::Diagnostic &diag, const QString &displayName,
                       const QString &specFileName)
 {
     if (diag.origin.isEmpty() || diag.origin == specFileName)
@@ -71,7 +71,7 @@ QString sanitize(const QString &text)
     return makeVisible(text, false);
 }
 
-QString location(const spec::Diagnostic &diag, const QString &displayName,
+QString location(const jobspec::Diagnostic &diag, const QString &displayName,
                  const QString &specFileName)
 {
     if (isFlagOrigin(diag.origin))
@@ -85,10 +85,10 @@ QString location(const spec::Diagnostic &diag, const QString &displayName,
     return where;
 }
 
-void sortDiagnostics(spec::Diagnostics &diags)
+void sortDiagnostics(jobspec::Diagnostics &diags)
 {
     std::stable_sort(diags.begin(), diags.end(),
-                     [](const spec::Diagnostic &a, const spec::Diagnostic &b) {
+                     [](const jobspec::Diagnostic &a, const jobspec::Diagnostic &b) {
                          const int la = isFlagOrigin(a.origin) ? 0 : a.pos.line;
                          const int lb = isFlagOrigin(b.origin) ? 0 : b.pos.line;
                          if (la != lb)
@@ -97,7 +97,7 @@ void sortDiagnostics(spec::Diagnostics &diags)
                      });
 }
 
-QString formatDiagnostic(const spec::Diagnostic &diag, const QString &displayName,
+QString formatDiagnostic(const jobspec::Diagnostic &diag, const QString &displayName,
                          const QString &specFileName)
 {
     // "error" and "warning" stay untranslated: the line format is for tools as well.
@@ -109,15 +109,15 @@ QString formatDiagnostic(const spec::Diagnostic &diag, const QString &displayNam
     return sanitize(line);
 }
 
-void printDiagnostics(const spec::Diagnostics &diags, const QString &displayName,
+void printDiagnostics(const jobspec::Diagnostics &diags, const QString &displayName,
                       const QString &specFileName)
 {
-    for (const spec::Diagnostic &d : diags)
+    for (const jobspec::Diagnostic &d : diags)
         err() << formatDiagnostic(d, displayName, specFileName) << '\n';
     err().flush();
 }
 
-QJsonObject diagnosticJson(const spec::Diagnostic &diag, const QString &displayName,
+QJsonObject diagnosticJson(const jobspec::Diagnostic &diag, const QString &displayName,
                            const QString &specFileName)
 {
     const bool fromFlag = isFlagOrigin(diag.origin);
@@ -136,11 +136,11 @@ QJsonObject diagnosticJson(const spec::Diagnostic &diag, const QString &displayN
     return o;
 }
 
-QString summary(const QString &displayName, const spec::Diagnostics &diags)
+QString summary(const QString &displayName, const jobspec::Diagnostics &diags)
 {
     int errors = 0;
     int warnings = 0;
-    for (const spec::Diagnostic &d : diags)
+    for (const jobspec::Diagnostic &d : diags)
         ++(d.isError() ? errors : warnings);
     const QString e = Output::tr("%n error(s)", nullptr, errors);
     const QString w = Output::tr("%n warning(s)", nullptr, warnings);

@@ -3,7 +3,7 @@
 // with control characters of hostile input made visible instead of reaching the terminal.
 #pragma once
 
-#include "spec/diagnostic.h"
+#include "jobspec/diagnostic.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -21,22 +21,22 @@ QString sanitize(const QString &text);
 // Where a diagnostic points, as printed: the flag it came from ("--worker-count"), else
 // "FILE:LINE:COL" (or "FILE" when the position is unknown). `displayName` replaces the origin
 // when that is the spec file (`specFileName`, as the importer named it) or empty.
-QString location(const spec::Diagnostic &diag, const QString &displayName,
+QString location(const jobspec::Diagnostic &diag, const QString &displayName,
                  const QString &specFileName);
 // Orders diagnostics as a reader goes through a file: flag diagnostics and those without a
 // position first, then by line and column; stable otherwise.
-void sortDiagnostics(spec::Diagnostics &diags);
+void sortDiagnostics(jobspec::Diagnostics &diags);
 // "LOCATION: error: FIELD: MESSAGE", sanitized, without a newline.
-QString formatDiagnostic(const spec::Diagnostic &diag, const QString &displayName,
+QString formatDiagnostic(const jobspec::Diagnostic &diag, const QString &displayName,
                          const QString &specFileName);
-void printDiagnostics(const spec::Diagnostics &diags, const QString &displayName,
+void printDiagnostics(const jobspec::Diagnostics &diags, const QString &displayName,
                       const QString &specFileName);
 // {"severity","field","message","file","line","column","flag"}; unknown values are null.
-QJsonObject diagnosticJson(const spec::Diagnostic &diag, const QString &displayName,
+QJsonObject diagnosticJson(const jobspec::Diagnostic &diag, const QString &displayName,
                            const QString &specFileName);
 
 // "config.yaml: 2 errors, 1 warning" or "config.yaml: valid".
-QString summary(const QString &displayName, const spec::Diagnostics &diags);
+QString summary(const QString &displayName, const jobspec::Diagnostics &diags);
 
 // Prints `text` on stdout as it is when stdout is not a terminal; on a terminal, control
 // characters other than newline and tab are made visible.

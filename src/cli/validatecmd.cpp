@@ -2,7 +2,7 @@
 // `trainyard validate [OPTIONS] [JOB FLAGS] FILE... [-- ARG...]`
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "gcloud/vertex.h"
+#include "export/vertex.h"
 #include "validation/validator.h"
 
 #include <QCoreApplication>
@@ -40,8 +40,8 @@ QString roleGroup(const QString &field)
     const QString prefix = QStringLiteral("trainingInput.");
     if (!field.startsWith(prefix))
         return {};
-    for (spec::Role role : spec::allRoles) {
-        const QString group = prefix + spec::roleKey(role);
+    for (jobspec::Role role : jobspec::allRoles) {
+        const QString group = prefix + jobspec::roleKey(role);
         if (field.startsWith(group + QLatin1String("Type"))
             || field.startsWith(group + QLatin1String("Count"))
             || field.startsWith(group + QLatin1String("Config")))
@@ -52,10 +52,10 @@ QString roleGroup(const QString &field)
 
 // True when an error about `field`, one of its parents or children, or another field of the
 // same replica role is already reported (a rejected workerCount makes workerType look unused).
-bool coveredByError(const spec::Diagnostics &diags, const QString &field)
+bool coveredByError(const jobspec::Diagnostics &diags, const QString &field)
 {
     const QString group = roleGroup(field);
-    for (const spec::Diagnostic &d : diags) {
+    for (const jobspec::Diagnostic &d : diags) {
         if (!d.isError() || d.field.isEmpty())
             continue;
         if (!group.isEmpty() && roleGroup(d.field) == group)
@@ -71,7 +71,7 @@ bool coveredByError(const spec::Diagnostics &diags, const QString &field)
 
 // Once per file: the legacy service is gone; where the spec would run today and how many of its
 // parts change on the way (the Vertex AI export's diagnostics, listed after it).
-QString runsTodayNote(const catalog::Catalog &catalog, const spec::Diagnostics &changes)
+QString runsTodayNote(const catalog::Catalog &catalog, const jobspec::Diagnostics &changes)
 {
     const catalog::ServiceLifecycle &s = catalog.service;
     if (s.shutdown.isEmpty())
@@ -141,7 +141,7 @@ int runValidate(const QStringList &args)
         parsed.has(QStringLiteral("local")) ? validation::Target::Local : validation::Target::Cloud;
     int exitCode = exitOk;
     QJsonArray files;
-    const spec::Diagnostics ignored = spec::ignoredFlagNotes(parsed.ignored);
+    const jobspec::Diagnostics ignored = exporters::ignoredFlagNotes(parsed.ignored);
     for (const QString &path : std::as_const(paths)) {
         SpecInput input = loadSpec(path, parsed.jobFlags, *catalog);
         input.diagnostics << ignored;
@@ -149,26 +149,26 @@ int runValidate(const QStringList &args)
         // missing.
         const bool unparsed = std::any_of(
             input.import.diagnostics.cbegin(), input.import.diagnostics.cend(),
-            [](const spec::Diagnostic &d) { return d.isError() && d.field.isEmpty(); });
+            [](const jobspec::Diagnostic &d) { return d.isError() && d.field.isEmpty(); });
         QString today;
         QJsonArray todayChanges;
         if (!input.unreadable && !unparsed) {
             // Validate even when the file had errors, so every problem shows at once; a field
             // the importer already rejected is left out (its value is unset, not wrong).
-            const spec::Diagnostics importErrors = input.diagnostics;
-            spec::Diagnostics rules = validation::validate(input.import.job, *catalog, options,
+            const jobspec::Diagnostics importErrors = input.diagnostics;
+            jobspec::Diagnostics rules = validation::validate(input.import.job, *catalog, options,
                                                            &input.import.sources);
-            for (spec::Diagnostic &d : rules) {
+            for (jobspec::Diagnostic &d : rules) {
                 if (!coveredByError(importErrors, d.field)) {
                     input.import.sources.locate(d);
                     input.diagnostics << d;
                 }
             }
             if (options.target == validation::Target::Cloud) {
-                spec::Diagnostics changes;
-                spec::vertexCustomJob(input.import.job, *catalog, &changes);
+                jobspec::Diagnostics changes;
+                exporters::vertexCustomJob(input.import.job, *catalog, &changes);
                 today = runsTodayNote(*catalog, changes);
-                for (const spec::Diagnostic &d : std::as_const(changes))
+                for (const jobspec::Diagnostic &d : std::as_const(changes))
                     todayChanges.append(d.field.isEmpty() ? d.message
                                                           : d.field + QStringLiteral(": ") +
                                                                 d.message);
@@ -177,12 +177,12 @@ int runValidate(const QStringList &args)
         sortDiagnostics(input.diagnostics);
         const QString &specName = input.import.sources.fileName;
         const int code = input.unreadable                     ? exitUsage
-                         : spec::hasErrors(input.diagnostics) ? exitSpecErrors
+                         : jobspec::hasErrors(input.diagnostics) ? exitSpecErrors
                                                               : exitOk;
         exitCode = std::max(exitCode, code);
         if (json) {
             QJsonArray diags;
-            for (const spec::Diagnostic &d : std::as_const(input.diagnostics))
+            for (const jobspec::Diagnostic &d : std::as_const(input.diagnostics))
                 diags.append(diagnosticJson(d, path, specName));
             QJsonObject file{{QStringLiteral("file"), path},
                              {QStringLiteral("valid"), code == exitOk},

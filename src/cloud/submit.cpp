@@ -186,9 +186,9 @@ void syncCloudRecord(const store::JobStore &store, const QString &localId,
     store.writeState(localId, stateFromVertex(job, previous.state));
 }
 
-SubmitResult submitJob(VertexClient *vertex, store::JobStore &store, spec::Job job,
-                       const QJsonObject &body, QJsonObject tuning, const QString &project,
-                       const QString &region)
+SubmitResult submitToVertex(VertexClient *vertex, store::JobStore &store, jobspec::Job job,
+                           const QJsonObject &body, QJsonObject tuning, const QString &project,
+                           const QString &region)
 {
     SubmitResult result;
     const QString displayName = body.value(QLatin1String("displayName")).toString();

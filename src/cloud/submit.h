@@ -12,7 +12,7 @@
 
 #include "cloud/staging.h"
 #include "cloud/vertexclient.h"
-#include "spec/job.h"
+#include "jobspec/job.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -82,11 +82,11 @@ struct SubmitResult
 
 // Makes (or reuses) the local record of `job` (named by its jobId, else the body's
 // displayName), then creates the job in project/region: the CustomJob `body`, or, when `tuning`
-// (spec::vertexHyperparameterTuningJob) is not empty, that HyperparameterTuningJob with `body`'s
+// (exporters::vertexHyperparameterTuningJob) is not empty, that HyperparameterTuningJob with `body`'s
 // jobSpec as its trialJobSpec (every trial runs the adjusted CustomJob) and its displayName.
 // Blocks (see above).
-SubmitResult submitJob(VertexClient *vertex, store::JobStore &store, spec::Job job,
-                       const QJsonObject &body, QJsonObject tuning, const QString &project,
-                       const QString &region);
+SubmitResult submitToVertex(VertexClient *vertex, store::JobStore &store, jobspec::Job job,
+                           const QJsonObject &body, QJsonObject tuning, const QString &project,
+                           const QString &region);
 
 } // namespace trainyard::cloud

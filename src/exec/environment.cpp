@@ -64,7 +64,7 @@ QString absoluteFrom(const QString &base, const QString &path)
 
 } // namespace
 
-QJsonObject tfConfig(const spec::Job &job, const ClusterLayout &layout, const Replica &replica,
+QJsonObject tfConfig(const jobspec::Job &job, const ClusterLayout &layout, const Replica &replica,
                      const QString &trialId, const QStringList &appArguments)
 {
     if (layout.style == RunStyle::Submit)
@@ -87,7 +87,7 @@ QJsonObject tfConfig(const spec::Job &job, const ClusterLayout &layout, const Re
     return o;
 }
 
-QJsonObject clusterSpec(const spec::Job &job, const ClusterLayout &layout, const Replica &replica,
+QJsonObject clusterSpec(const jobspec::Job &job, const ClusterLayout &layout, const Replica &replica,
                         const QString &trialId)
 {
     QJsonObject o;
@@ -121,7 +121,7 @@ QString pythonInterpreter(const EnvironmentOptions &options)
     return fromEnv.isEmpty() ? QStringLiteral("python3") : fromEnv;
 }
 
-ReplicaLaunch replicaLaunch(const spec::Job &job, const ClusterLayout &layout,
+ReplicaLaunch replicaLaunch(const jobspec::Job &job, const ClusterLayout &layout,
                             const Replica &replica, const EnvironmentOptions &options,
                             QString *error)
 {
@@ -135,7 +135,7 @@ ReplicaLaunch replicaLaunch(const spec::Job &job, const ClusterLayout &layout,
     if (error)
         error->clear();
 
-    const spec::TrainingInput &input = job.trainingInput;
+    const jobspec::TrainingInput &input = job.trainingInput;
     const QString jobDir = options.jobDir.isEmpty() ? input.jobDir : options.jobDir;
 
     // argv: USER_ARGS [--job-dir DIR] --name=value... As gcloud does, --job-dir reaches the
@@ -182,7 +182,7 @@ ReplicaLaunch replicaLaunch(const spec::Job &job, const ClusterLayout &layout,
     };
 
     // The spec's variables first; the service's own variables win over them.
-    for (const spec::EnvVar &var : job.local.env) {
+    for (const jobspec::EnvVar &var : job.local.env) {
         if (isServiceVariable(var.name)) {
             launch.warnings.append(
                 tr("The variable %1 is set by the service; the value in the spec is ignored.")
@@ -252,7 +252,7 @@ ReplicaLaunch replicaLaunch(const spec::Job &job, const ClusterLayout &layout,
     return launch;
 }
 
-LaunchPlan planLaunch(const spec::Job &job, const ClusterLayout &layout,
+LaunchPlan planLaunch(const jobspec::Job &job, const ClusterLayout &layout,
                       const EnvironmentOptions &options)
 {
     LaunchPlan plan;

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "exec/layout.h"
-#include "spec/job.h"
+#include "jobspec/job.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -76,11 +76,11 @@ struct LaunchPlan
 // evaluator), task {type, index, trial as a string when tuning}, job = the snake_case
 // TrainingInput, environment "cloud". LocalTrain style (§6.3): job = {job_name: module,
 // args: the replica's arguments}, and empty cluster/task when not distributed.
-QJsonObject tfConfig(const spec::Job &job, const ClusterLayout &layout, const Replica &replica,
+QJsonObject tfConfig(const jobspec::Job &job, const ClusterLayout &layout, const Replica &replica,
                      const QString &trialId, const QStringList &appArguments);
 
 // CLUSTER_SPEC: always the cloud form (cluster, task, job, environment).
-QJsonObject clusterSpec(const spec::Job &job, const ClusterLayout &layout, const Replica &replica,
+QJsonObject clusterSpec(const jobspec::Job &job, const ClusterLayout &layout, const Replica &replica,
                         const QString &trialId);
 
 // <jobDir>/<sub>/ or, in a trial, <jobDir>/<trial>/<sub>/ (trailing slash as the service).
@@ -111,12 +111,12 @@ ProgramLookup lookUpProgram(const QString &program, const QProcessEnvironment &e
 // Program, argv and working directory: `PYTHON -m MODULE USER_ARGS --job-dir DIR
 // [--name=value...]` run from the parent of the package directory (gcloud local train), or
 // the spec's executable (working directory = its folder) with the same arguments.
-ReplicaLaunch replicaLaunch(const spec::Job &job, const ClusterLayout &layout,
+ReplicaLaunch replicaLaunch(const jobspec::Job &job, const ClusterLayout &layout,
                             const Replica &replica, const EnvironmentOptions &options,
                             QString *error = nullptr);
 
 // replicaLaunch() for every replica of the layout (which must have its ports).
-LaunchPlan planLaunch(const spec::Job &job, const ClusterLayout &layout,
+LaunchPlan planLaunch(const jobspec::Job &job, const ClusterLayout &layout,
                       const EnvironmentOptions &options);
 
 // Checks what would make every start fail at once, before anything runs: a package or

@@ -103,7 +103,7 @@ std::optional<int> compareVersions(const QString &a, const QString &b)
     return 0;
 }
 
-QString primaryTaskType(const spec::TrainingInput &input, int evaluatorCount,
+QString primaryTaskType(const jobspec::TrainingInput &input, int evaluatorCount,
                         const LayoutOptions &options)
 {
     const QString chief = QStringLiteral("chief");
@@ -117,7 +117,7 @@ QString primaryTaskType(const spec::TrainingInput &input, int evaluatorCount,
     return cmp && *cmp >= 0 ? chief : master;
 }
 
-LayoutResult planLayout(const spec::Job &job, const catalog::Catalog &catalog,
+LayoutResult planLayout(const jobspec::Job &job, const catalog::Catalog &catalog,
                         const LayoutOptions &options)
 {
     LayoutResult result;
@@ -127,7 +127,7 @@ LayoutResult planLayout(const spec::Job &job, const catalog::Catalog &catalog,
     layout.startPort = options.startPort;
     layout.distributed = options.style == RunStyle::Submit || options.distributed;
 
-    const spec::TrainingInput &input = job.trainingInput;
+    const jobspec::TrainingInput &input = job.trainingInput;
     Counts counts;
     QString shapeName = input.scaleTier;
     if (options.style == RunStyle::LocalTrain && !options.distributed) {
@@ -189,7 +189,7 @@ LayoutResult planLayout(const spec::Job &job, const catalog::Catalog &catalog,
         counts = capped;
     }
 
-    auto add = [&layout](spec::Role role, const QString &type, int index, std::optional<int> rank) {
+    auto add = [&layout](jobspec::Role role, const QString &type, int index, std::optional<int> rank) {
         Replica r;
         r.role = role;
         r.taskType = type;
@@ -198,18 +198,18 @@ LayoutResult planLayout(const spec::Job &job, const catalog::Catalog &catalog,
         r.rank = rank;
         layout.replicas.append(r);
     };
-    add(spec::Role::Master, layout.primaryTaskType, 0, 0);
+    add(jobspec::Role::Master, layout.primaryTaskType, 0, 0);
     for (int i = 0; i < counts.workers; ++i)
-        add(spec::Role::Worker, spec::roleTaskType(spec::Role::Worker), i, i + 1);
+        add(jobspec::Role::Worker, jobspec::roleTaskType(jobspec::Role::Worker), i, i + 1);
     for (int i = 0; i < counts.ps; ++i)
-        add(spec::Role::ParameterServer, spec::roleTaskType(spec::Role::ParameterServer), i,
+        add(jobspec::Role::ParameterServer, jobspec::roleTaskType(jobspec::Role::ParameterServer), i,
             std::nullopt);
     for (int i = 0; i < counts.evaluators; ++i)
-        add(spec::Role::Evaluator, spec::roleTaskType(spec::Role::Evaluator), i, std::nullopt);
+        add(jobspec::Role::Evaluator, jobspec::roleTaskType(jobspec::Role::Evaluator), i, std::nullopt);
     return result;
 }
 
-int ClusterLayout::count(spec::Role role) const
+int ClusterLayout::count(jobspec::Role role) const
 {
     return static_cast<int>(std::count_if(replicas.cbegin(), replicas.cend(),
                                           [role](const Replica &r) { return r.role == role; }));
@@ -233,7 +233,7 @@ const Replica *ClusterLayout::find(const QString &name) const
     return nullptr;
 }
 
-QList<Replica> ClusterLayout::replicasOf(spec::Role role) const
+QList<Replica> ClusterLayout::replicasOf(jobspec::Role role) const
 {
     QList<Replica> out;
     for (const Replica &r : replicas) {
@@ -245,7 +245,7 @@ QList<Replica> ClusterLayout::replicasOf(spec::Role role) const
 
 int ClusterLayout::worldSize() const
 {
-    return count(spec::Role::Master) + count(spec::Role::Worker);
+    return count(jobspec::Role::Master) + count(jobspec::Role::Worker);
 }
 
 QString ClusterLayout::address(const Replica &replica) const
@@ -258,7 +258,7 @@ QString ClusterLayout::address(const Replica &replica) const
 QJsonObject ClusterLayout::clusterJson() const
 {
     QJsonObject cluster;
-    for (spec::Role role : {spec::Role::Master, spec::Role::Worker, spec::Role::ParameterServer}) {
+    for (jobspec::Role role : {jobspec::Role::Master, jobspec::Role::Worker, jobspec::Role::ParameterServer}) {
         QJsonArray hosts;
         QString key;
         for (const Replica &r : replicas) {
@@ -282,7 +282,7 @@ bool ClusterLayout::hasAllPorts() const
 bool assignPorts(ClusterLayout &layout, const QList<quint16> &ports)
 {
     QList<Replica *> order; // gcloud's port order: primary, parameter servers, workers
-    for (spec::Role role : {spec::Role::Master, spec::Role::ParameterServer, spec::Role::Worker}) {
+    for (jobspec::Role role : {jobspec::Role::Master, jobspec::Role::ParameterServer, jobspec::Role::Worker}) {
         for (Replica &r : layout.replicas) {
             if (r.role == role)
                 order.append(&r);

@@ -4,7 +4,7 @@
 // is assignPorts(), which probes localhost ports by binding them.
 #pragma once
 
-#include "spec/job.h"
+#include "jobspec/job.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -44,7 +44,7 @@ struct LayoutOptions
 
 struct Replica
 {
-    spec::Role role = spec::Role::Master;
+    jobspec::Role role = jobspec::Role::Master;
     QString taskType; // "chief" or "master" for the primary, "worker", "ps", "evaluator"
     int index = 0;    // within its task type
     QString name;     // "<taskType>-<index>": "chief-0", "worker-1", "ps-0", "evaluator-0"
@@ -53,8 +53,8 @@ struct Replica
     // of a PyTorch process group and have none.
     std::optional<int> rank;
 
-    bool isPrimary() const { return role == spec::Role::Master; }
-    bool inCluster() const { return role != spec::Role::Evaluator; }
+    bool isPrimary() const { return role == jobspec::Role::Master; }
+    bool inCluster() const { return role != jobspec::Role::Evaluator; }
     bool operator==(const Replica &o) const
     {
         return role == o.role && taskType == o.taskType && index == o.index && name == o.name &&
@@ -74,10 +74,10 @@ struct ClusterLayout
     // Human-readable notes a user must see, e.g. that a cap reduced the cluster.
     QStringList warnings;
 
-    int count(spec::Role role) const;
+    int count(jobspec::Role role) const;
     const Replica *primary() const;
     const Replica *find(const QString &name) const;
-    QList<Replica> replicasOf(spec::Role role) const;
+    QList<Replica> replicasOf(jobspec::Role role) const;
     // PyTorch WORLD_SIZE: the primary plus the workers.
     int worldSize() const;
     // "host:port" of a replica with a port; empty otherwise.
@@ -107,12 +107,12 @@ std::optional<int> compareVersions(const QString &a, const QString &b);
 // The primary's TF_CONFIG task type. Submit (§6.1): "chief" when runtimeVersion >= 2.1, or
 // evaluators are configured, or useChiefInTfConfig is true; else "master". LocalTrain (§6.3):
 // "master" when the local TensorFlow is 1.x, else "chief".
-QString primaryTaskType(const spec::TrainingInput &input, int evaluatorCount,
+QString primaryTaskType(const jobspec::TrainingInput &input, int evaluatorCount,
                         const LayoutOptions &options);
 
 // Replica counts, names, indices and ranks; no ports yet. CUSTOM uses the spec's counts,
 // predefined tiers the catalog's local shape (catalog::ScaleTier).
-LayoutResult planLayout(const spec::Job &job, const catalog::Catalog &catalog,
+LayoutResult planLayout(const jobspec::Job &job, const catalog::Catalog &catalog,
                         const LayoutOptions &options);
 
 // Gives the cluster replicas the given ports in gcloud's order: primary, parameter servers,

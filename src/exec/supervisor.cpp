@@ -4,7 +4,7 @@
 
 #include "catalog/catalog.h"
 #include "secrets/resolve.h"
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 #include "store/ownerlock.h"
 #include "store/procidentity.h"
 
@@ -124,11 +124,11 @@ bool Supervisor::prepare()
         finishEarly(JobStatus::Failed, r.errorMessage);
         return false;
     }
-    const spec::ImportResult imported = spec::importJob(yaml, QStringLiteral("config.yaml"));
+    const jobspec::ImportResult imported = jobspec::importJob(yaml, QStringLiteral("config.yaml"));
     if (!imported.ok()) {
         QStringList messages;
-        for (const spec::Diagnostic &d : imported.diagnostics) {
-            if (d.severity == spec::Severity::Error)
+        for (const jobspec::Diagnostic &d : imported.diagnostics) {
+            if (d.severity == jobspec::Severity::Error)
                 messages << d.message;
         }
         finishEarly(

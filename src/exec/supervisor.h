@@ -54,7 +54,7 @@
 #include "exec/trials.h"
 #include "metrics/metricrecorder.h"
 #include "secrets/masker.h"
-#include "spec/job.h"
+#include "jobspec/job.h"
 #include "store/jobstore.h"
 #include "store/ownerlock.h"
 
@@ -138,7 +138,7 @@ private:
     store::OwnerLock m_lock;
     store::JobState m_state;
     RunSettings m_settings;
-    spec::Job m_job;
+    jobspec::Job m_job;
     LaunchPlan m_plan;
     ClusterLayout m_layout;          // with its ports
     EnvironmentOptions m_envOptions; // of every trial; the trial's ID and values added
@@ -178,13 +178,5 @@ namespace detail {
 // One timestamped line on the owner's stderr, which runOwner() sends to <job>/owner.log.
 void note(const QString &message);
 } // namespace detail
-
-// Stores a new job, records its run settings and starts its owner (startOwner). Empty on
-// success, else why not; a job that was stored but could not be started is marked FAILED with
-// that reason. Blocks on the store's fsync'd writes: call it off the GUI thread.
-// *idTaken (when given) tells that the job's ID was taken, by another console at the same
-// moment too: the caller may try another ID.
-QString submitJob(store::JobStore &store, const spec::Job &job, const RunSettings &settings,
-                  const QString &program, bool *idTaken = nullptr);
 
 } // namespace trainyard::exec

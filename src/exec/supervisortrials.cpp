@@ -46,7 +46,7 @@ QString trialErrors(const QList<store::TrialState> &trials)
 
 bool Supervisor::planTuning()
 {
-    const spec::HyperparameterSpec &hp = *m_job.trainingInput.hyperparameters;
+    const jobspec::HyperparameterSpec &hp = *m_job.trainingInput.hyperparameters;
     m_trials = planTrials(hp, m_jobId, m_settings.maxLocalTrials);
     if (!m_trials) {
         finishEarly(JobStatus::Failed, m_trials.error);

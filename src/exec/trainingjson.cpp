@@ -38,7 +38,7 @@ void putObject(QJsonObject &o, const QString &key, const QJsonObject &value)
         o.insert(key, value);
 }
 
-QJsonObject replicaConfigJson(const spec::ReplicaConfig &c)
+QJsonObject replicaConfigJson(const jobspec::ReplicaConfig &c)
 {
     QJsonObject o;
     if (c.acceleratorConfig) {
@@ -60,7 +60,7 @@ QJsonObject replicaConfigJson(const spec::ReplicaConfig &c)
     return o;
 }
 
-QJsonObject parameterJson(const spec::ParameterSpec &p)
+QJsonObject parameterJson(const jobspec::ParameterSpec &p)
 {
     QJsonObject o;
     putString(o, "parameter_name", p.parameterName);
@@ -80,13 +80,13 @@ QJsonObject parameterJson(const spec::ParameterSpec &p)
     return o;
 }
 
-QJsonObject hyperparametersJson(const spec::HyperparameterSpec &h)
+QJsonObject hyperparametersJson(const jobspec::HyperparameterSpec &h)
 {
     QJsonObject o;
     putString(o, "goal", h.goal);
     if (!h.params.isEmpty()) {
         QJsonArray params;
-        for (const spec::ParameterSpec &p : h.params)
+        for (const jobspec::ParameterSpec &p : h.params)
             params.append(parameterJson(p));
         o.insert(QStringLiteral("params"), params);
     }
@@ -100,20 +100,20 @@ QJsonObject hyperparametersJson(const spec::HyperparameterSpec &h)
     return o;
 }
 
-QString snakeRole(spec::Role role)
+QString snakeRole(jobspec::Role role)
 {
-    return role == spec::Role::ParameterServer ? QStringLiteral("parameter_server")
-                                               : spec::roleKey(role);
+    return role == jobspec::Role::ParameterServer ? QStringLiteral("parameter_server")
+                                               : jobspec::roleKey(role);
 }
 
 } // namespace
 
-QJsonObject trainingInputJson(const spec::TrainingInput &in)
+QJsonObject trainingInputJson(const jobspec::TrainingInput &in)
 {
     QJsonObject o;
     putString(o, "scale_tier", in.scaleTier);
-    for (spec::Role role : spec::allRoles) {
-        const spec::RoleSpec &r = in.role(role);
+    for (jobspec::Role role : jobspec::allRoles) {
+        const jobspec::RoleSpec &r = in.role(role);
         const QString prefix = snakeRole(role);
         if (!r.type.isEmpty())
             o.insert(prefix + QStringLiteral("_type"), r.type);

@@ -4,12 +4,12 @@
 // left out, nested configs snake_case too (reference §6.1, §6.2).
 #pragma once
 
-#include "spec/job.h"
+#include "jobspec/job.h"
 
 #include <QJsonObject>
 
 namespace trainyard::exec {
 
-QJsonObject trainingInputJson(const spec::TrainingInput &input);
+QJsonObject trainingInputJson(const jobspec::TrainingInput &input);
 
 } // namespace trainyard::exec

@@ -44,7 +44,7 @@ double scaled(double min, double max, const QString &scale, double u)
 }
 
 // Why a parameter cannot be sampled or walked; empty when it can.
-QString parameterProblem(const spec::ParameterSpec &p, bool grid)
+QString parameterProblem(const jobspec::ParameterSpec &p, bool grid)
 {
     const QString &type = p.type;
     if (type == QLatin1String("DOUBLE") || type == QLatin1String("INTEGER")) {
@@ -70,7 +70,7 @@ QString parameterProblem(const spec::ParameterSpec &p, bool grid)
 }
 
 // Number of grid points of one parameter (INTEGER, CATEGORICAL or DISCRETE).
-qint64 gridSize(const spec::ParameterSpec &p)
+qint64 gridSize(const jobspec::ParameterSpec &p)
 {
     if (p.type == QLatin1String("INTEGER")) {
         const double span = std::floor(*p.maxValue) - std::ceil(*p.minValue) + 1;
@@ -81,7 +81,7 @@ qint64 gridSize(const spec::ParameterSpec &p)
     return p.discreteValues.size();
 }
 
-QString gridValue(const spec::ParameterSpec &p, qint64 index)
+QString gridValue(const jobspec::ParameterSpec &p, qint64 index)
 {
     if (p.type == QLatin1String("INTEGER"))
         return formatParameterValue(std::ceil(*p.minValue) + double(index));
@@ -109,7 +109,7 @@ QString formatParameterValue(double value)
     return QString::number(value, 'g', QLocale::FloatingPointShortest);
 }
 
-QString sampleParameter(const spec::ParameterSpec &p, std::mt19937_64 &random)
+QString sampleParameter(const jobspec::ParameterSpec &p, std::mt19937_64 &random)
 {
     const double u = unit(random);
     if (p.type == QLatin1String("DOUBLE"))
@@ -128,7 +128,7 @@ QString sampleParameter(const spec::ParameterSpec &p, std::mt19937_64 &random)
     return gridValue(p, index);
 }
 
-TrialPlan planTrials(const spec::HyperparameterSpec &spec, const QString &jobId, int maxLocalTrials)
+TrialPlan planTrials(const jobspec::HyperparameterSpec &spec, const QString &jobId, int maxLocalTrials)
 {
     TrialPlan plan;
     plan.maxTrials = std::max<qint64>(1, spec.maxTrials.value_or(1));
@@ -142,7 +142,7 @@ TrialPlan planTrials(const spec::HyperparameterSpec &spec, const QString &jobId,
         return plan;
     }
     const bool grid = spec.algorithm == QLatin1String("GRID_SEARCH");
-    for (const spec::ParameterSpec &p : spec.params) {
+    for (const jobspec::ParameterSpec &p : spec.params) {
         if (const QString problem = parameterProblem(p, grid); !problem.isEmpty()) {
             plan.error = tr("The trials cannot be planned: %1.").arg(problem);
             return plan;
@@ -163,7 +163,7 @@ TrialPlan planTrials(const spec::HyperparameterSpec &spec, const QString &jobId,
         std::mt19937_64 random(trialSeed(jobId));
         for (qint64 t = 0; t < count; ++t) {
             TrialParameters values;
-            for (const spec::ParameterSpec &p : spec.params)
+            for (const jobspec::ParameterSpec &p : spec.params)
                 values.append({p.parameterName, sampleParameter(p, random)});
             plan.trials.append(values);
         }
@@ -173,7 +173,7 @@ TrialPlan planTrials(const spec::HyperparameterSpec &spec, const QString &jobId,
     // GRID_SEARCH: an odometer over the parameters' value indices, the last one fastest.
     QList<qint64> sizes;
     qint64 points = 1;
-    for (const spec::ParameterSpec &p : spec.params) {
+    for (const jobspec::ParameterSpec &p : spec.params) {
         sizes.append(gridSize(p));
         const qint64 size = sizes.last();
         points = size == 0 ? 0 : std::min(points, std::numeric_limits<qint64>::max() / size) * size;

@@ -14,7 +14,7 @@
 //    one changing fastest; a grid smaller than the trial count ends the trials early.
 #pragma once
 
-#include "spec/job.h"
+#include "jobspec/job.h"
 
 #include <QList>
 #include <QPair>
@@ -38,7 +38,7 @@ struct TrialPlan
 };
 
 // maxLocalTrials: RunSettings::maxLocalTrials (0: every one of maxTrials).
-TrialPlan planTrials(const spec::HyperparameterSpec &spec, const QString &jobId,
+TrialPlan planTrials(const jobspec::HyperparameterSpec &spec, const QString &jobId,
                      int maxLocalTrials);
 
 // A number as the service shows a parameter value: whole numbers without a fraction, others in
@@ -46,7 +46,7 @@ TrialPlan planTrials(const spec::HyperparameterSpec &spec, const QString &jobId,
 QString formatParameterValue(double value);
 
 // One sampled value of a parameter; `random` gives uniform 64-bit numbers. Exposed for tests.
-QString sampleParameter(const spec::ParameterSpec &parameter, std::mt19937_64 &random);
+QString sampleParameter(const jobspec::ParameterSpec &parameter, std::mt19937_64 &random);
 
 // The seed of a job's random values (FNV-1a of the job ID's UTF-8 bytes; stable everywhere).
 quint64 trialSeed(const QString &jobId);

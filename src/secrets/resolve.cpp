@@ -36,10 +36,10 @@ QString failureLine(const SecretReference &ref, const SecretResult &result)
 
 } // namespace
 
-QList<SecretReference> secretReferences(const spec::Job &job)
+QList<SecretReference> secretReferences(const jobspec::Job &job)
 {
     QList<SecretReference> refs;
-    for (const spec::EnvVar &var : job.local.env) {
+    for (const jobspec::EnvVar &var : job.local.env) {
         if (var.secret.isEmpty())
             continue;
         auto it = std::find_if(refs.begin(), refs.end(),
@@ -80,7 +80,7 @@ JobSecretResolver::JobSecretResolver(QObject *parent)
 
 JobSecretResolver::~JobSecretResolver() = default;
 
-void JobSecretResolver::start(const spec::Job &job)
+void JobSecretResolver::start(const jobspec::Job &job)
 {
     m_references = secretReferences(job);
     m_resolution = SecretResolution();
@@ -131,7 +131,7 @@ void JobSecretResolver::onRead(const QString &name, const SecretResult &result,
     Q_EMIT finished(m_resolution);
 }
 
-SecretResolution resolveSecretsBlocking(const spec::Job &job)
+SecretResolution resolveSecretsBlocking(const jobspec::Job &job)
 {
     SecretResolution out;
     if (const QString refusal = blockingRefusal(); !refusal.isEmpty()) {

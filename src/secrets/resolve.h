@@ -12,7 +12,7 @@
 #include "exec/environment.h"
 #include "secrets/masker.h"
 #include "secrets/secretstore.h"
-#include "spec/job.h"
+#include "jobspec/job.h"
 
 #include <QList>
 #include <QMap>
@@ -29,7 +29,7 @@ struct SecretReference
 };
 
 // The distinct secrets a job references, in the order of first use.
-QList<SecretReference> secretReferences(const spec::Job &job);
+QList<SecretReference> secretReferences(const jobspec::Job &job);
 
 struct SecretResolution
 {
@@ -57,7 +57,7 @@ public:
     explicit JobSecretResolver(QObject *parent = nullptr);
     ~JobSecretResolver() override;
 
-    void start(const spec::Job &job);
+    void start(const jobspec::Job &job);
     bool isRunning() const { return m_running; }
 
 Q_SIGNALS:
@@ -76,7 +76,7 @@ private:
 
 // Blocking form for the job's owner process and the CLI (rules of secretsync.h: never on the
 // GUI thread; refuses there with an error).
-SecretResolution resolveSecretsBlocking(const spec::Job &job);
+SecretResolution resolveSecretsBlocking(const jobspec::Job &job);
 
 } // namespace trainyard::secrets
 

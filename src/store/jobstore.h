@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Jobs on disk. One directory per job under the store's root:
-//   <root>/<jobId>/config.yaml        the spec (spec::exportYaml, ExportScope::WithLocal)
+//   <root>/<jobId>/config.yaml        the spec (jobspec::exportYaml, ExportScope::WithLocal)
 //                  state.json         JobState, replaced atomically on every write
 //                  owner.lock         held (flock) by the owner process while it runs the job
 //                  logs/<replica>.log written by the log writer
@@ -22,7 +22,7 @@
 #include <QString>
 #include <QStringList>
 
-namespace trainyard::spec {
+namespace trainyard::jobspec {
 struct Job;
 }
 
@@ -108,7 +108,7 @@ public:
     // Creates the job's directory (failing when the ID is taken, also against another process
     // doing the same at the same moment), its logs/, metrics/ and hypertune/ folders,
     // config.yaml and state.json. createTime is set to now when the initial state has none.
-    StoreResult createJob(const spec::Job &job, const JobState &initial = JobState());
+    StoreResult createJob(const jobspec::Job &job, const JobState &initial = JobState());
     // The same with config.yaml's bytes given; createJob(Job) exports and calls this.
     StoreResult createJob(const QString &jobId, const QByteArray &configYaml,
                           const JobState &initial = JobState());

@@ -83,15 +83,15 @@ void checkScaleTier(Context &ctx)
 void checkPredefinedTier(Context &ctx)
 {
     const QString &tier = ctx.tier->name;
-    for (spec::Role role : spec::allRoles) {
-        const spec::RoleSpec &r = ctx.input.role(role);
+    for (jobspec::Role role : jobspec::allRoles) {
+        const jobspec::RoleSpec &r = ctx.input.role(role);
         if (!r.type.isEmpty()) {
             ctx.error(roleTypeField(role),
                       QCoreApplication::translate(
                           "trainyard::Validation",
                           "%1Type can only be used with scaleTier CUSTOM; %2 defines "
                           "its own machines: remove %1Type or set scaleTier to CUSTOM")
-                          .arg(spec::roleKey(role), tier));
+                          .arg(jobspec::roleKey(role), tier));
         }
         if (r.count.has_value()) {
             ctx.error(roleCountField(role),
@@ -99,7 +99,7 @@ void checkPredefinedTier(Context &ctx)
                           "trainyard::Validation",
                           "%1Count can only be used with scaleTier CUSTOM; %2 defines "
                           "its own cluster: remove %1Count or set scaleTier to CUSTOM")
-                          .arg(spec::roleKey(role), tier));
+                          .arg(jobspec::roleKey(role), tier));
         }
         if (r.config.acceleratorConfig) {
             ctx.error(fieldPath(role, "Config.acceleratorConfig"),
@@ -113,9 +113,9 @@ void checkPredefinedTier(Context &ctx)
     }
 }
 
-const catalog::MachineType *checkRoleType(Context &ctx, spec::Role role)
+const catalog::MachineType *checkRoleType(Context &ctx, jobspec::Role role)
 {
-    const spec::RoleSpec &r = ctx.input.role(role);
+    const jobspec::RoleSpec &r = ctx.input.role(role);
     if (r.type.isEmpty())
         return nullptr;
     const catalog::MachineType *m = ctx.catalog.machineType(r.type);
@@ -157,13 +157,13 @@ const catalog::MachineType *checkRoleType(Context &ctx, spec::Role role)
                                                       "%2); use %3")
                               .arg(m->name, m->retired, m->replacedBy));
     }
-    if (m->tpu && role != spec::Role::Worker) {
+    if (m->tpu && role != jobspec::Role::Worker) {
         ctx.error(roleTypeField(role),
                   QCoreApplication::translate(
                       "trainyard::Validation",
                       "%1 can only be the workerType (a Cloud TPU joins the cluster "
                       "as its worker); choose a machine type such as %2 for %3Type")
-                      .arg(m->name, exampleMachine(ctx.catalog, false), spec::roleKey(role)));
+                      .arg(m->name, exampleMachine(ctx.catalog, false), jobspec::roleKey(role)));
     }
     if (r.config.acceleratorConfig && m->legacy && !m->tpu) {
         const QString field = fieldPath(role, "Config.acceleratorConfig");
@@ -186,10 +186,10 @@ const catalog::MachineType *checkRoleType(Context &ctx, spec::Role role)
     return m;
 }
 
-void checkRoleCount(Context &ctx, spec::Role role)
+void checkRoleCount(Context &ctx, jobspec::Role role)
 {
-    const spec::RoleSpec &r = ctx.input.role(role);
-    const QString key = spec::roleKey(role);
+    const jobspec::RoleSpec &r = ctx.input.role(role);
+    const QString key = jobspec::roleKey(role);
     const qint64 count = r.count.value_or(0);
     if (count < 0) {
         ctx.error(roleCountField(role), QCoreApplication::translate("trainyard::Validation",
@@ -227,7 +227,7 @@ void checkCluster(Context &ctx)
     }
 
     if (ctx.input.master.type.isEmpty() && ctx.tier) {
-        ctx.error(roleTypeField(spec::Role::Master),
+        ctx.error(roleTypeField(jobspec::Role::Master),
                   QCoreApplication::translate(
                       "trainyard::Validation",
                       "masterType is required with scaleTier CUSTOM: choose a machine "
@@ -236,9 +236,9 @@ void checkCluster(Context &ctx)
     }
 
     std::array<const catalog::MachineType *, 4> machines{};
-    for (std::size_t i = 0; i < spec::allRoles.size(); ++i) {
-        const spec::Role role = spec::allRoles[i];
-        if (role != spec::Role::Master)
+    for (std::size_t i = 0; i < jobspec::allRoles.size(); ++i) {
+        const jobspec::Role role = jobspec::allRoles[i];
+        if (role != jobspec::Role::Master)
             checkRoleCount(ctx, role);
         machines[i] = checkRoleType(ctx, role);
     }
@@ -247,16 +247,16 @@ void checkCluster(Context &ctx)
     const catalog::MachineType *master = machines[0];
     if (!master || master->tpu)
         return;
-    for (std::size_t i = 1; i < spec::allRoles.size(); ++i) {
+    for (std::size_t i = 1; i < jobspec::allRoles.size(); ++i) {
         const catalog::MachineType *m = machines[i];
-        if (!m || m->tpu || m->legacy == master->legacy || !ctx.roleActive(spec::allRoles[i]))
+        if (!m || m->tpu || m->legacy == master->legacy || !ctx.roleActive(jobspec::allRoles[i]))
             continue;
-        ctx.error(roleTypeField(spec::allRoles[i]),
+        ctx.error(roleTypeField(jobspec::allRoles[i]),
                   QCoreApplication::translate(
                       "trainyard::Validation",
                       "%1Type %2 is %3 but masterType %4 is %5: use legacy types for "
                       "all roles or Compute Engine types for all roles")
-                      .arg(spec::roleKey(spec::allRoles[i]), m->name, categoryName(*m),
+                      .arg(jobspec::roleKey(jobspec::allRoles[i]), m->name, categoryName(*m),
                            master->name, categoryName(*master)));
     }
 }

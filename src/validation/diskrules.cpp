@@ -9,8 +9,8 @@ namespace trainyard::validation::detail {
 void checkDisks(Context &ctx)
 {
     const catalog::BootDisks &facts = ctx.catalog.bootDisks;
-    for (spec::Role role : spec::allRoles) {
-        const std::optional<spec::DiskConfig> &disk = ctx.input.role(role).config.diskConfig;
+    for (jobspec::Role role : jobspec::allRoles) {
+        const std::optional<jobspec::DiskConfig> &disk = ctx.input.role(role).config.diskConfig;
         if (!disk)
             continue;
         if (!disk->bootDiskType.isEmpty() && !facts.types.isEmpty() &&

@@ -20,8 +20,8 @@ QStringList acceleratorNames(const catalog::Catalog &cat, bool tpu)
 }
 
 // The accelerator type of a config, or null after reporting why it is unknown.
-const catalog::AcceleratorType *checkType(Context &ctx, spec::Role role,
-                                          const spec::AcceleratorConfig &acc)
+const catalog::AcceleratorType *checkType(Context &ctx, jobspec::Role role,
+                                          const jobspec::AcceleratorConfig &acc)
 {
     const QString field = acceleratorField(role, "type");
     if (acc.type.isEmpty()) {
@@ -74,7 +74,7 @@ QString alternativesFor(const catalog::Catalog &cat, const QString &machine)
     return joinNames(parts);
 }
 
-void checkTpu(Context &ctx, spec::Role role, const catalog::MachineType &machine,
+void checkTpu(Context &ctx, jobspec::Role role, const catalog::MachineType &machine,
               const catalog::AcceleratorType &acc, qint64 count)
 {
     if (!machine.tpu) {
@@ -94,7 +94,7 @@ void checkTpu(Context &ctx, spec::Role role, const catalog::MachineType &machine
     }
 }
 
-void checkGpu(Context &ctx, spec::Role role, const catalog::MachineType &machine,
+void checkGpu(Context &ctx, jobspec::Role role, const catalog::MachineType &machine,
               const catalog::AcceleratorType &acc, qint64 count)
 {
     const QString countField = acceleratorField(role, "count");
@@ -161,8 +161,8 @@ void checkAccelerators(Context &ctx)
 {
     if (!ctx.custom)
         return; // predefined tiers: acceleratorConfig already rejected by the cluster rules
-    for (spec::Role role : spec::allRoles) {
-        const spec::RoleSpec &r = ctx.input.role(role);
+    for (jobspec::Role role : jobspec::allRoles) {
+        const jobspec::RoleSpec &r = ctx.input.role(role);
         const catalog::MachineType *machine =
             r.type.isEmpty() ? nullptr : ctx.catalog.machineType(r.type);
 
@@ -172,12 +172,12 @@ void checkAccelerators(Context &ctx)
                 QCoreApplication::translate("trainyard::Validation",
                                             "tpuTfVersion applies only to a TPU worker (workerType "
                                             "cloud_tpu); remove it from %1Config")
-                    .arg(spec::roleKey(role)));
+                    .arg(jobspec::roleKey(role)));
         }
 
         if (!r.config.acceleratorConfig)
             continue;
-        const spec::AcceleratorConfig &acc = *r.config.acceleratorConfig;
+        const jobspec::AcceleratorConfig &acc = *r.config.acceleratorConfig;
         const catalog::AcceleratorType *type = checkType(ctx, role, acc);
 
         if (!acc.count) {

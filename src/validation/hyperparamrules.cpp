@@ -33,7 +33,7 @@ bool is(const QString &value, std::string_view name)
     return value == limits::latin1(name);
 }
 
-void checkRange(Context &ctx, qsizetype i, const spec::ParameterSpec &p, bool integer)
+void checkRange(Context &ctx, qsizetype i, const jobspec::ParameterSpec &p, bool integer)
 {
     if (!p.minValue || !p.maxValue) {
         ctx.error(paramField(i, p.minValue ? "maxValue" : "minValue"),
@@ -78,7 +78,7 @@ void checkRange(Context &ctx, qsizetype i, const spec::ParameterSpec &p, bool in
     }
 }
 
-void checkCategorical(Context &ctx, qsizetype i, const spec::ParameterSpec &p)
+void checkCategorical(Context &ctx, qsizetype i, const jobspec::ParameterSpec &p)
 {
     const QStringList &values = p.categoricalValues;
     if (values.isEmpty()) {
@@ -105,7 +105,7 @@ void checkCategorical(Context &ctx, qsizetype i, const spec::ParameterSpec &p)
     }
 }
 
-void checkDiscrete(Context &ctx, qsizetype i, const spec::ParameterSpec &p)
+void checkDiscrete(Context &ctx, qsizetype i, const jobspec::ParameterSpec &p)
 {
     const QList<double> &values = p.discreteValues;
     if (values.isEmpty()) {
@@ -146,9 +146,9 @@ void checkDiscrete(Context &ctx, qsizetype i, const spec::ParameterSpec &p)
     }
 }
 
-void checkParameter(Context &ctx, const spec::HyperparameterSpec &hp, qsizetype i)
+void checkParameter(Context &ctx, const jobspec::HyperparameterSpec &hp, qsizetype i)
 {
-    const spec::ParameterSpec &p = hp.params.at(i);
+    const jobspec::ParameterSpec &p = hp.params.at(i);
     if (p.parameterName.isEmpty()) {
         ctx.error(paramField(i, "parameterName"),
                   QCoreApplication::translate(
@@ -213,7 +213,7 @@ void checkHyperparameters(Context &ctx)
 {
     if (!ctx.input.hyperparameters)
         return;
-    const spec::HyperparameterSpec &hp = *ctx.input.hyperparameters;
+    const jobspec::HyperparameterSpec &hp = *ctx.input.hyperparameters;
 
     if (!hp.goal.isEmpty() && !limits::contains(limits::goals, hp.goal)) {
         ctx.error(hpField("goal"),

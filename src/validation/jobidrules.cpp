@@ -18,10 +18,10 @@ bool isJobIdChar(char32_t c)
     return isAsciiLetter(c) || (c >= U'0' && c <= U'9') || c == U'_';
 }
 
-spec::Diagnostic jobIdError(const QString &message)
+jobspec::Diagnostic jobIdError(const QString &message)
 {
-    spec::Diagnostic d;
-    d.severity = spec::Severity::Error;
+    jobspec::Diagnostic d;
+    d.severity = jobspec::Severity::Error;
     d.field = QStringLiteral("jobId");
     d.message = message;
     return d;
@@ -41,9 +41,9 @@ QString freeVariant(const QString &taken, const QSet<QString> &existing)
 
 } // namespace
 
-spec::Diagnostics validateJobId(const QString &jobId, const QSet<QString> &existingJobIds)
+jobspec::Diagnostics validateJobId(const QString &jobId, const QSet<QString> &existingJobIds)
 {
-    spec::Diagnostics out;
+    jobspec::Diagnostics out;
     if (jobId.isEmpty()) {
         out.append(jobIdError(QCoreApplication::translate(
             "trainyard::Validation", "jobId is required: use a letter followed by "
@@ -114,8 +114,8 @@ namespace detail {
 
 void checkJobId(Context &ctx)
 {
-    const spec::Diagnostics diags = validateJobId(ctx.job.jobId, ctx.options.existingJobIds);
-    for (const spec::Diagnostic &d : diags)
+    const jobspec::Diagnostics diags = validateJobId(ctx.job.jobId, ctx.options.existingJobIds);
+    for (const jobspec::Diagnostic &d : diags)
         ctx.report(d.severity, d.field, d.message);
 }
 

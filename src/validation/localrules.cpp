@@ -37,7 +37,7 @@ QString envField(const QString &name)
 
 void checkLocalRun(Context &ctx)
 {
-    const spec::LocalRun &local = ctx.job.local;
+    const jobspec::LocalRun &local = ctx.job.local;
     if (!local.packagePath.isEmpty() && !local.executable.isEmpty()) {
         ctx.error(QStringLiteral("trainyardLocal.executable"),
                   QCoreApplication::translate(

@@ -7,22 +7,22 @@
 
 namespace trainyard::validation::detail {
 
-QString fieldPath(spec::Role role, const char *suffix)
+QString fieldPath(jobspec::Role role, const char *suffix)
 {
-    return QLatin1String("trainingInput.") + spec::roleKey(role) + QLatin1String(suffix);
+    return QLatin1String("trainingInput.") + jobspec::roleKey(role) + QLatin1String(suffix);
 }
 
-QString roleTypeField(spec::Role role)
+QString roleTypeField(jobspec::Role role)
 {
     return fieldPath(role, "Type");
 }
 
-QString roleCountField(spec::Role role)
+QString roleCountField(jobspec::Role role)
 {
     return fieldPath(role, "Count");
 }
 
-QString acceleratorField(spec::Role role, const char *leaf)
+QString acceleratorField(jobspec::Role role, const char *leaf)
 {
     return fieldPath(role, "Config.acceleratorConfig.") + QLatin1String(leaf);
 }

@@ -61,7 +61,7 @@ QString regionsWithTpus(const catalog::Catalog &cat)
 // A cloud_tpu worker without an acceleratorConfig still needs a region with TPUs.
 bool usesTpuWorker(const Context &ctx)
 {
-    if (!ctx.roleActive(spec::Role::Worker))
+    if (!ctx.roleActive(jobspec::Role::Worker))
         return false;
     const catalog::MachineType *m = ctx.catalog.machineType(ctx.input.worker.type);
     return m && m->tpu;
@@ -154,10 +154,10 @@ AcceleratorSet usedAccelerators(const Context &ctx)
             addBuiltIn(ctx, set, tier.parameterServerType);
         return set;
     }
-    for (spec::Role role : spec::allRoles) {
+    for (jobspec::Role role : jobspec::allRoles) {
         if (!ctx.roleActive(role))
             continue;
-        const spec::RoleSpec &r = ctx.input.role(role);
+        const jobspec::RoleSpec &r = ctx.input.role(role);
         const catalog::MachineType *m = ctx.catalog.machineType(r.type);
         if (m && m->builtIn)
             add(set, ctx.catalog.accelerator(m->builtIn->type));

@@ -23,30 +23,30 @@ namespace detail {
 class Context
 {
 public:
-    Context(const spec::Job &job, const catalog::Catalog &catalog, const Options &options);
+    Context(const jobspec::Job &job, const catalog::Catalog &catalog, const Options &options);
 
-    const spec::Job &job;
-    const spec::TrainingInput &input;
+    const jobspec::Job &job;
+    const jobspec::TrainingInput &input;
     const catalog::Catalog &catalog;
     const Options &options;
     const catalog::ScaleTier *tier = nullptr; // null when unknown (unset is BASIC)
-    const spec::SourceMap *sources = nullptr;  // where fields came from, when known
+    const jobspec::SourceMap *sources = nullptr;  // where fields came from, when known
     bool custom = true; // CUSTOM, or an unknown tier (role fields are then checked as given)
 
     bool isLocal() const { return options.target == Target::Local; }
     // The master is active with CUSTOM; the other roles when their count is above zero.
-    bool roleActive(spec::Role role) const;
+    bool roleActive(jobspec::Role role) const;
 
     void error(const QString &field, const QString &message);
     void warning(const QString &field, const QString &message);
-    void report(spec::Severity severity, const QString &field, const QString &message);
+    void report(jobspec::Severity severity, const QString &field, const QString &message);
     // Error when the fact is certain, warning when the catalog marks it uncertain.
     void report(catalog::Certainty certainty, const QString &field, const QString &message);
 
-    spec::Diagnostics take();
+    jobspec::Diagnostics take();
 
 private:
-    std::vector<std::pair<int, spec::Diagnostic>> m_items;
+    std::vector<std::pair<int, jobspec::Diagnostic>> m_items;
 };
 
 // Rule groups, run in field order by validate().
@@ -69,10 +69,10 @@ using AcceleratorSet = QVarLengthArray<const catalog::AcceleratorType *, 8>;
 AcceleratorSet usedAccelerators(const Context &ctx); // regionrules.cpp
 
 // Helpers (messages.cpp).
-QString fieldPath(spec::Role role, const char *suffix);      // "trainingInput.workerType"
-QString roleTypeField(spec::Role role);                      // "trainingInput.<role>Type"
-QString roleCountField(spec::Role role);                     // "trainingInput.<role>Count"
-QString acceleratorField(spec::Role role, const char *leaf); // ...Config.acceleratorConfig.<leaf>
+QString fieldPath(jobspec::Role role, const char *suffix);      // "trainingInput.workerType"
+QString roleTypeField(jobspec::Role role);                      // "trainingInput.<role>Type"
+QString roleCountField(jobspec::Role role);                     // "trainingInput.<role>Count"
+QString acceleratorField(jobspec::Role role, const char *leaf); // ...Config.acceleratorConfig.<leaf>
 // Closest candidate by edit distance (case-insensitive), or empty when none is close.
 QString closestMatch(const QString &word, const QStringList &candidates);
 // " Did you mean X?" or empty; appended to "unknown ..." messages.

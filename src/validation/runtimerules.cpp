@@ -95,8 +95,8 @@ QString latestRuntime(const catalog::Catalog &cat)
 void checkContainers(Context &ctx)
 {
     const bool masterImage = !ctx.input.master.config.imageUri.isEmpty();
-    for (spec::Role role : spec::allRoles) {
-        const spec::ReplicaConfig &config = ctx.input.role(role).config;
+    for (jobspec::Role role : jobspec::allRoles) {
+        const jobspec::ReplicaConfig &config = ctx.input.role(role).config;
         const bool hasImage = masterImage || !config.imageUri.isEmpty();
         if (!config.containerCommand.isEmpty() && !hasImage) {
             ctx.error(fieldPath(role, "Config.containerCommand"),

@@ -61,7 +61,7 @@ void checkScheduling(Context &ctx)
 {
     if (!ctx.input.scheduling)
         return;
-    const spec::Scheduling &s = *ctx.input.scheduling;
+    const jobspec::Scheduling &s = *ctx.input.scheduling;
     checkDuration(ctx, s.maxRunningTime, "maxRunningTime");
     const std::optional<qint64> wait = checkDuration(ctx, s.maxWaitTime, "maxWaitTime");
     if (wait && *wait < limits::maxWaitTimeMinSeconds) {

@@ -44,7 +44,7 @@ int fieldRank(const QString &field)
 
 } // namespace
 
-Context::Context(const spec::Job &j, const catalog::Catalog &c, const Options &o)
+Context::Context(const jobspec::Job &j, const catalog::Catalog &c, const Options &o)
     : job(j)
     , input(j.trainingInput)
     , catalog(c)
@@ -56,29 +56,29 @@ Context::Context(const spec::Job &j, const catalog::Catalog &c, const Options &o
     custom = tier == nullptr || tier->custom;
 }
 
-bool Context::roleActive(spec::Role role) const
+bool Context::roleActive(jobspec::Role role) const
 {
     if (!custom)
         return false;
-    const spec::RoleSpec &r = input.role(role);
-    if (role == spec::Role::Master)
+    const jobspec::RoleSpec &r = input.role(role);
+    if (role == jobspec::Role::Master)
         return !r.type.isEmpty();
     return r.count.value_or(0) > 0;
 }
 
 void Context::error(const QString &field, const QString &message)
 {
-    report(spec::Severity::Error, field, message);
+    report(jobspec::Severity::Error, field, message);
 }
 
 void Context::warning(const QString &field, const QString &message)
 {
-    report(spec::Severity::Warning, field, message);
+    report(jobspec::Severity::Warning, field, message);
 }
 
-void Context::report(spec::Severity severity, const QString &field, const QString &message)
+void Context::report(jobspec::Severity severity, const QString &field, const QString &message)
 {
-    spec::Diagnostic d;
+    jobspec::Diagnostic d;
     d.severity = severity;
     d.field = field;
     d.message = message;
@@ -87,15 +87,15 @@ void Context::report(spec::Severity severity, const QString &field, const QStrin
 
 void Context::report(catalog::Certainty certainty, const QString &field, const QString &message)
 {
-    report(catalog::isCertain(certainty) ? spec::Severity::Error : spec::Severity::Warning, field,
+    report(catalog::isCertain(certainty) ? jobspec::Severity::Error : jobspec::Severity::Warning, field,
            message);
 }
 
-spec::Diagnostics Context::take()
+jobspec::Diagnostics Context::take()
 {
     std::stable_sort(m_items.begin(), m_items.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
-    spec::Diagnostics out;
+    jobspec::Diagnostics out;
     out.reserve(qsizetype(m_items.size()));
     for (auto &item : m_items)
         out.append(std::move(item.second));
@@ -105,8 +105,8 @@ spec::Diagnostics Context::take()
 
 } // namespace detail
 
-spec::Diagnostics validate(const spec::Job &job, const catalog::Catalog &catalog,
-                           const Options &options, const spec::SourceMap *sources)
+jobspec::Diagnostics validate(const jobspec::Job &job, const catalog::Catalog &catalog,
+                           const Options &options, const jobspec::SourceMap *sources)
 {
     detail::Context ctx(job, catalog, options);
     ctx.sources = sources;
@@ -124,9 +124,9 @@ spec::Diagnostics validate(const spec::Job &job, const catalog::Catalog &catalog
     detail::checkScheduling(ctx);
     detail::checkLocalRun(ctx);
 
-    spec::Diagnostics diags = ctx.take();
+    jobspec::Diagnostics diags = ctx.take();
     if (sources) {
-        for (spec::Diagnostic &d : diags)
+        for (jobspec::Diagnostic &d : diags)
             sources->locate(d);
     }
     return diags;

@@ -6,8 +6,8 @@
 #pragma once
 
 #include "catalog/catalog.h"
-#include "spec/diagnostic.h"
-#include "spec/job.h"
+#include "jobspec/diagnostic.h"
+#include "jobspec/job.h"
 
 #include <QSet>
 #include <QString>
@@ -26,12 +26,12 @@ struct Options
 };
 
 // Diagnostics carry field paths; pass `sources` to have positions and origins filled in.
-spec::Diagnostics validate(const spec::Job &job, const catalog::Catalog &catalog,
+jobspec::Diagnostics validate(const jobspec::Job &job, const catalog::Catalog &catalog,
                            const Options &options = {},
-                           const spec::SourceMap *sources = nullptr);
+                           const jobspec::SourceMap *sources = nullptr);
 
 // The job ID rules alone (reference §1), for live checks of a single field. Empty when valid.
 // The message names the rule and the offending character's position.
-spec::Diagnostics validateJobId(const QString &jobId, const QSet<QString> &existingJobIds = {});
+jobspec::Diagnostics validateJobId(const QString &jobId, const QSet<QString> &existingJobIds = {});
 
 } // namespace trainyard::validation

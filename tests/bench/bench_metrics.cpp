@@ -19,7 +19,7 @@
 #include "logs/logwriter.h"
 #include "metrics/metricrecorder.h"
 #include "metrics/metricstore.h"
-#include "metrics/storeview.h"
+#include "metrics/storefollower.h"
 
 #include <QApplication>
 #include <QDir>
@@ -299,7 +299,7 @@ int main(int argc, char **argv)
                     owner.stop();
                     drained.push_back(drain.nsecsElapsed() / 1e9);
                     extracting.push_back(s);
-                    metrics::StoreView view(dir + QStringLiteral("/metrics"), QString(), QString(), {});
+                    metrics::StoreFollower view(dir + QStringLiteral("/metrics"), QString(), QString(), {});
                     view.pollOnce();
                     stored = 0;
                     for (const metrics::SeriesInfo &info : view.summary())
@@ -362,7 +362,7 @@ int main(int argc, char **argv)
     {
         const QString job = root + QStringLiteral("/million");
         writeJob(job, 1000000, {QStringLiteral("loss")}, 0.0);
-        metrics::StoreView store(job + QStringLiteral("/metrics"), QString(), QString(), {});
+        metrics::StoreFollower store(job + QStringLiteral("/metrics"), QString(), QString(), {});
         store.pollOnce();
         ui::charts::MetricChartView chart(QStringLiteral("loss"), job + QStringLiteral("/metrics"));
         QObject::connect(&chart, &ui::charts::MetricChartView::drawRequested, &chart,

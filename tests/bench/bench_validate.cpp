@@ -20,22 +20,22 @@ constexpr int rounds = 51;
 constexpr int callsPerRound = 1000;
 constexpr double budgetMicros = 100.0;
 
-spec::AcceleratorConfig accel(qint64 count, const char *type)
+jobspec::AcceleratorConfig accel(qint64 count, const char *type)
 {
-    spec::AcceleratorConfig a;
+    jobspec::AcceleratorConfig a;
     a.count = count;
     a.type = QString::fromLatin1(type);
     return a;
 }
 
-spec::Job largeJob()
+jobspec::Job largeJob()
 {
-    spec::Job job;
+    jobspec::Job job;
     job.jobId = QStringLiteral("census_large_20240101_120000");
     for (int i = 0; i < 30; ++i)
         job.labels.insert(QStringLiteral("label_key_%1").arg(i), QStringLiteral("value-%1").arg(i));
 
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     in.scaleTier = QStringLiteral("CUSTOM");
     in.region = QStringLiteral("us-central1");
     in.runtimeVersion = QStringLiteral("2.11");
@@ -59,13 +59,13 @@ spec::Job largeJob()
     in.evaluator.count = 1;
     in.evaluator.config.acceleratorConfig = accel(2, "NVIDIA_TESLA_T4");
 
-    spec::Scheduling s;
+    jobspec::Scheduling s;
     s.maxRunningTime = QStringLiteral("7200s");
     s.maxWaitTime = QStringLiteral("3600s");
     s.priority = 10;
     in.scheduling = s;
 
-    spec::HyperparameterSpec hp;
+    jobspec::HyperparameterSpec hp;
     hp.goal = QStringLiteral("MAXIMIZE");
     hp.hyperparameterMetricTag = QStringLiteral("accuracy");
     hp.maxTrials = 100;
@@ -73,7 +73,7 @@ spec::Job largeJob()
     hp.maxFailedTrials = 5;
     hp.algorithm = QStringLiteral("RANDOM_SEARCH");
     for (int i = 0; i < 20; ++i) {
-        spec::ParameterSpec p;
+        jobspec::ParameterSpec p;
         p.parameterName = QStringLiteral("param_%1").arg(i);
         switch (i % 4) {
         case 0:
@@ -116,7 +116,7 @@ struct Figures
     qsizetype diagnostics = 0;
 };
 
-Figures measure(const spec::Job &job, const catalog::Catalog &catalog,
+Figures measure(const jobspec::Job &job, const catalog::Catalog &catalog,
                 const validation::Options &options)
 {
     std::vector<double> perCall;
@@ -159,11 +159,11 @@ int main(int argc, char **argv)
         options.existingJobIds.insert(QStringLiteral("job_%1").arg(i));
 
     out << "bench_validate: " << rounds << " rounds of " << callsPerRound << " calls\n";
-    const spec::Job valid = largeJob();
+    const jobspec::Job valid = largeJob();
     print(out, "valid large spec  ", measure(valid, catalog, options));
 
     // The same spec with a problem in most rule groups: the error paths build messages.
-    spec::Job broken = valid;
+    jobspec::Job broken = valid;
     broken.jobId = QStringLiteral("census-large");
     broken.labels.insert(QStringLiteral("Owner"), QStringLiteral("x"));
     broken.trainingInput.master.config.acceleratorConfig = accel(3, "NVIDIA_TESLA_T4");

@@ -3,13 +3,13 @@
 // spec, gcloud and Vertex tests.
 #pragma once
 
-#include "spec/job.h"
+#include "jobspec/job.h"
 
 namespace trainyard::test {
 
-inline spec::Job fullExampleJob()
+inline jobspec::Job fullExampleJob()
 {
-    using namespace trainyard::spec;
+    using namespace trainyard::jobspec;
     Job job;
     job.jobId = QStringLiteral("census_20240101_120000");
     job.labels = {{QStringLiteral("owner"), QStringLiteral("alice")},

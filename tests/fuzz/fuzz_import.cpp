@@ -2,12 +2,12 @@
 // libFuzzer target for config.yaml import (build with -DTRAINYARD_FUZZ=ON and clang).
 // Any input must give a result without crashing; an accepted job must survive export and
 // re-import unchanged, and every diagnostic must say something.
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 
 #include <cstdint>
 #include <cstdlib>
 
-using namespace trainyard::spec;
+using namespace trainyard::jobspec;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -473,7 +473,7 @@ void MetricChartView::contextMenuEvent(QContextMenuEvent *event)
 bool MetricChartView::exportCsv(const QString &path, QString *error) const
 {
     if (!m_set)
-        return metrics::StoreView::exportCsv(m_storeDir, m_metric, path, error);
+        return metrics::StoreFollower::exportCsv(m_storeDir, m_metric, path, error);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // One metric as a QtCharts line chart, fed by an in-memory MetricSeriesSet or by a metric store
-// (metrics::StoreView: the level pyramid gives about two points per pixel column): one QLineSeries per source (replica), fed with replace()
+// (metrics::StoreFollower: the level pyramid gives about two points per pixel column): one QLineSeries per source (replica), fed with replace()
 // of a downsampled copy (LTTB to about twice the plot width, over the visible x range) — never
 // append() per point. EMA smoothing (TensorBoard's), log scale, x as step or time since start,
 // hover tooltip with the nearest value, rubber-band zoom, pan (middle button or Shift+drag,
@@ -8,7 +8,7 @@
 #pragma once
 
 #include "metrics/series.h"
-#include "metrics/storeview.h"
+#include "metrics/storefollower.h"
 
 #include <QChartView>
 #include <QHash>
@@ -28,7 +28,7 @@ public:
     MetricChartView(const QString &metric, const metrics::MetricSeriesSet *set,
                     QWidget *parent = nullptr);
     // A chart of a metric store: updateSeries() asks for its points with drawRequested() and
-    // draws what applyDrawn() brings (metrics::StoreView, in a worker thread).
+    // draws what applyDrawn() brings (metrics::StoreFollower, in a worker thread).
     MetricChartView(const QString &metric, const QString &storeDir, QWidget *parent = nullptr);
 
     QString metric() const { return m_metric; }

@@ -3,7 +3,7 @@
 
 #include "charts/chartcontrols.h"
 #include "metrics/extract.h"
-#include "metrics/storeview.h"
+#include "metrics/storefollower.h"
 #include "metrics/userpatterns.h"
 
 #include <QCheckBox>
@@ -102,7 +102,7 @@ MetricsPanel::MetricsPanel(QWidget *parent)
 MetricsPanel::~MetricsPanel()
 {
     if (m_view) {
-        QMetaObject::invokeMethod(m_view, &metrics::StoreView::stop, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(m_view, &metrics::StoreFollower::stop, Qt::QueuedConnection);
         connect(&m_thread, &QThread::finished, m_view, &QObject::deleteLater);
     }
     m_thread.quit();
@@ -113,7 +113,7 @@ void MetricsPanel::stopView()
 {
     if (m_view) {
         disconnect(m_view, nullptr, this, nullptr);
-        QMetaObject::invokeMethod(m_view, &metrics::StoreView::stop, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(m_view, &metrics::StoreFollower::stop, Qt::QueuedConnection);
         m_view->deleteLater();
         m_view = nullptr;
     }
@@ -127,15 +127,15 @@ void MetricsPanel::clearCharts()
     m_empty->show();
 }
 
-metrics::StoreView *MetricsPanel::startView()
+metrics::StoreFollower *MetricsPanel::startView()
 {
     const QString storeDir = QFileInfo(m_logsDir).dir().filePath(QStringLiteral("metrics"));
-    auto *view = new metrics::StoreView(storeDir, m_logsDir, m_hypertuneDir, m_patterns);
+    auto *view = new metrics::StoreFollower(storeDir, m_logsDir, m_hypertuneDir, m_patterns);
     view->moveToThread(&m_thread);
-    connect(view, &metrics::StoreView::summaryChanged, this, &MetricsPanel::onSummary);
-    connect(view, &metrics::StoreView::drawn, this, &MetricsPanel::onDrawn);
-    connect(view, &metrics::StoreView::caughtUpChanged, this, &MetricsPanel::onCaughtUp);
-    QMetaObject::invokeMethod(view, &metrics::StoreView::start, Qt::QueuedConnection);
+    connect(view, &metrics::StoreFollower::summaryChanged, this, &MetricsPanel::onSummary);
+    connect(view, &metrics::StoreFollower::drawn, this, &MetricsPanel::onDrawn);
+    connect(view, &metrics::StoreFollower::caughtUpChanged, this, &MetricsPanel::onCaughtUp);
+    QMetaObject::invokeMethod(view, &metrics::StoreFollower::start, Qt::QueuedConnection);
     return view;
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The Metrics tab: one MetricChartView per metric of the job's metric store (<job>/metrics,
-// metrics::StoreView in a worker thread). The store is written by the job's owner as lines are
+// metrics::StoreFollower in a worker thread). The store is written by the job's owner as lines are
 // captured; for a job recorded before, the worker extracts the logs and hypertune files into the
 // store in the background on first open. Charts ask the worker for what they draw (about two
 // points per pixel column from the level pyramid) and redraw on a timer (RedrawIntervalMs) when
@@ -15,7 +15,7 @@
 
 #include "charts/metricchart.h"
 #include "metrics/series.h"
-#include "metrics/storeview.h"
+#include "metrics/storefollower.h"
 
 #include <QPointer>
 #include <QSet>
@@ -67,7 +67,7 @@ Q_SIGNALS:
     void patternsApplied();
 
 private:
-    metrics::StoreView *startView();
+    metrics::StoreFollower *startView();
     void onSummary(const trainyard::metrics::StoreSummary &summary);
     void onDrawn(const trainyard::metrics::DrawResult &result);
     void onCaughtUp();
@@ -86,7 +86,7 @@ private:
     QSet<QString> m_dirty;
     QList<MetricChartView *> m_charts;
     QThread m_thread;
-    QPointer<metrics::StoreView> m_view;
+    QPointer<metrics::StoreFollower> m_view;
     QTimer m_timer;
     QComboBox *m_xMode;
     QSlider *m_smoothing;

@@ -48,7 +48,7 @@ void CompareWorker::start()
     for (const QString &dir : std::as_const(m_dirs)) {
         if (m_views.contains(dir))
             continue;
-        m_views.insert(dir, new metrics::StoreView(QDir(dir).filePath(QStringLiteral("metrics")),
+        m_views.insert(dir, new metrics::StoreFollower(QDir(dir).filePath(QStringLiteral("metrics")),
                                                    QDir(dir).filePath(QStringLiteral("logs")),
                                                    QDir(dir).filePath(QStringLiteral("hypertune")),
                                                    m_patterns, this));
@@ -64,7 +64,7 @@ void CompareWorker::stop()
 {
     if (m_timer)
         m_timer->stop();
-    for (metrics::StoreView *v : std::as_const(m_views))
+    for (metrics::StoreFollower *v : std::as_const(m_views))
         v->stop();
 }
 

@@ -6,12 +6,12 @@
 // against each parameter. Exports: the table as CSV, every run's points aligned on the step as
 // CSV (streamed from the stores), the charts as PNG.
 //
-// Every run is read from its job's metric store (metrics::StoreView, all of them in one worker
+// Every run is read from its job's metric store (metrics::StoreFollower, all of them in one worker
 // thread); the charts get about two points per pixel column per run, never a whole series.
 #pragma once
 
 #include "charts/metricchart.h"
-#include "metrics/storeview.h"
+#include "metrics/storefollower.h"
 
 #include <QColor>
 #include <QHash>
@@ -44,7 +44,7 @@ struct CompareRun
     QMap<QString, QString> params;   // hyperparameters, shown in the table and the scatter
 };
 
-// The worker behind a CompareView (lives in its thread): one StoreView per job dir.
+// The worker behind a CompareView (lives in its thread): one StoreFollower per job dir.
 class CompareWorker : public QObject
 {
     Q_OBJECT
@@ -63,7 +63,7 @@ private:
     void poll();
     QStringList m_dirs;
     QStringList m_patterns;
-    QHash<QString, metrics::StoreView *> m_views;
+    QHash<QString, metrics::StoreFollower *> m_views;
     QTimer *m_timer = nullptr;
 };
 

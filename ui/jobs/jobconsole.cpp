@@ -6,13 +6,14 @@
 
 #include "compare/compareview.h"
 
+#include "exec/startlocaljob.h"
 #include "exec/supervisor.h"
 #include "jobs/desktopnotifier.h"
 #include "jobs/diskspacemonitor.h"
 #include "jobs/jobdetail.h"
 #include "jobs/jobfilterproxy.h"
 #include "jobs/joblistmodel.h"
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 
 #include <QAction>
@@ -174,7 +175,7 @@ void JobConsole::createActions()
     m_clone = new QAction(tr("C&lone into wizard…"), this);
     m_clone->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     connect(m_clone, &QAction::triggered, this, [this] {
-        spec::Job job;
+        jobspec::Job job;
         QString error;
         if (cloneSpec(currentJobId(), &job, &error))
             Q_EMIT cloneRequested(job);
@@ -451,7 +452,7 @@ QString JobConsole::uniqueJobId(const QString &base) const
     }
 }
 
-bool JobConsole::cloneSpec(const QString &jobId, spec::Job *job, QString *error) const
+bool JobConsole::cloneSpec(const QString &jobId, jobspec::Job *job, QString *error) const
 {
     const store::JobStore store(storeRoot());
     QByteArray yaml;
@@ -460,7 +461,7 @@ bool JobConsole::cloneSpec(const QString &jobId, spec::Job *job, QString *error)
             *error = read.errorMessage;
         return false;
     }
-    const spec::ImportResult imported = spec::importJob(yaml, store.configPath(jobId));
+    const jobspec::ImportResult imported = jobspec::importJob(yaml, store.configPath(jobId));
     if (!imported) {
         if (error)
             *error = tr("The config of %1 cannot be read.").arg(jobId);
@@ -471,7 +472,7 @@ bool JobConsole::cloneSpec(const QString &jobId, spec::Job *job, QString *error)
     return true;
 }
 
-bool JobConsole::startJob(const spec::Job &job, const exec::RunSettings &settings, QString *error)
+bool JobConsole::startJob(const jobspec::Job &job, const exec::RunSettings &settings, QString *error)
 {
     const store::JobStore store(storeRoot());
     const auto refuse = [error](const QString &message) {
@@ -500,14 +501,14 @@ bool JobConsole::startJob(const spec::Job &job, const exec::RunSettings &setting
     const QString program = m_ownerProgram;
     watcher->setFuture(QtConcurrent::run([root, job, settings, program] {
         store::JobStore jobStore(root);
-        return exec::submitJob(jobStore, job, settings, program);
+        return exec::startLocalJob(jobStore, job, settings, program);
     }));
     return true;
 }
 
 bool JobConsole::runAgain(const QString &jobId, QString *newJobId, QString *error)
 {
-    spec::Job job;
+    jobspec::Job job;
     if (!cloneSpec(jobId, &job, error))
         return false;
     const store::JobStore store(storeRoot());

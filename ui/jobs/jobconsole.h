@@ -6,7 +6,7 @@
 #pragma once
 
 #include "exec/runsettings.h"
-#include "spec/job.h"
+#include "jobspec/job.h"
 #include "store/jobstate.h"
 
 #include <QWidget>
@@ -60,14 +60,14 @@ public:
     // "Compare runs": the selected jobs side by side (a tuning job alone: its trials).
     QAction *compareAction() const { return m_compare; }
 
-    // Stores `job` and starts it with the local executor (exec::submitJob, in a worker thread:
+    // Stores `job` and starts it with the local executor (exec::startLocalJob, in a worker thread:
     // the store's writes are fsync'd). jobSubmitted() follows; a job that was stored but did
-    // not start is recorded as FAILED by submitJob. False (and *error) when refused at once.
-    bool startJob(const spec::Job &job, const exec::RunSettings &settings, QString *error = nullptr);
+    // not start is recorded as FAILED by startLocalJob. False (and *error) when refused at once.
+    bool startJob(const jobspec::Job &job, const exec::RunSettings &settings, QString *error = nullptr);
     // Starts a copy of a job under a new ID (see uniqueJobId); *newJobId is that ID.
     bool runAgain(const QString &jobId, QString *newJobId = nullptr, QString *error = nullptr);
     // The job's spec with a fresh, unused job ID; false when its config cannot be read.
-    bool cloneSpec(const QString &jobId, spec::Job *job, QString *error = nullptr) const;
+    bool cloneSpec(const QString &jobId, jobspec::Job *job, QString *error = nullptr) const;
     // base_2, base_3 ... (a copy number _2.._999 ending base is replaced), the first unused.
     QString uniqueJobId(const QString &base) const;
     // Deletes a job; a job that is still running is refused (cancel it first).
@@ -100,7 +100,7 @@ Q_SIGNALS:
     void jobSubmitted(const QString &jobId, const QString &errorMessage);
     void newJobRequested();
     // "Clone into wizard": the job's spec with a new ID, for the wizard to open.
-    void cloneRequested(const trainyard::spec::Job &job);
+    void cloneRequested(const trainyard::jobspec::Job &job);
     // A job this console watched running has ended.
     void jobEnded(const QString &jobId, trainyard::store::JobStatus status);
     // Something to tell the user in a status bar.

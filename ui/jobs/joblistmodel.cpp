@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "jobs/joblistmodel.h"
 
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 #include "cloud/cloudjob.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
@@ -204,8 +204,8 @@ QPair<QString, QString> configInfo(const store::JobStore &store, const QString &
     QPair<QString, QString> info;
     if (!store.readConfig(jobId, &yaml))
         return info;
-    const spec::ImportResult imported = spec::importJob(yaml, QStringLiteral("config.yaml"));
-    const spec::TrainingInput &in = imported.job.trainingInput;
+    const jobspec::ImportResult imported = jobspec::importJob(yaml, QStringLiteral("config.yaml"));
+    const jobspec::TrainingInput &in = imported.job.trainingInput;
     info.first = in.scaleTier;
     if (in.scaleTier == QLatin1String("CUSTOM") || in.scaleTier.isEmpty()) {
         info.first = in.master.type.isEmpty() ? in.scaleTier

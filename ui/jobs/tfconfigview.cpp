@@ -5,7 +5,7 @@
 #include "exec/environment.h"
 #include "exec/layout.h"
 #include "exec/runsettings.h"
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 
 #include <QCoreApplication>
@@ -32,7 +32,7 @@ TfConfigResult replicaTfConfig(const QString &storeRoot, const QString &jobId,
         result.errorMessage = read.errorMessage;
         return result;
     }
-    const spec::ImportResult imported = spec::importJob(yaml, store.configPath(jobId));
+    const jobspec::ImportResult imported = jobspec::importJob(yaml, store.configPath(jobId));
     if (!imported) {
         result.errorMessage = tr("The stored config.yaml cannot be read.");
         return result;

@@ -8,7 +8,7 @@
 #include "settings/settingsdialog.h"
 #include "jobs/jobconsole.h"
 #include "jobs/joblistmodel.h"
-#include "spec/job.h"
+#include "jobspec/job.h"
 
 #include <QAction>
 #include <QApplication>
@@ -116,7 +116,7 @@ void MainWindow::openConfig(const QString &path)
     showWizard(path);
 }
 
-void MainWindow::cloneJob(const spec::Job &job)
+void MainWindow::cloneJob(const jobspec::Job &job)
 {
     showWizard(QString(), &job);
 }
@@ -148,7 +148,7 @@ void MainWindow::pasteGcloudCommand()
         m_lastWizard->loadGcloudImport(dialog.result(), dialog.baseDirectory());
 }
 
-void MainWindow::showWizard(const QString &path, const spec::Job *job)
+void MainWindow::showWizard(const QString &path, const jobspec::Job *job)
 {
     if (!m_catalog)
         return;

@@ -10,7 +10,7 @@ namespace trainyard::catalog {
 struct Catalog;
 }
 
-namespace trainyard::spec {
+namespace trainyard::jobspec {
 struct Job;
 }
 
@@ -37,7 +37,7 @@ public:
     void newJob();
     void openConfig(const QString &path);
     // Opens the wizard filled from a job's spec (Clone into wizard).
-    void cloneJob(const spec::Job &job);
+    void cloneJob(const jobspec::Job &job);
     // File > Paste gcloud command…: a dialog reads the command, then the wizard opens filled.
     void pasteGcloudCommand();
 
@@ -51,7 +51,7 @@ protected:
 private:
     void showAbout();
     void chooseConfig();
-    void showWizard(const QString &path, const spec::Job *job = nullptr);
+    void showWizard(const QString &path, const jobspec::Job *job = nullptr);
 
     std::shared_ptr<const catalog::Catalog> m_catalog;
     jobs::JobConsole *m_console = nullptr;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "settings/settingsdialog.h"
 
-#include "charts/metricpatternspage.h"
+#include "settings/metricpatternspage.h"
 #include "secrets/secretstore.h"
 #include "settings/cloudpage.h"
 #include "settings/localrunspage.h"
@@ -27,7 +27,7 @@ SettingsDialog::SettingsDialog(secrets::SecretStore *store, QWidget *parent)
     m_localRuns = new LocalRunsPage(this);
     m_localRuns->setObjectName(QStringLiteral("localRunsPage"));
     m_tabs->addTab(m_localRuns, tr("&Local runs"));
-    auto *metrics = new charts::MetricPatternsPage(this);
+    auto *metrics = new MetricPatternsPage(this);
     metrics->setObjectName(QStringLiteral("metricPatternsPage"));
     m_tabs->addTab(metrics, tr("&Metrics"));
     auto *cloudPage = new CloudPage(this);

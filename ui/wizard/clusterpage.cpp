@@ -23,9 +23,9 @@ constexpr int maxReplicaCount = 10000;
 // Larger than any disk the service offers, so the validator explains a size out of range.
 constexpr int maxDiskSizeGb = 1000000;
 
-QString rolePath(spec::Role role, const char *suffix)
+QString rolePath(jobspec::Role role, const char *suffix)
 {
-    return QLatin1String("trainingInput.") + spec::roleKey(role) + QLatin1String(suffix);
+    return QLatin1String("trainingInput.") + jobspec::roleKey(role) + QLatin1String(suffix);
 }
 
 enum Column { LabelColumn, CountColumn, TypeColumn, AcceleratorColumn, AcceleratorCountColumn };
@@ -89,7 +89,7 @@ ClusterPage::ClusterPage(const catalog::Catalog &catalog, QWidget *parent)
     diskGrid->setColumnStretch(2, 1);
     diskGrid->setColumnStretch(3, 2);
     int gridRow = 1;
-    for (spec::Role role : spec::allRoles) {
+    for (jobspec::Role role : jobspec::allRoles) {
         buildRow(role, gridRow);
         gridRow += 2;
     }
@@ -102,23 +102,23 @@ ClusterPage::ClusterPage(const catalog::Catalog &catalog, QWidget *parent)
     onTierChanged();
 }
 
-void ClusterPage::buildRow(spec::Role role, int gridRow)
+void ClusterPage::buildRow(jobspec::Role role, int gridRow)
 {
     RoleRow &r = m_rows[std::size_t(role)];
     r.role = role;
     auto *grid = static_cast<QGridLayout *>(m_roles->layout());
     QString label;
     switch (role) {
-    case spec::Role::Master:
+    case jobspec::Role::Master:
         label = tr("&Master");
         break;
-    case spec::Role::Worker:
+    case jobspec::Role::Worker:
         label = tr("&Workers");
         break;
-    case spec::Role::ParameterServer:
+    case jobspec::Role::ParameterServer:
         label = tr("&Parameter servers");
         break;
-    case spec::Role::Evaluator:
+    case jobspec::Role::Evaluator:
         label = tr("E&valuators");
         break;
     }
@@ -126,7 +126,7 @@ void ClusterPage::buildRow(spec::Role role, int gridRow)
     grid->addWidget(r.label, gridRow, LabelColumn);
     buildDiskRow(r, QString(label).remove(QLatin1Char('&')), gridRow);
 
-    if (role != spec::Role::Master) {
+    if (role != jobspec::Role::Master) {
         r.count = new QSpinBox(m_roles);
         r.count->setRange(0, maxReplicaCount);
         r.count->setAccessibleName(tr("%1: number of replicas").arg(QString(label).remove(QLatin1Char('&'))));
@@ -347,7 +347,7 @@ void ClusterPage::onTierChanged()
         text = tr("This tier is not in the catalog.");
     }
     m_tierText->setText(text);
-    RoleRow &master = m_rows[std::size_t(spec::Role::Master)];
+    RoleRow &master = m_rows[std::size_t(jobspec::Role::Master)];
     if (!m_loading && tier && tier->custom && currentValue(master.type).isEmpty()) {
         // A custom cluster needs a master: start from the catalog's first Compute Engine type.
         for (const catalog::MachineType &m : m_catalog.machineTypes) {
@@ -401,17 +401,17 @@ void ClusterPage::updateEnabled()
     }
 }
 
-void ClusterPage::load(const spec::Job &job)
+void ClusterPage::load(const jobspec::Job &job)
 {
-    const spec::TrainingInput &in = job.trainingInput;
+    const jobspec::TrainingInput &in = job.trainingInput;
     m_loading = true;
     selectData(m_tier, in.scaleTier, tr("%1 (not in the catalog)").arg(in.scaleTier));
     for (RoleRow &r : m_rows) {
-        const spec::RoleSpec &spec = in.role(r.role);
+        const jobspec::RoleSpec &spec = in.role(r.role);
         if (r.count)
             r.count->setValue(int(qBound<qint64>(qint64(0), spec.count.value_or(0), qint64(maxReplicaCount))));
         selectData(r.type, spec.type, tr("%1 (not in the catalog)").arg(spec.type));
-        const std::optional<spec::AcceleratorConfig> &acc = spec.config.acceleratorConfig;
+        const std::optional<jobspec::AcceleratorConfig> &acc = spec.config.acceleratorConfig;
         selectData(r.acceleratorType, acc ? acc->type : QString(),
                    tr("%1 (not in the catalog)").arg(acc ? acc->type : QString()));
         {
@@ -423,7 +423,7 @@ void ClusterPage::load(const spec::Job &job)
         }
         refreshAcceleratorTexts(r);
         refreshCounts(r, false);
-        const spec::DiskConfig disk = spec.config.diskConfig.value_or(spec::DiskConfig());
+        const jobspec::DiskConfig disk = spec.config.diskConfig.value_or(jobspec::DiskConfig());
         selectData(r.diskType, disk.bootDiskType,
                    tr("%1 (not in the catalog)").arg(disk.bootDiskType));
         setOptionalInt(r.diskSize, disk.bootDiskSizeGb);
@@ -435,15 +435,15 @@ void ClusterPage::load(const spec::Job &job)
     m_loading = false;
 }
 
-void ClusterPage::store(spec::Job &job) const
+void ClusterPage::store(jobspec::Job &job) const
 {
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     in.scaleTier = currentValue(m_tier);
     const catalog::ScaleTier *tier = m_catalog.scaleTier(in.scaleTier);
     if (tier && !tier->custom)
         return; // predefined tier: the role fields stay as they were (normally empty)
     for (const RoleRow &r : m_rows) {
-        spec::RoleSpec &spec = in.role(r.role);
+        jobspec::RoleSpec &spec = in.role(r.role);
         spec.type = currentValue(r.type);
         if (r.count) {
             const int n = r.count->value();
@@ -454,7 +454,7 @@ void ClusterPage::store(spec::Job &job) const
         if (accType.isEmpty()) {
             spec.config.acceleratorConfig.reset();
         } else {
-            spec::AcceleratorConfig acc;
+            jobspec::AcceleratorConfig acc;
             acc.type = accType;
             const QVariant count = r.acceleratorCount->currentData();
             if (count.isValid())
@@ -463,12 +463,12 @@ void ClusterPage::store(spec::Job &job) const
         }
         // Empty fields write nothing: no diskConfig for a role that had none (one the file
         // had stays, even empty).
-        std::optional<spec::DiskConfig> &disk = spec.config.diskConfig;
-        const bool hadEmpty = disk && *disk == spec::DiskConfig();
-        spec::DiskConfig d = disk.value_or(spec::DiskConfig());
+        std::optional<jobspec::DiskConfig> &disk = spec.config.diskConfig;
+        const bool hadEmpty = disk && *disk == jobspec::DiskConfig();
+        jobspec::DiskConfig d = disk.value_or(jobspec::DiskConfig());
         d.bootDiskType = currentValue(r.diskType);
         storeOptionalInt(r.diskSize, d.bootDiskSizeGb);
-        if (d != spec::DiskConfig() || hadEmpty)
+        if (d != jobspec::DiskConfig() || hadEmpty)
             disk = d;
         else
             disk.reset();

@@ -26,12 +26,12 @@ class ClusterPage : public WizardPage
 public:
     explicit ClusterPage(const catalog::Catalog &catalog, QWidget *parent = nullptr);
 
-    void load(const spec::Job &job) override;
-    void store(spec::Job &job) const override;
+    void load(const jobspec::Job &job) override;
+    void store(jobspec::Job &job) const override;
 
     struct RoleRow
     {
-        spec::Role role = spec::Role::Master;
+        jobspec::Role role = jobspec::Role::Master;
         QLabel *label = nullptr;
         QSpinBox *count = nullptr; // null for the master
         QComboBox *type = nullptr;
@@ -42,14 +42,14 @@ public:
     };
     QComboBox *tierCombo() const { return m_tier; }
     QLabel *tierExplanation() const { return m_tierText; }
-    const RoleRow &row(spec::Role role) const { return m_rows[std::size_t(role)]; }
+    const RoleRow &row(jobspec::Role role) const { return m_rows[std::size_t(role)]; }
     Disclosure *disks() const { return m_disks; }
 
 protected:
     void diagnosticsApplied() override;
 
 private:
-    void buildRow(spec::Role role, int gridRow);
+    void buildRow(jobspec::Role role, int gridRow);
     void buildDiskRow(RoleRow &row, const QString &label, int gridRow);
     int diskSetCount() const;
     void fillMachineTypes(QComboBox *combo);

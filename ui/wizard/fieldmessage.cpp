@@ -49,7 +49,7 @@ void FieldMessage::clear()
     m_errors = 0;
 }
 
-void FieldMessage::add(const spec::Diagnostic &diagnostic)
+void FieldMessage::add(const jobspec::Diagnostic &diagnostic)
 {
     if (diagnostic.isError()) {
         ++m_errors;

@@ -4,7 +4,7 @@
 // the field's tooltip and accessible description, so screen readers announce it.
 #pragma once
 
-#include "spec/diagnostic.h"
+#include "jobspec/diagnostic.h"
 
 #include <QLabel>
 #include <QPointer>
@@ -25,7 +25,7 @@ public:
     QWidget *field() const { return m_field; }
 
     void clear();
-    void add(const spec::Diagnostic &diagnostic);
+    void add(const jobspec::Diagnostic &diagnostic);
     // Shows what was added since clear(); hidden when there is nothing to show.
     void apply();
 

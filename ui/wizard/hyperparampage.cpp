@@ -209,16 +209,16 @@ void HyperparameterPage::updateCellHints(int row)
         item->setToolTip(values ? QString() : tr("Not used by %1 parameters").arg(type));
 }
 
-void HyperparameterPage::load(const spec::Job &job)
+void HyperparameterPage::load(const jobspec::Job &job)
 {
-    const spec::HyperparameterSpec hp = job.trainingInput.hyperparameters.value_or(spec::HyperparameterSpec());
+    const jobspec::HyperparameterSpec hp = job.trainingInput.hyperparameters.value_or(jobspec::HyperparameterSpec());
     selectData(m_goal, hp.goal);
     m_metric->setText(hp.hyperparameterMetricTag);
     m_maxTrials->setValue(int(qBound<qint64>(qint64(0), hp.maxTrials.value_or(0), qint64(maxTrialCount))));
     m_parallel->setValue(int(qBound<qint64>(qint64(0), hp.maxParallelTrials.value_or(0), qint64(maxTrialCount))));
     selectData(m_algorithm, hp.algorithm);
     QList<QStringList> rows;
-    for (const spec::ParameterSpec &p : hp.params) {
+    for (const jobspec::ParameterSpec &p : hp.params) {
         QStringList values = p.categoricalValues;
         for (double d : p.discreteValues)
             values.append(number(d));
@@ -231,14 +231,14 @@ void HyperparameterPage::load(const spec::Job &job)
         updateCellHints(r);
 }
 
-void HyperparameterPage::store(spec::Job &job) const
+void HyperparameterPage::store(jobspec::Job &job) const
 {
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     if (!field(fields::tuning).toBool()) {
         in.hyperparameters.reset();
         return;
     }
-    spec::HyperparameterSpec hp = in.hyperparameters.value_or(spec::HyperparameterSpec());
+    jobspec::HyperparameterSpec hp = in.hyperparameters.value_or(jobspec::HyperparameterSpec());
     hp.goal = currentValue(m_goal);
     hp.hyperparameterMetricTag = m_metric->text();
     hp.maxTrials = spinValue(m_maxTrials, hp.maxTrials);
@@ -252,7 +252,7 @@ void HyperparameterPage::store(spec::Job &job) const
             empty = empty && cell.isEmpty();
         if (empty)
             continue; // a row just added and not filled in yet
-        spec::ParameterSpec p;
+        jobspec::ParameterSpec p;
         p.parameterName = row.value(NameColumn);
         p.type = row.value(TypeColumn);
         p.minValue = parseNumber(row.value(MinColumn));

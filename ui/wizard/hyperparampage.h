@@ -40,8 +40,8 @@ class HyperparameterPage : public WizardPage
 public:
     explicit HyperparameterPage(QWidget *parent = nullptr);
 
-    void load(const spec::Job &job) override;
-    void store(spec::Job &job) const override;
+    void load(const jobspec::Job &job) override;
+    void store(jobspec::Job &job) const override;
 
     QComboBox *goalCombo() const { return m_goal; }
     QLineEdit *metricEdit() const { return m_metric; }

@@ -74,7 +74,7 @@ void JobPage::suggestId()
     m_jobId->setFocus();
 }
 
-void JobPage::load(const spec::Job &job)
+void JobPage::load(const jobspec::Job &job)
 {
     m_jobId->setText(job.jobId);
     QList<QStringList> rows;
@@ -84,7 +84,7 @@ void JobPage::load(const spec::Job &job)
     m_tuning->setChecked(job.trainingInput.hyperparameters.has_value());
 }
 
-void JobPage::store(spec::Job &job) const
+void JobPage::store(jobspec::Job &job) const
 {
     job.jobId = m_jobId->text();
     job.labels.clear();

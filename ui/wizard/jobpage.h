@@ -20,8 +20,8 @@ class JobPage : public WizardPage
 public:
     explicit JobPage(QWidget *parent = nullptr);
 
-    void load(const spec::Job &job) override;
-    void store(spec::Job &job) const override;
+    void load(const jobspec::Job &job) override;
+    void store(jobspec::Job &job) const override;
 
     // Existing job IDs, so that Suggest proposes a free one.
     void setExistingJobIds(const QSet<QString> &ids) { m_existing = ids; }

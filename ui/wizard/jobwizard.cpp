@@ -2,8 +2,9 @@
 #include "wizard/jobwizard.h"
 
 #include "exec/runsettings.h"
+#include "exec/startlocaljob.h"
 #include "exec/supervisor.h"
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 #include "store/atomicwrite.h"
 #include "store/jobstore.h"
 #include "wizard/clusterpage.h"
@@ -34,11 +35,11 @@ namespace {
 // Stores the job and starts its owner process (`trainyard supervise`). Runs on a worker thread:
 // the store writes with fsync and a process start do not belong on the GUI thread. Empty on
 // success, else why the job did not start.
-QString storeAndStart(const QString &storeRoot, const spec::Job &job,
+QString storeAndStart(const QString &storeRoot, const jobspec::Job &job,
                       const exec::RunSettings &settings, const QString &ownerProgram)
 {
     store::JobStore store(storeRoot);
-    const QString message = exec::submitJob(store, job, settings, ownerProgram);
+    const QString message = exec::startLocalJob(store, job, settings, ownerProgram);
     return message.isEmpty()
                ? message
                : JobWizard::tr("The job %1 could not be started: %2").arg(job.jobId, message);
@@ -136,8 +137,8 @@ validation::Target JobWizard::target() const
     return m_regionPage->localOnly() ? validation::Target::Local : validation::Target::Cloud;
 }
 
-void JobWizard::loadJob(const spec::Job &job, const spec::SourceMap &sources,
-                        const spec::Diagnostics &diagnostics)
+void JobWizard::loadJob(const jobspec::Job &job, const jobspec::SourceMap &sources,
+                        const jobspec::Diagnostics &diagnostics)
 {
     m_loading = true;
     m_base = job;
@@ -151,7 +152,7 @@ void JobWizard::loadJob(const spec::Job &job, const spec::SourceMap &sources,
     m_loading = false;
 
     m_importNotes.clear();
-    for (const spec::Diagnostic &d : diagnostics) {
+    for (const jobspec::Diagnostic &d : diagnostics) {
         WizardPage *page = route(d.field).first;
         m_importNotes.append({page == m_reviewPage ? m_jobPage : page, d});
     }
@@ -164,19 +165,19 @@ void JobWizard::loadJob(const spec::Job &job, const spec::SourceMap &sources,
 bool JobWizard::openFile(const QString &path)
 {
     bool unreadable = false;
-    spec::ImportResult imported = spec::importJobFile(path, &unreadable);
+    jobspec::ImportResult imported = jobspec::importJobFile(path, &unreadable);
     imported.sources.fileName = path;
     loadJob(imported.job, imported.sources, imported.diagnostics);
     return !unreadable;
 }
 
-void JobWizard::loadGcloudImport(const spec::GcloudImport &imported,
+void JobWizard::loadGcloudImport(const exporters::GcloudImport &imported,
                                  const QString &baseDirectory)
 {
     // What the command itself caused (ignored flags, unset variables) has no field of the spec:
     // name the flag or the command instead, so the page summary says where it comes from.
-    spec::Diagnostics diagnostics = imported.import.diagnostics;
-    for (spec::Diagnostic &d : diagnostics) {
+    jobspec::Diagnostics diagnostics = imported.import.diagnostics;
+    for (jobspec::Diagnostic &d : diagnostics) {
         if (d.field.isEmpty())
             d.field = d.origin;
     }
@@ -188,9 +189,9 @@ void JobWizard::loadGcloudImport(const spec::GcloudImport &imported,
                        : tr("Training job %1 from a gcloud command").arg(imported.command.jobId));
 }
 
-spec::Job JobWizard::job() const
+jobspec::Job JobWizard::job() const
 {
-    spec::Job job = m_base;
+    jobspec::Job job = m_base;
     for (WizardPage *page : pages())
         page->store(job);
     return job;
@@ -239,10 +240,10 @@ std::pair<WizardPage *, FieldMessage *> JobWizard::route(const QString &field) c
 
 void JobWizard::runValidation()
 {
-    const spec::Job current = job();
+    const jobspec::Job current = job();
     validation::Options options = m_options;
     options.target = target();
-    const spec::Diagnostics found = validation::validate(current, m_catalog, options, &m_sources);
+    const jobspec::Diagnostics found = validation::validate(current, m_catalog, options, &m_sources);
     m_diagnostics.clear();
     for (const ImportNote &n : std::as_const(m_importNotes))
         m_diagnostics.append(n.diagnostic);
@@ -251,8 +252,8 @@ void JobWizard::runValidation()
     m_cloudOnly.clear();
     if (options.target == validation::Target::Local) {
         options.target = validation::Target::Cloud;
-        const spec::Diagnostics cloud = validation::validate(current, m_catalog, options);
-        for (const spec::Diagnostic &d : cloud) {
+        const jobspec::Diagnostics cloud = validation::validate(current, m_catalog, options);
+        for (const jobspec::Diagnostic &d : cloud) {
             if (d.isError())
                 m_cloudOnly.append(d);
         }
@@ -260,7 +261,7 @@ void JobWizard::runValidation()
 
     for (WizardPage *page : pages())
         page->clearDiagnostics();
-    const auto show = [this](WizardPage *page, FieldMessage *message, const spec::Diagnostic &d) {
+    const auto show = [this](WizardPage *page, FieldMessage *message, const jobspec::Diagnostic &d) {
         if (page != m_reviewPage)
             page->addDiagnostic(d, message);
         m_reviewPage->addDiagnostic(d, nullptr); // the review lists everything
@@ -271,7 +272,7 @@ void JobWizard::runValidation()
         const auto [page, message] = route(n.diagnostic.field);
         show(page == m_reviewPage ? n.page : page, message, n.diagnostic);
     }
-    for (const spec::Diagnostic &d : found) {
+    for (const jobspec::Diagnostic &d : found) {
         const auto [page, message] = route(d.field);
         show(page, message, d);
     }
@@ -307,7 +308,7 @@ void JobWizard::done(int result)
 
 void JobWizard::rememberValues() const
 {
-    const spec::Job j = job();
+    const jobspec::Job j = job();
     QSettings settings;
     const auto remember = [&settings](QLatin1String key, const QString &value) {
         if (!value.isEmpty())
@@ -321,8 +322,8 @@ void JobWizard::rememberValues() const
 
 bool JobWizard::saveTo(const QString &path, bool withLocal, QString *error)
 {
-    const QByteArray yaml = spec::exportYaml(
-        job(), withLocal ? spec::ExportScope::WithLocal : spec::ExportScope::Cloud);
+    const QByteArray yaml = jobspec::exportYaml(
+        job(), withLocal ? jobspec::ExportScope::WithLocal : jobspec::ExportScope::Cloud);
     // Checked and atomic (Qt 6.4's QSaveFile::commit() hides a failed buffered write).
     if (const store::WriteResult written = store::writeFileAtomically(path, yaml); !written) {
         if (error)
@@ -366,12 +367,12 @@ void JobWizard::saveWithDialog(bool withLocal)
 
 bool JobWizard::runLocally(QString *error)
 {
-    const spec::Job j = job();
+    const jobspec::Job j = job();
     validation::Options options = m_options;
     options.target = validation::Target::Local;
-    const spec::Diagnostics diags = validation::validate(j, m_catalog, options);
+    const jobspec::Diagnostics diags = validation::validate(j, m_catalog, options);
     QStringList problems;
-    for (const spec::Diagnostic &d : diags) {
+    for (const jobspec::Diagnostic &d : diags) {
         if (d.isError())
             problems.append(tr("• %1: %2").arg(d.field, d.message));
     }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The job wizard: builds a spec::Job page by page (Job, Trainer, Cluster, Region and runtime,
+// The job wizard: builds a jobspec::Job page by page (Job, Trainer, Cluster, Region and runtime,
 // Hyperparameter tuning when asked for, Review). Every edit re-runs validation::validate()
 // (coalesced into one run per event batch); each diagnostic shows next to the widget bound to
 // its field path and in the page's summary, and a page with errors keeps Next/Finish disabled.
@@ -7,9 +7,9 @@
 #pragma once
 
 #include "catalog/catalog.h"
-#include "gcloud/commandline.h"
-#include "spec/diagnostic.h"
-#include "spec/job.h"
+#include "export/commandline.h"
+#include "jobspec/diagnostic.h"
+#include "jobspec/job.h"
 #include "validation/validator.h"
 
 #include <QSet>
@@ -42,21 +42,21 @@ public:
 
     // Fills every page from `job`. `diagnostics` (the importer's) show on the fields they
     // belong to until the user edits that page; `sources` gives positions in the file.
-    void loadJob(const spec::Job &job, const spec::SourceMap &sources = {},
-                 const spec::Diagnostics &diagnostics = {});
+    void loadJob(const jobspec::Job &job, const jobspec::SourceMap &sources = {},
+                 const jobspec::Diagnostics &diagnostics = {});
     // Imports a config.yaml or JSON file and loads it. False when the file cannot be read at
     // all (its diagnostics are still shown on the review page).
     bool openFile(const QString &path);
     // Loads a pasted gcloud command (File > Paste gcloud command…): its config file with the
     // flags applied; its diagnostics, including the ignored client-side flags, show like an
     // imported file's. `baseDirectory` is where the command's relative paths are.
-    void loadGcloudImport(const spec::GcloudImport &imported, const QString &baseDirectory);
+    void loadGcloudImport(const exporters::GcloudImport &imported, const QString &baseDirectory);
     QString fileName() const { return m_fileName; }
 
     // The job as the pages show it (fields without a widget keep the loaded values).
-    spec::Job job() const;
+    jobspec::Job job() const;
     // Diagnostics shown now (validation plus the importer's that still apply).
-    spec::Diagnostics diagnostics() const { return m_diagnostics; }
+    jobspec::Diagnostics diagnostics() const { return m_diagnostics; }
     validation::Target target() const;
     // Runs a pending validation now (it normally runs at the end of the event batch).
     void validateNow();
@@ -119,16 +119,16 @@ private:
     ReviewPage *m_reviewPage;
     QTimer *m_validateTimer;
     bool m_starting = false; // a runLocally() start is under way
-    spec::Job m_base;          // the loaded job: fields without a widget come from here
-    spec::SourceMap m_sources;
+    jobspec::Job m_base;          // the loaded job: fields without a widget come from here
+    jobspec::SourceMap m_sources;
     struct ImportNote
     {
         WizardPage *page;
-        spec::Diagnostic diagnostic;
+        jobspec::Diagnostic diagnostic;
     };
     QList<ImportNote> m_importNotes;
-    spec::Diagnostics m_diagnostics;
-    spec::Diagnostics m_cloudOnly;
+    jobspec::Diagnostics m_diagnostics;
+    jobspec::Diagnostics m_cloudOnly;
     QString m_fileName;
     QString m_savedFileName;
     QString m_storeRoot;

@@ -114,8 +114,8 @@ void PasteCommandDialog::refresh()
         m_import->setEnabled(false);
         return;
     }
-    m_result = spec::importGcloudCommand(text, m_catalog, baseDirectory());
-    const spec::GcloudCommandLine &cmd = m_result.command;
+    m_result = exporters::importGcloudCommand(text, m_catalog, baseDirectory());
+    const exporters::GcloudCommandLine &cmd = m_result.command;
     auto add = [this](QStyle::StandardPixmap icon, const QString &line) {
         auto *item = new QListWidgetItem(style()->standardIcon(icon), line, m_summary);
         item->setToolTip(line);
@@ -141,11 +141,11 @@ void PasteCommandDialog::refresh()
         }
     }
     QStringList ignoredOrigins;
-    for (const spec::IgnoredFlag &f : cmd.ignored) {
+    for (const exporters::IgnoredFlag &f : cmd.ignored) {
         add(QStyle::SP_MessageBoxWarning, tr("Ignored: %1 (gcloud client only)").arg(f.text()));
         ignoredOrigins << QStringLiteral("--") + f.name;
     }
-    for (const spec::Diagnostic &d : m_result.import.diagnostics) {
+    for (const jobspec::Diagnostic &d : m_result.import.diagnostics) {
         if (!d.isError() && d.field.isEmpty() && ignoredOrigins.contains(d.origin))
             continue; // listed above as ignored
         const QString where = d.field.isEmpty() ? d.origin : d.field;

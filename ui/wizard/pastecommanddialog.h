@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // File > Paste gcloud command…: a pasted `gcloud ai-platform|ml-engine [beta] jobs submit
 // training JOB … -- USER_ARGS` (continuation backslashes and $VARIABLES may stay as they are)
-// is read by spec::importGcloudCommand() as the user types; the list under it shows what the
+// is read by exporters::importGcloudCommand() as the user types; the list under it shows what the
 // command gives (job ID, config file, flags) and what it ignored (client-side flags, unset
 // variables). Import fills the wizard with the result.
 #pragma once
 
 #include "catalog/catalog.h"
-#include "gcloud/commandline.h"
+#include "export/commandline.h"
 
 #include <QDialog>
 
@@ -32,7 +32,7 @@ public:
     QString baseDirectory() const;
 
     // The import of the text shown now.
-    const spec::GcloudImport &result() const { return m_result; }
+    const exporters::GcloudImport &result() const { return m_result; }
 
     QPlainTextEdit *editor() const { return m_editor; }
     QListWidget *summaryList() const { return m_summary; }
@@ -47,7 +47,7 @@ private:
     QListWidget *m_summary;
     QPushButton *m_import;
     QTimer *m_timer;
-    spec::GcloudImport m_result;
+    exporters::GcloudImport m_result;
 };
 
 } // namespace trainyard::ui::wizard

@@ -234,10 +234,10 @@ void RegionPage::fillPythonVersions()
     m_python->setEditText(current);
 }
 
-QStringList RegionPage::usedAccelerators(const spec::Job &job, const catalog::Catalog &cat)
+QStringList RegionPage::usedAccelerators(const jobspec::Job &job, const catalog::Catalog &cat)
 {
     QStringList out;
-    const spec::TrainingInput &in = job.trainingInput;
+    const jobspec::TrainingInput &in = job.trainingInput;
     const catalog::ScaleTier *tier = cat.scaleTier(in.scaleTier);
     if (tier && !tier->custom) {
         if (tier->accelerator)
@@ -249,9 +249,9 @@ QStringList RegionPage::usedAccelerators(const spec::Job &job, const catalog::Ca
             addBuiltIn(cat, out, tier->parameterServerType);
         return out;
     }
-    for (spec::Role role : spec::allRoles) {
-        const spec::RoleSpec &r = in.role(role);
-        const bool active = role == spec::Role::Master ? !r.type.isEmpty() : r.count.value_or(0) > 0;
+    for (jobspec::Role role : jobspec::allRoles) {
+        const jobspec::RoleSpec &r = in.role(role);
+        const bool active = role == jobspec::Role::Master ? !r.type.isEmpty() : r.count.value_or(0) > 0;
         if (!active)
             continue;
         addBuiltIn(cat, out, r.type);
@@ -331,9 +331,9 @@ int RegionPage::nextId() const
     return field(fields::tuning).toBool() ? HyperparameterPageId : ReviewPageId;
 }
 
-void RegionPage::load(const spec::Job &job)
+void RegionPage::load(const jobspec::Job &job)
 {
-    const spec::TrainingInput &in = job.trainingInput;
+    const jobspec::TrainingInput &in = job.trainingInput;
     if (in.region.isEmpty()) {
         m_region->setCurrentIndex(-1);
     } else {
@@ -347,7 +347,7 @@ void RegionPage::load(const spec::Job &job)
     // A local job directory can only mean a local run.
     m_localOnly->setChecked(!in.jobDir.isEmpty() && !in.jobDir.startsWith(QLatin1String("gs://")));
 
-    const spec::Scheduling scheduling = in.scheduling.value_or(spec::Scheduling());
+    const jobspec::Scheduling scheduling = in.scheduling.value_or(jobspec::Scheduling());
     m_maxRunningTime->setText(scheduling.maxRunningTime);
     m_maxWaitTime->setText(scheduling.maxWaitTime);
     setOptionalInt(m_priority, scheduling.priority);
@@ -361,9 +361,9 @@ void RegionPage::load(const spec::Job &job)
     m_advanced->setExpanded(set > 0);
 }
 
-void RegionPage::store(spec::Job &job) const
+void RegionPage::store(jobspec::Job &job) const
 {
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     in.region = m_region->currentIndex() >= 0 ? m_region->currentData().toString() : QString();
     in.runtimeVersion = currentValue(m_runtime);
     in.pythonVersion = currentValue(m_python);
@@ -371,12 +371,12 @@ void RegionPage::store(spec::Job &job) const
 
     // Empty fields write nothing: no `scheduling: {}` for a job that had none (one the file
     // had stays).
-    const bool hadEmpty = in.scheduling && *in.scheduling == spec::Scheduling();
-    spec::Scheduling scheduling = in.scheduling.value_or(spec::Scheduling());
+    const bool hadEmpty = in.scheduling && *in.scheduling == jobspec::Scheduling();
+    jobspec::Scheduling scheduling = in.scheduling.value_or(jobspec::Scheduling());
     scheduling.maxRunningTime = m_maxRunningTime->text().trimmed();
     scheduling.maxWaitTime = m_maxWaitTime->text().trimmed();
     storeOptionalInt(m_priority, scheduling.priority);
-    if (scheduling != spec::Scheduling() || hadEmpty)
+    if (scheduling != jobspec::Scheduling() || hadEmpty)
         in.scheduling = scheduling;
     else
         in.scheduling.reset();

@@ -24,14 +24,14 @@ class RegionPage : public WizardPage
 public:
     explicit RegionPage(const catalog::Catalog &catalog, QWidget *parent = nullptr);
 
-    void load(const spec::Job &job) override;
-    void store(spec::Job &job) const override;
+    void load(const jobspec::Job &job) override;
+    void store(jobspec::Job &job) const override;
     int nextId() const override;
 
     // Marks the regions that do not offer every accelerator type in `types`.
     void setJobAccelerators(const QStringList &types);
     // Accelerator types (API names) the job's cluster uses, from its roles or its scale tier.
-    static QStringList usedAccelerators(const spec::Job &job, const catalog::Catalog &catalog);
+    static QStringList usedAccelerators(const jobspec::Job &job, const catalog::Catalog &catalog);
 
     bool localOnly() const;
     // Fills empty fields with the values remembered from the last job (QSettings) or the

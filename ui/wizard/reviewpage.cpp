@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "wizard/reviewpage.h"
 
-#include "gcloud/gcloud.h"
-#include "gcloud/vertex.h"
-#include "spec/yamlio.h"
+#include "export/gcloud.h"
+#include "export/vertex.h"
+#include "jobspec/yamlio.h"
 #include "wizard/fieldmessage.h"
 
 #include <QApplication>
@@ -107,19 +107,19 @@ QWidget *ReviewPage::viewWithCopy(QPlainTextEdit *view, const QString &copyLabel
     return box;
 }
 
-void ReviewPage::showJob(const spec::Job &job, const spec::Diagnostics &cloudOnly,
+void ReviewPage::showJob(const jobspec::Job &job, const jobspec::Diagnostics &cloudOnly,
                          const QString &configFileName)
 {
-    m_yaml->setPlainText(QString::fromUtf8(spec::exportYaml(job, spec::ExportScope::Cloud)));
-    m_gcloud->setPlainText(spec::gcloudCommand(job, m_catalog, configFileName));
-    spec::Diagnostics vertexNotes;
+    m_yaml->setPlainText(QString::fromUtf8(jobspec::exportYaml(job, jobspec::ExportScope::Cloud)));
+    m_gcloud->setPlainText(exporters::gcloudCommand(job, m_catalog, configFileName));
+    jobspec::Diagnostics vertexNotes;
     m_vertex->setPlainText(
-        QString::fromUtf8(spec::vertexCustomJobJson(job, m_catalog, &vertexNotes)));
+        QString::fromUtf8(exporters::vertexCustomJobJson(job, m_catalog, &vertexNotes)));
 
     QStringList lines;
     if (!cloudOnly.isEmpty()) {
         lines.append(tr("Checked for a local run. Before this job can go to the service:"));
-        for (const spec::Diagnostic &d : cloudOnly)
+        for (const jobspec::Diagnostic &d : cloudOnly)
             lines.append(tr("• %1: %2").arg(d.field, d.message));
     }
     // Once: the legacy service is gone, and where this job would run today.
@@ -133,7 +133,7 @@ void ReviewPage::showJob(const spec::Job &job, const spec::Diagnostics &cloudOnl
     }
     if (!vertexNotes.isEmpty()) {
         lines.append(tr("On Vertex AI:"));
-        for (const spec::Diagnostic &d : std::as_const(vertexNotes))
+        for (const jobspec::Diagnostic &d : std::as_const(vertexNotes))
             lines.append(tr("• %1: %2").arg(d.field, d.message));
     }
     m_notes->setText(lines.join(QLatin1Char('\n')));

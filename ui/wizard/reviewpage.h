@@ -20,12 +20,12 @@ class ReviewPage : public WizardPage
 public:
     explicit ReviewPage(const catalog::Catalog &catalog, QWidget *parent = nullptr);
 
-    void load(const spec::Job &) override {}
-    void store(spec::Job &) const override {}
+    void load(const jobspec::Job &) override {}
+    void store(jobspec::Job &) const override {}
 
     // Shows `job`. `cloudOnly` lists what the service would reject when the job is checked for
     // a local run only.
-    void showJob(const spec::Job &job, const spec::Diagnostics &cloudOnly,
+    void showJob(const jobspec::Job &job, const jobspec::Diagnostics &cloudOnly,
                  const QString &configFileName);
     void setStatus(const QString &text, bool problem);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "wizard/trainerpage.h"
 
-#include "gcloud/gcloud.h"
+#include "export/gcloud.h"
 #include "wizard/fieldmessage.h"
 #include "wizard/listeditors.h"
 #include "wizard/wizardfields.h"
@@ -213,9 +213,9 @@ void TrainerPage::updateModeWidgets()
     m_image->setEnabled(m == Mode::Container);
 }
 
-void TrainerPage::load(const spec::Job &job)
+void TrainerPage::load(const jobspec::Job &job)
 {
-    const spec::TrainingInput &in = job.trainingInput;
+    const jobspec::TrainingInput &in = job.trainingInput;
     if (!in.master.config.imageUri.isEmpty())
         setMode(Mode::Container);
     else if (!job.local.executable.isEmpty())
@@ -229,16 +229,16 @@ void TrainerPage::load(const spec::Job &job)
     m_image->setText(in.master.config.imageUri);
     m_args->setValues(in.args);
     QList<QStringList> rows;
-    for (const spec::EnvVar &v : job.local.env)
+    for (const jobspec::EnvVar &v : job.local.env)
         rows.append({v.name, v.value, v.secret});
     m_env->setRows(rows);
     updateModeWidgets();
     updatePreview();
 }
 
-void TrainerPage::store(spec::Job &job) const
+void TrainerPage::store(jobspec::Job &job) const
 {
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     const Mode m = mode();
     job.local.packagePath =
         m == Mode::Package ? QDir::fromNativeSeparators(m_packageDir->text()) : QString();
@@ -250,7 +250,7 @@ void TrainerPage::store(spec::Job &job) const
     job.local.env.clear();
     const QList<QStringList> rows = m_env->rows();
     for (const QStringList &row : rows) {
-        spec::EnvVar v{row.value(0), row.value(1), row.value(2)};
+        jobspec::EnvVar v{row.value(0), row.value(1), row.value(2)};
         if (v.name.isEmpty() && v.value.isEmpty() && v.secret.isEmpty())
             continue; // a row just added and not filled in yet
         job.local.env.append(v);
@@ -333,7 +333,7 @@ void TrainerPage::updatePreview()
     case Mode::Executable:
         words << (m_executable->text().trimmed().isEmpty()
                       ? tr("PROGRAM")
-                      : spec::shellQuote(m_executable->text().trimmed()));
+                      : exporters::shellQuote(m_executable->text().trimmed()));
         break;
     case Mode::Container:
         words << tr("(the image's entrypoint)");
@@ -342,7 +342,7 @@ void TrainerPage::updatePreview()
     QStringList quoted = words;
     const QStringList args = m_args->values();
     for (const QString &a : args)
-        quoted.append(spec::shellQuote(a));
+        quoted.append(exporters::shellQuote(a));
     m_preview->setText(quoted.join(QLatin1Char(' ')));
 }
 

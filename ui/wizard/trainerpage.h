@@ -28,8 +28,8 @@ public:
 
     explicit TrainerPage(QWidget *parent = nullptr);
 
-    void load(const spec::Job &job) override;
-    void store(spec::Job &job) const override;
+    void load(const jobspec::Job &job) override;
+    void store(jobspec::Job &job) const override;
 
     // Relative package directories are relative to this one (the opened file's directory).
     void setBaseDirectory(const QString &dir);

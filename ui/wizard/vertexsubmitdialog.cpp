@@ -5,7 +5,7 @@
 #include "cloud/credentials.h"
 #include "cloud/submit.h"
 #include "cloud/vertexclient.h"
-#include "gcloud/vertex.h"
+#include "export/vertex.h"
 #include "store/jobstore.h"
 #include "validation/validator.h"
 #include "wizard/fieldmessage.h"
@@ -46,7 +46,7 @@ void showMessage(FieldMessage *message, const QString &text)
 {
     message->clear();
     if (!text.isEmpty()) {
-        spec::Diagnostic d;
+        jobspec::Diagnostic d;
         d.message = text;
         message->add(d);
     }
@@ -55,7 +55,7 @@ void showMessage(FieldMessage *message, const QString &text)
 
 } // namespace
 
-VertexSubmitDialog::VertexSubmitDialog(const catalog::Catalog &catalog, const spec::Job &job,
+VertexSubmitDialog::VertexSubmitDialog(const catalog::Catalog &catalog, const jobspec::Job &job,
                                        const QString &baseDirectory, const QString &storeRoot,
                                        QWidget *parent)
     : QDialog(parent)
@@ -262,16 +262,16 @@ void VertexSubmitDialog::submit()
     settings.setValue(serviceAccountKey, account);
 
     // The CustomJob as `ai custom-jobs create` makes it (CPU only: no waiting).
-    spec::Job job = m_job;
+    jobspec::Job job = m_job;
     job.trainingInput.region = region;
     validation::Options options;
     options.target = validation::Target::Cloud;
-    spec::Diagnostics diags = validation::validate(job, m_catalog, options);
-    const QJsonObject built = spec::vertexCustomJob(job, m_catalog, &diags);
+    jobspec::Diagnostics diags = validation::validate(job, m_catalog, options);
+    const QJsonObject built = exporters::vertexCustomJob(job, m_catalog, &diags);
     // A spec with hyperparameters becomes a HyperparameterTuningJob around the CustomJob.
-    const QJsonObject tuning = spec::vertexHyperparameterTuningJob(job, built, &diags);
+    const QJsonObject tuning = exporters::vertexHyperparameterTuningJob(job, built, &diags);
     QStringList problems;
-    for (const spec::Diagnostic &d : std::as_const(diags)) {
+    for (const jobspec::Diagnostic &d : std::as_const(diags)) {
         if (d.isError())
             problems << (d.field.isEmpty() ? d.message : d.field + QStringLiteral(": ") + d.message);
     }
@@ -355,7 +355,7 @@ void VertexSubmitDialog::submit()
         }
         store::JobStore store(storeRoot.isEmpty() ? store::JobStore::defaultRoot() : storeRoot);
         const cloud::SubmitResult r =
-            cloud::submitJob(&vertex, store, job, request, tuning, project, region);
+            cloud::submitToVertex(&vertex, store, job, request, tuning, project, region);
         outcome.localId = r.localId;
         outcome.resourceName = r.resourceName;
         outcome.errorMessage = r.errorMessage;

@@ -11,7 +11,7 @@
 #pragma once
 
 #include "catalog/catalog.h"
-#include "spec/job.h"
+#include "jobspec/job.h"
 
 #include <QDialog>
 #include <QFutureWatcher>
@@ -33,7 +33,7 @@ class VertexSubmitDialog : public QDialog
 public:
     // `baseDirectory`: where the spec's relative package path is (the spec file's folder).
     // `storeRoot`: the job store (empty: the default).
-    VertexSubmitDialog(const catalog::Catalog &catalog, const spec::Job &job,
+    VertexSubmitDialog(const catalog::Catalog &catalog, const jobspec::Job &job,
                        const QString &baseDirectory, const QString &storeRoot,
                        QWidget *parent = nullptr);
     ~VertexSubmitDialog() override;
@@ -64,7 +64,7 @@ private:
     void finish(const Outcome &outcome);
 
     const catalog::Catalog &m_catalog;
-    spec::Job m_job;
+    jobspec::Job m_job;
     QString m_baseDirectory;
     QString m_storeRoot;
     QLineEdit *m_project;

@@ -42,7 +42,7 @@ inline constexpr QLatin1String pythonVersion("wizard/pythonVersion");
 inline constexpr QLatin1String packageDir("wizard/packageDir");
 } // namespace settings
 
-// Field paths of the spec (as in spec::Diagnostic::field). A diagnostic goes to the widget
+// Field paths of the spec (as in jobspec::Diagnostic::field). A diagnostic goes to the widget
 // bound to the longest prefix of its path.
 namespace paths {
 inline constexpr QLatin1String jobId("jobId");

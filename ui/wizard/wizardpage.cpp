@@ -78,7 +78,7 @@ void WizardPage::clearDiagnostics()
     m_shown.clear();
 }
 
-void WizardPage::addDiagnostic(const spec::Diagnostic &diagnostic, FieldMessage *message)
+void WizardPage::addDiagnostic(const jobspec::Diagnostic &diagnostic, FieldMessage *message)
 {
     if (message)
         message->add(diagnostic);
@@ -90,7 +90,7 @@ void WizardPage::applyDiagnostics()
     for (const Binding &b : std::as_const(m_bindings))
         b.message->apply();
     const int errors = int(std::count_if(m_shown.cbegin(), m_shown.cend(),
-                                         [](const spec::Diagnostic &d) { return d.isError(); }));
+                                         [](const jobspec::Diagnostic &d) { return d.isError(); }));
     const QString summary = summaryText();
     m_summary->setText(summary);
     m_summary->setVisible(!summary.isEmpty());
@@ -112,7 +112,7 @@ QString WizardPage::summaryText() const
         return {};
     int errors = 0;
     QStringList lines;
-    for (const spec::Diagnostic &d : m_shown) {
+    for (const jobspec::Diagnostic &d : m_shown) {
         if (d.isError())
             ++errors;
         lines.append(d.isError() ? tr("• Error in %1: %2").arg(d.field, d.message)

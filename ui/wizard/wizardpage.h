@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Base of the job wizard's pages. A page shows part of a spec::Job (load), writes its part back
+// Base of the job wizard's pages. A page shows part of a jobspec::Job (load), writes its part back
 // (store), and binds field-path prefixes to its widgets: the wizard routes each diagnostic of
 // the validator to the widget bound to the longest matching prefix, where a FieldMessage shows
 // it; the page's summary lists them all. A page with errors is not complete, so QWizard keeps
 // Next and Finish disabled.
 #pragma once
 
-#include "spec/diagnostic.h"
-#include "spec/job.h"
+#include "jobspec/diagnostic.h"
+#include "jobspec/job.h"
 
 #include <QList>
 #include <QWizardPage>
@@ -27,9 +27,9 @@ public:
     explicit WizardPage(QWidget *parent = nullptr);
 
     // Shows `job`'s values. The wizard ignores edited() while it loads.
-    virtual void load(const spec::Job &job) = 0;
+    virtual void load(const jobspec::Job &job) = 0;
     // Writes this page's fields into `job`, leaving the fields it does not show untouched.
-    virtual void store(spec::Job &job) const = 0;
+    virtual void store(jobspec::Job &job) const = 0;
 
     struct Binding
     {
@@ -40,7 +40,7 @@ public:
 
     // Diagnostics routing (done by the wizard): clear, add each, then apply.
     void clearDiagnostics();
-    void addDiagnostic(const spec::Diagnostic &diagnostic, FieldMessage *message);
+    void addDiagnostic(const jobspec::Diagnostic &diagnostic, FieldMessage *message);
     void applyDiagnostics();
 
     int errorCount() const { return m_errorCount; }
@@ -73,7 +73,7 @@ private:
     QWidget *m_body = nullptr;
     QScrollArea *m_scroll = nullptr;
     QLabel *m_summary = nullptr;
-    QList<spec::Diagnostic> m_shown;
+    QList<jobspec::Diagnostic> m_shown;
     int m_errorCount = 0;
 };
 

@@ -13,7 +13,7 @@
 #include "logs/logpanel.h"
 #include "logs/logview.h"
 #include "logs/logwriter.h"
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/ownerlock.h"
 #include "store/recovery.h"
@@ -52,7 +52,7 @@ QByteArray minimalConfig(const QString &jobId)
 }
 
 // A job of the fixture trainer `module` with `args`, one replica.
-spec::Job fixtureJob(const QString &jobId, const QString &module, const QStringList &args)
+jobspec::Job fixtureJob(const QString &jobId, const QString &module, const QStringList &args)
 {
     QString list;
     for (const QString &a : args)
@@ -65,7 +65,7 @@ spec::Job fixtureJob(const QString &jobId, const QString &module, const QStringL
             .arg(jobId, module, list,
                  QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"))
             .toUtf8();
-    const spec::ImportResult imported = spec::importJob(yaml, QStringLiteral("fixture.yaml"));
+    const jobspec::ImportResult imported = jobspec::importJob(yaml, QStringLiteral("fixture.yaml"));
     return imported.job;
 }
 
@@ -177,7 +177,7 @@ void TestConsoleWatch::deadOwnerEndsAndCanBeDeleted()
     // A real job whose owner (`trainyard supervise`) is SIGKILLed: the console recovers it as the
     // CLI would, shows its true end (FAILED, interrupted) and lets it be deleted.
     const QString root = m_tmp.filePath(QStringLiteral("orphans"));
-    const spec::Job job = fixtureJob(QStringLiteral("orphan_console"),
+    const jobspec::Job job = fixtureJob(QStringLiteral("orphan_console"),
                                      QStringLiteral("fixtrainer.sleeper"),
                                      {QStringLiteral("--expect"), QStringLiteral("99")});
     QVERIFY(!job.jobId.isEmpty());
@@ -223,7 +223,7 @@ void TestConsoleWatch::deadOwnerEndsAndCanBeDeleted()
 void TestConsoleWatch::cancelEndsJobOfDeadOwner()
 {
     const QString root = m_tmp.filePath(QStringLiteral("orphancancel"));
-    const spec::Job job = fixtureJob(QStringLiteral("orphan_cancel"),
+    const jobspec::Job job = fixtureJob(QStringLiteral("orphan_cancel"),
                                      QStringLiteral("fixtrainer.sleeper"),
                                      {QStringLiteral("--expect"), QStringLiteral("99")});
     exec::RunSettings settings;
@@ -387,7 +387,7 @@ void TestConsoleWatch::logCapShownInLogsTab()
     // A real replica printing 4 MB with a 1 MB cap: its log stays under the cap and the Logs tab
     // starts with the note that earlier lines were dropped.
     const QString root = m_tmp.filePath(QStringLiteral("logcap"));
-    const spec::Job job = fixtureJob(QStringLiteral("capped_log"), QStringLiteral("fixtrainer.flood"),
+    const jobspec::Job job = fixtureJob(QStringLiteral("capped_log"), QStringLiteral("fixtrainer.flood"),
                                      {QStringLiteral("--long-mb"), QStringLiteral("0"),
                                       QStringLiteral("--mb"), QStringLiteral("4")});
     exec::RunSettings settings;

@@ -9,7 +9,7 @@
 #include "jobs/joblistmodel.h"
 #include "logs/logpanel.h"
 #include "mainwindow/mainwindow.h"
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 #include "wizard/jobwizard.h"
 
 #include <QMenu>
@@ -55,7 +55,7 @@ void TestConsoleWindow::mainWindowRunsAndCancels()
     if (dark)
         test::useDarkPalette();
     const QString examples = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/mnist_like");
-    spec::ImportResult imported = spec::importJobFile(examples + QStringLiteral("/config.yaml"));
+    jobspec::ImportResult imported = jobspec::importJobFile(examples + QStringLiteral("/config.yaml"));
     QVERIFY(imported);
 
     ui::MainWindow mw;
@@ -83,13 +83,13 @@ void TestConsoleWindow::mainWindowRunsAndCancels()
     settings.graceMs = 2000;
     QString error;
     // A finished job and a failed one, for a realistic list.
-    spec::Job done = imported.job;
+    jobspec::Job done = imported.job;
     done.jobId = QStringLiteral("mnist_like_20261122_0900");
     done.trainingInput.args = {QStringLiteral("--epochs"), QStringLiteral("1"),
                                QStringLiteral("--steps-per-epoch"), QStringLiteral("10")};
     settings.startPort = 29810;
     QVERIFY2(submitAndWait(*console, done, settings, &error), qPrintable(error));
-    spec::Job failed = done;
+    jobspec::Job failed = done;
     failed.jobId = QStringLiteral("mnist_like_20261122_0915");
     failed.trainingInput.args << QStringLiteral("--fail-at-step") << QStringLiteral("3");
     settings.startPort = 29820;
@@ -102,7 +102,7 @@ void TestConsoleWindow::mainWindowRunsAndCancels()
     QCOMPARE(console->model()->job(failed.jobId)->state.state, JobStatus::Failed);
 
     // The watched run: long enough to be cancelled while it runs.
-    spec::Job live = imported.job;
+    jobspec::Job live = imported.job;
     live.jobId = QStringLiteral("mnist_like_20261122_0930");
     live.trainingInput.args = {QStringLiteral("--epochs"), QStringLiteral("200"),
                                QStringLiteral("--steps-per-epoch"), QStringLiteral("40"),

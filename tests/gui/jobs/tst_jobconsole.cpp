@@ -15,7 +15,7 @@
 #include "logs/logpanel.h"
 #include "logs/logview.h"
 #include "logs/record.h"
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 
 #include <QAbstractItemModelTester>
@@ -463,9 +463,9 @@ void TestJobConsole::runExampleTrainer()
 {
     const QString root = m_tmp.filePath(QStringLiteral("store"));
     const QString examples = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/mnist_like");
-    spec::ImportResult imported = spec::importJobFile(examples + QStringLiteral("/config.yaml"));
+    jobspec::ImportResult imported = jobspec::importJobFile(examples + QStringLiteral("/config.yaml"));
     QVERIFY(imported);
-    spec::Job job = imported.job;
+    jobspec::Job job = imported.job;
     job.jobId = QStringLiteral("mnist_console");
     job.trainingInput.args = {QStringLiteral("--epochs"), QStringLiteral("3"),
                               QStringLiteral("--steps-per-epoch"), QStringLiteral("40"),
@@ -559,7 +559,7 @@ void TestJobConsole::runExampleTrainer()
     QTRY_VERIFY_WITH_TIMEOUT(csvMatchesStore(), 20000);
 
     // Clone into wizard gets a new, unused ID.
-    spec::Job clone;
+    jobspec::Job clone;
     QVERIFY(console.cloneSpec(job.jobId, &clone));
     QCOMPARE(clone.jobId, QStringLiteral("mnist_console_2"));
     QCOMPARE(clone.trainingInput.args, job.trainingInput.args);
@@ -592,7 +592,7 @@ void TestJobConsole::floodKeepsGuiResponsive()
         "trainyardLocal:\n  packagePath: %1\n")
                                 .arg(QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"))
                                 .toUtf8();
-    spec::ImportResult imported = spec::importJob(yaml, QStringLiteral("flood.yaml"));
+    jobspec::ImportResult imported = jobspec::importJob(yaml, QStringLiteral("flood.yaml"));
     QVERIFY(imported);
     exec::RunSettings settings;
     settings.startPort = 29760;

@@ -6,7 +6,7 @@
 #include "jobs/desktopnotifier.h"
 #include "jobs/jobconsole.h"
 #include "jobs/joblistmodel.h"
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 
 #include <QApplication>
 #include <QDBusConnection>
@@ -168,7 +168,7 @@ void TestNotifications::consoleNotifiesWhenJobsEnd()
                 .arg(id, module, args,
                      QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"))
                 .toUtf8();
-        return spec::importJob(yaml, id + QStringLiteral(".yaml")).job;
+        return jobspec::importJob(yaml, id + QStringLiteral(".yaml")).job;
     };
     ui::jobs::JobConsole console(m_tmp.filePath(QStringLiteral("store")));
     console.setOwnerProgram(QStringLiteral(TRAINYARD_BINARY));

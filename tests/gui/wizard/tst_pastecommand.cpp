@@ -157,7 +157,7 @@ void TestPasteCommand::dialogListsWhatItIgnored()
     QVERIFY(anyContains(lines, QStringLiteral("Ignored: --project=my-project")));
     QVERIFY(anyContains(lines, QStringLiteral("$DATA_DIR")));
     QVERIFY(!anyContains(lines, QStringLiteral("$BUCKET ")));
-    QVERIFY(!spec::hasErrors(d.result().import.diagnostics));
+    QVERIFY(!jobspec::hasErrors(d.result().import.diagnostics));
     save(d, QStringLiteral("dialog"));
 }
 
@@ -188,7 +188,7 @@ void TestPasteCommand::pasteFillsEveryPage()
 
     ClusterPage *c = w.clusterPage();
     QCOMPARE(c->tierCombo()->currentData().toString(), QStringLiteral("CUSTOM"));
-    const auto &master = c->row(spec::Role::Master);
+    const auto &master = c->row(jobspec::Role::Master);
     QCOMPARE(master.type->currentData().toString(), QStringLiteral("n1-standard-8"));
     QCOMPARE(master.acceleratorType->currentData().toString(), QStringLiteral("NVIDIA_TESLA_T4"));
     QCOMPARE(master.acceleratorCount->currentData().toLongLong(), 1);

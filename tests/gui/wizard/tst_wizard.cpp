@@ -6,7 +6,7 @@
 #include "common/darkpalette.h"
 #include "exec/runsettings.h"
 #include "mainwindow/mainwindow.h"
-#include "spec/yamlio.h"
+#include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "wizard/clusterpage.h"
 #include "wizard/disclosure.h"
@@ -85,19 +85,19 @@ void goToCluster(JobWizard &w)
 
 void chooseCustomT4(JobWizard &w, const QString &machine, qlonglong count)
 {
-    const ClusterPage::RoleRow &master = w.clusterPage()->row(spec::Role::Master);
+    const ClusterPage::RoleRow &master = w.clusterPage()->row(jobspec::Role::Master);
     QVERIFY(choose(w.clusterPage()->tierCombo(), QStringLiteral("CUSTOM")));
     QVERIFY(choose(master.type, machine));
     QVERIFY(choose(master.acceleratorType, QStringLiteral("NVIDIA_TESLA_T4")));
     QVERIFY(choose(master.acceleratorCount, count));
 }
 
-spec::ImportResult importFixture(const QString &path)
+jobspec::ImportResult importFixture(const QString &path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return {};
-    return spec::importJob(f.readAll(), path);
+    return jobspec::importJob(f.readAll(), path);
 }
 
 } // namespace
@@ -225,7 +225,7 @@ void TestWizard::gpuCountChoices()
     w.show();
     goToCluster(w);
     chooseCustomT4(w, QStringLiteral("n1-highcpu-16"), 2);
-    const ClusterPage::RoleRow &master = w.clusterPage()->row(spec::Role::Master);
+    const ClusterPage::RoleRow &master = w.clusterPage()->row(jobspec::Role::Master);
     QCOMPARE(itemCounts(master.acceleratorCount), (QList<qlonglong>{1, 2, 4}));
     QVERIFY(master.type->currentText().contains(QLatin1String("16 vCPUs, 14.4 GB")));
     QTRY_VERIFY(shownFor(&w, master.acceleratorCount).isEmpty());
@@ -243,7 +243,7 @@ void TestWizard::machineChangeKeepsCount()
     w.show();
     goToCluster(w);
     chooseCustomT4(w, QStringLiteral("n1-highcpu-16"), 1);
-    const ClusterPage::RoleRow &master = w.clusterPage()->row(spec::Role::Master);
+    const ClusterPage::RoleRow &master = w.clusterPage()->row(jobspec::Role::Master);
     QTRY_VERIFY(isNextEnabled(w));
 
     // n1-highcpu-32 takes 2 or 4 T4s: the chosen 1 stays, marked with the reason.
@@ -295,7 +295,7 @@ void TestWizard::openFillsEveryField()
     JobWizard w(cat());
     w.show();
     QVERIFY(w.openFile(gpuGuideFixture()));
-    QVERIFY2(!spec::hasErrors(w.diagnostics()),
+    QVERIFY2(!jobspec::hasErrors(w.diagnostics()),
              qPrintable(w.diagnostics().isEmpty() ? QString() : w.diagnostics().first().message));
 
     QCOMPARE(w.jobPage()->jobIdEdit()->text(), QStringLiteral("gpu_guide_20240101_120000"));
@@ -314,19 +314,19 @@ void TestWizard::openFillsEveryField()
 
     ClusterPage *c = w.clusterPage();
     QCOMPARE(c->tierCombo()->currentData().toString(), QStringLiteral("CUSTOM"));
-    const auto &master = c->row(spec::Role::Master);
+    const auto &master = c->row(jobspec::Role::Master);
     QCOMPARE(master.type->currentData().toString(), QStringLiteral("n1-highcpu-16"));
     QCOMPARE(master.acceleratorType->currentData().toString(), QStringLiteral("NVIDIA_TESLA_T4"));
     QCOMPARE(master.acceleratorCount->currentData().toLongLong(), 4);
-    const auto &worker = c->row(spec::Role::Worker);
+    const auto &worker = c->row(jobspec::Role::Worker);
     QCOMPARE(worker.count->value(), 9);
     QCOMPARE(worker.type->currentData().toString(), QStringLiteral("n1-highcpu-16"));
     QCOMPARE(worker.acceleratorCount->currentData().toLongLong(), 4);
-    const auto &ps = c->row(spec::Role::ParameterServer);
+    const auto &ps = c->row(jobspec::Role::ParameterServer);
     QCOMPARE(ps.count->value(), 3);
     QCOMPARE(ps.type->currentData().toString(), QStringLiteral("n1-highmem-8"));
     QCOMPARE(ps.acceleratorType->currentData().toString(), QString());
-    QCOMPARE(c->row(spec::Role::Evaluator).count->value(), 0);
+    QCOMPARE(c->row(jobspec::Role::Evaluator).count->value(), 0);
 
     RegionPage *r = w.regionPage();
     QCOMPARE(r->regionCombo()->currentData().toString(), QStringLiteral("us-central1"));
@@ -347,7 +347,7 @@ void TestWizard::roundTrip_data()
     QTest::addColumn<bool>("tuning");
     QTest::newRow("GPU guide") << gpuGuideFixture() << false;
     QTest::newRow("full example")
-        << QStringLiteral(TRAINYARD_FIXTURES_DIR "/spec/full_example.yaml") << true;
+        << QStringLiteral(TRAINYARD_FIXTURES_DIR "/jobspec/full_example.yaml") << true;
     QTest::newRow("advanced options") << advancedFixture() << false;
 }
 
@@ -355,7 +355,7 @@ void TestWizard::roundTrip()
 {
     QFETCH(QString, path);
     QFETCH(bool, tuning);
-    const spec::ImportResult imported = importFixture(path);
+    const jobspec::ImportResult imported = importFixture(path);
     QVERIFY(imported.ok());
 
     JobWizard w(cat());
@@ -377,12 +377,12 @@ void TestWizard::roundTrip()
     // The review's YAML is the cloud part of the same job.
     const QString yaml = w.reviewPage()->yamlView()->toPlainText();
     QVERIFY(!yaml.contains(QLatin1String("trainyardLocal")));
-    const spec::ImportResult again = spec::importJob(yaml.toUtf8(), QStringLiteral("review.yaml"));
+    const jobspec::ImportResult again = jobspec::importJob(yaml.toUtf8(), QStringLiteral("review.yaml"));
     QVERIFY(again.ok());
-    spec::Job cloudPart = imported.job;
+    jobspec::Job cloudPart = imported.job;
     cloudPart.local = {};
-    QCOMPARE(spec::exportYaml(again.job, spec::ExportScope::WithLocal),
-             spec::exportYaml(cloudPart, spec::ExportScope::WithLocal));
+    QCOMPARE(jobspec::exportYaml(again.job, jobspec::ExportScope::WithLocal),
+             jobspec::exportYaml(cloudPart, jobspec::ExportScope::WithLocal));
     QVERIFY(again.job == cloudPart);
     QVERIFY(w.reviewPage()->gcloudView()->toPlainText().contains(
         QLatin1String("gcloud ai-platform jobs submit training")));
@@ -390,8 +390,8 @@ void TestWizard::roundTrip()
 
     clickButton(w, QWizard::FinishButton);
     QCOMPARE(w.result(), int(QDialog::Accepted));
-    QCOMPARE(spec::exportYaml(w.job(), spec::ExportScope::WithLocal),
-             spec::exportYaml(imported.job, spec::ExportScope::WithLocal));
+    QCOMPARE(jobspec::exportYaml(w.job(), jobspec::ExportScope::WithLocal),
+             jobspec::exportYaml(imported.job, jobspec::ExportScope::WithLocal));
     QVERIFY(w.job() == imported.job);
 }
 
@@ -415,16 +415,16 @@ void TestWizard::advancedFieldsFilled()
 
     ClusterPage *c = w.clusterPage();
     QVERIFY(c->disks()->isExpanded());
-    const auto &master = c->row(spec::Role::Master);
+    const auto &master = c->row(jobspec::Role::Master);
     QCOMPARE(master.diskType->currentData().toString(), QStringLiteral("pd-standard"));
     QCOMPARE(master.diskSize->value(), 500);
-    const auto &worker = c->row(spec::Role::Worker);
+    const auto &worker = c->row(jobspec::Role::Worker);
     QCOMPARE(worker.diskType->currentData().toString(), QString());
     QCOMPARE(worker.diskSize->value(), 200);
-    const auto &ps = c->row(spec::Role::ParameterServer);
+    const auto &ps = c->row(jobspec::Role::ParameterServer);
     QCOMPARE(ps.diskType->currentData().toString(), QStringLiteral("pd-ssd"));
     QCOMPARE(ps.diskSize->value(), ps.diskSize->minimum());
-    QVERIFY(!c->row(spec::Role::Evaluator).diskType->isEnabled());
+    QVERIFY(!c->row(jobspec::Role::Evaluator).diskType->isEnabled());
     const QList<FieldMessage *> messages = w.findChildren<FieldMessage *>();
     for (const FieldMessage *m : messages)
         QVERIFY2(!m->hasErrors(), qPrintable(m->text()));
@@ -446,7 +446,7 @@ void TestWizard::advancedMessages()
     QVERIFY(!c->disks()->isExpanded());
     QTest::mouseClick(c->disks()->button(), Qt::LeftButton);
     QVERIFY(c->disks()->isExpanded());
-    const auto &worker = c->row(spec::Role::Worker);
+    const auto &worker = c->row(jobspec::Role::Worker);
     worker.diskSize->setFocus();
     worker.diskSize->selectAll();
     QTest::keyClicks(worker.diskSize, QStringLiteral("70000"));
@@ -483,7 +483,7 @@ void TestWizard::advancedMessages()
     QTRY_VERIFY(shownFor(&w, r->maxWaitTimeEdit()).isEmpty());
     QTRY_VERIFY(isNextEnabled(w));
 
-    const spec::Job job = w.job();
+    const jobspec::Job job = w.job();
     QVERIFY(job.trainingInput.scheduling.has_value());
     QCOMPARE(job.trainingInput.scheduling->maxWaitTime, QStringLiteral("3600s"));
     QVERIFY(!job.trainingInput.scheduling->priority.has_value());
@@ -506,10 +506,10 @@ void TestWizard::advancedEmptyWritesNothing()
     r->maxRunningTimeEdit()->clear();
     r->prioritySpin()->setValue(5);
     r->prioritySpin()->setValue(r->prioritySpin()->minimum());
-    const auto &master = w.clusterPage()->row(spec::Role::Master);
+    const auto &master = w.clusterPage()->row(jobspec::Role::Master);
     QVERIFY(choose(master.diskType, QStringLiteral("pd-ssd")));
     QVERIFY(choose(master.diskType, QString()));
-    const QByteArray yaml = spec::exportYaml(w.job(), spec::ExportScope::Cloud);
+    const QByteArray yaml = jobspec::exportYaml(w.job(), jobspec::ExportScope::Cloud);
     QVERIFY2(!yaml.contains("scheduling") && !yaml.contains("diskConfig") &&
                  !yaml.contains("network") && !yaml.contains("serviceAccount") &&
                  !yaml.contains("encryptionConfig") && !yaml.contains("useChiefInTfConfig") &&
@@ -551,7 +551,7 @@ void TestWizard::tuningPageOnlyWhenAsked()
     QTest::keyClicks(hp->metricEdit(), QStringLiteral("accuracy"));
     QVERIFY(choose(hp->goalCombo(), QStringLiteral("MAXIMIZE")));
     QTRY_VERIFY2(isNextEnabled(w), qPrintable(hp->summaryText()));
-    const spec::Job j = w.job();
+    const jobspec::Job j = w.job();
     QVERIFY(j.trainingInput.hyperparameters.has_value());
     QCOMPARE(j.trainingInput.hyperparameters->params.size(), 1);
     QCOMPARE(j.trainingInput.hyperparameters->params.first().minValue, std::optional<double>(0.001));
@@ -566,12 +566,12 @@ void TestWizard::tuningPageOnlyWhenAsked()
 // Opening a job never fills in or drops a value on its own: unset stays unset, unknown stays.
 void TestWizard::loadKeepsWhatItCannotFix()
 {
-    spec::Job j;
+    jobspec::Job j;
     j.jobId = QStringLiteral("odd_job");
     j.trainingInput.worker.count = 2; // no workerType, no scaleTier
     j.trainingInput.region = QStringLiteral("mars-north1");
     j.trainingInput.runtimeVersion = QStringLiteral("9.9");
-    j.trainingInput.master.config.acceleratorConfig = spec::AcceleratorConfig{3, QStringLiteral("NVIDIA_TESLA_T4")};
+    j.trainingInput.master.config.acceleratorConfig = jobspec::AcceleratorConfig{3, QStringLiteral("NVIDIA_TESLA_T4")};
     j.trainingInput.master.type = QStringLiteral("n1-highcpu-16");
     JobWizard w(cat());
     w.loadJob(j);
@@ -580,10 +580,10 @@ void TestWizard::loadKeepsWhatItCannotFix()
     QVERIFY(w.regionPage()->regionCombo()->currentText().contains(QLatin1String("mars-north1")));
     // The invalid count is kept; without a scaleTier (BASIC on the wire) the accelerator is
     // explained as needing CUSTOM.
-    const auto &master = w.clusterPage()->row(spec::Role::Master);
+    const auto &master = w.clusterPage()->row(jobspec::Role::Master);
     QCOMPARE(master.acceleratorCount->currentData().toLongLong(), 3);
     bool explained = false;
-    for (const spec::Diagnostic &d : w.diagnostics())
+    for (const jobspec::Diagnostic &d : w.diagnostics())
         explained = explained || d.message.contains(QLatin1String("needs scaleTier CUSTOM"));
     QVERIFY(explained);
     QVERIFY(shownFor(&w, w.regionPage()->regionCombo()).contains(QLatin1String("mars-north1")));
@@ -635,7 +635,7 @@ void TestWizard::importProblemsOnFields()
     w.show();
     w.openFile(path);
     QVERIFY(shownFor(&w, w.jobPage()->jobIdEdit()).contains(QLatin1String("must start with a letter")));
-    QSpinBox *workers = w.clusterPage()->row(spec::Role::Worker).count;
+    QSpinBox *workers = w.clusterPage()->row(jobspec::Role::Worker).count;
     QVERIFY2(shownFor(&w, workers).contains(QLatin1String("nine")), qPrintable(shownFor(&w, workers)));
     QCOMPARE(w.clusterPage()->errorCount(), 1);
 
@@ -654,7 +654,7 @@ void TestWizard::importProblemsOnFields()
     g.close();
     QVERIFY(w.openFile(syntax));
     QCOMPARE(w.currentId(), int(JobPageId));
-    QVERIFY(spec::hasErrors(w.diagnostics()));
+    QVERIFY(jobspec::hasErrors(w.diagnostics()));
     QVERIFY2(w.jobPage()->summaryText().contains(w.diagnostics().first().message),
              qPrintable(w.jobPage()->summaryText()));
     QVERIFY(!isNextEnabled(w));
@@ -762,11 +762,11 @@ void TestWizard::mainWindowOpensWizard()
 
 namespace {
 
-spec::Job localJob(const QString &jobDir)
+jobspec::Job localJob(const QString &jobDir)
 {
-    spec::Job job;
+    jobspec::Job job;
     job.jobId = QStringLiteral("wizard_local_1");
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     in.scaleTier = QStringLiteral("BASIC");
     in.pythonModule = QStringLiteral("fixtrainer.envdump");
     in.region = QStringLiteral("us-central1");
@@ -835,7 +835,7 @@ void TestWizard::runLocallyRefusesInvalidJob()
     QVERIFY(dir.isValid());
     JobWizard w(cat());
     w.setStoreRoot(dir.path());
-    spec::Job job = localJob(dir.filePath(QStringLiteral("out")));
+    jobspec::Job job = localJob(dir.filePath(QStringLiteral("out")));
     job.local.packagePath.clear(); // nothing to run on this machine
     w.loadJob(job);
     QString error;
@@ -878,7 +878,7 @@ void TestWizard::screenshots()
     w.resize(1280, 800);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.openFile(QStringLiteral(TRAINYARD_FIXTURES_DIR "/spec/full_example.yaml"));
+    w.openFile(QStringLiteral(TRAINYARD_FIXTURES_DIR "/jobspec/full_example.yaml"));
     w.trainerPage()->packageDirEdit()->setText(QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"));
     w.trainerPage()->moduleEdit()->setText(QStringLiteral("fixtrainer.sleeper"));
     QTRY_VERIFY(!w.trainerPage()->isScanning());
@@ -899,7 +899,7 @@ void TestWizard::screenshots()
             QTRY_VERIFY(shownFor(&w, w.regionPage()->regionCombo()).isEmpty());
         }
         if (names.at(i) == QLatin1String("cluster")) {
-            const auto &master = w.clusterPage()->row(spec::Role::Master);
+            const auto &master = w.clusterPage()->row(jobspec::Role::Master);
             QVERIFY(choose(master.acceleratorCount, 1));
             QVERIFY(choose(master.type, QStringLiteral("n1-highcpu-32")));
             QTRY_VERIFY(!shownFor(&w, master.acceleratorCount).isEmpty());

@@ -8,9 +8,9 @@
 #include <QTest>
 
 using namespace trainyard::catalog;
-using trainyard::spec::Diagnostic;
-using trainyard::spec::Severity;
-using trainyard::spec::SourcePos;
+using trainyard::jobspec::Diagnostic;
+using trainyard::jobspec::Severity;
+using trainyard::jobspec::SourcePos;
 
 namespace {
 
@@ -39,7 +39,7 @@ SourcePos positionOf(const QByteArray &text, const QByteArray &needle)
     return {line, column};
 }
 
-QString dump(const trainyard::spec::Diagnostics &diags)
+QString dump(const trainyard::jobspec::Diagnostics &diags)
 {
     QString text;
     for (const Diagnostic &d : diags) {
@@ -54,7 +54,7 @@ QString dump(const trainyard::spec::Diagnostics &diags)
 }
 
 // The first diagnostic about `field` (exact path), or null.
-const Diagnostic *find(const trainyard::spec::Diagnostics &diags, const QString &field)
+const Diagnostic *find(const trainyard::jobspec::Diagnostics &diags, const QString &field)
 {
     for (const Diagnostic &d : diags) {
         if (d.field == field)

@@ -2,7 +2,7 @@
 // `trainyard validate`, help and usage errors through the real binary: exit codes, the
 // FILE:LINE:COL: error: FIELD: MESSAGE lines, JSON output, diagnostics at flags.
 #include "clirunner.h"
-#include "gcloud/gcloud.h"
+#include "export/gcloud.h"
 
 #include <algorithm>
 
@@ -89,7 +89,7 @@ void TestCli::helpListsEveryJobFlag()
     QFETCH(QString, command);
     const Result r = run({command, QStringLiteral("--help")});
     VERIFY_RAN(r);
-    for (const QString &flag : trainyard::spec::jobFlagNames())
+    for (const QString &flag : trainyard::exporters::jobFlagNames())
         QVERIFY2(r.out.contains(QStringLiteral("  --") + flag), qPrintable(flag));
     for (const char *option : {"--catalog", "--help", "-- ARG"})
         QVERIFY2(r.out.contains(QLatin1String(option)), option);

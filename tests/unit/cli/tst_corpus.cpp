@@ -4,7 +4,7 @@
 // the command its repository runs with it. corpus.tsv holds the verdict judged right for each
 // and the reason; a real defect in a file stays an error.
 #include "clirunner.h"
-#include "gcloud/commandline.h"
+#include "export/commandline.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -33,7 +33,7 @@ QStringList validateArgs(const QString &command, const QString &config)
                 QStringLiteral("--packages=gs://corpus-bucket/trainer-0.1.tar.gz"),
                 QStringLiteral("--config"), config};
     }
-    const QStringList words = trainyard::spec::shellWords(command, {});
+    const QStringList words = trainyard::exporters::shellWords(command, {});
     const qsizetype training = words.indexOf(QStringLiteral("training"));
     if (training < 0 || training + 1 >= words.size())
         return {};

@@ -20,11 +20,11 @@ namespace {
 const QString jobDir = QStringLiteral("/data/jobs/census_1/out");
 
 // Reference §6.2 with a second parameter server and an evaluator: 1 + 2 + 2 + 1.
-spec::Job referenceJob()
+jobspec::Job referenceJob()
 {
-    spec::Job j;
+    jobspec::Job j;
     j.jobId = QStringLiteral("census_1");
-    spec::TrainingInput &in = j.trainingInput;
+    jobspec::TrainingInput &in = j.trainingInput;
     in.scaleTier = QStringLiteral("CUSTOM");
     in.master.type = QStringLiteral("n1-standard-8");
     in.worker = {QStringLiteral("n1-standard-8"), 2, {}};
@@ -47,7 +47,7 @@ const catalog::Catalog &emptyCatalog()
     return c;
 }
 
-exec::ClusterLayout layoutFor(const spec::Job &j, exec::RunStyle style = exec::RunStyle::Submit,
+exec::ClusterLayout layoutFor(const jobspec::Job &j, exec::RunStyle style = exec::RunStyle::Submit,
                               bool distributed = true)
 {
     exec::LayoutOptions options;
@@ -83,7 +83,7 @@ QJsonObject parse(const QString &json)
     return doc.object();
 }
 
-exec::ReplicaLaunch launchOf(const spec::Job &j, const exec::ClusterLayout &l, const QString &name,
+exec::ReplicaLaunch launchOf(const jobspec::Job &j, const exec::ClusterLayout &l, const QString &name,
                              const EnvironmentOptions &o = options())
 {
     QString error;
@@ -160,7 +160,7 @@ void TestEnvironment::tfConfigPerReplica()
     QFETCH(QString, name);
     QFETCH(QString, type);
     QFETCH(int, index);
-    const spec::Job j = referenceJob();
+    const jobspec::Job j = referenceJob();
     const exec::ClusterLayout l = layoutFor(j);
     const exec::ReplicaLaunch launch = launchOf(j, l, name);
     const QJsonObject tf = parse(launch.environment.value(QStringLiteral("TF_CONFIG")));
@@ -209,7 +209,7 @@ void TestEnvironment::tfConfigPerReplica()
 
 void TestEnvironment::trialIsAString()
 {
-    const spec::Job j = referenceJob();
+    const jobspec::Job j = referenceJob();
     const exec::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
     o.trialId = QStringLiteral("1");
@@ -227,17 +227,17 @@ void TestEnvironment::trialIsAString()
 
 void TestEnvironment::snakeCaseJob()
 {
-    spec::Job j = referenceJob();
-    spec::TrainingInput &in = j.trainingInput;
+    jobspec::Job j = referenceJob();
+    jobspec::TrainingInput &in = j.trainingInput;
     in.master.config.acceleratorConfig =
-        spec::AcceleratorConfig{4, QStringLiteral("NVIDIA_TESLA_T4")};
-    in.master.config.diskConfig = spec::DiskConfig{200, QStringLiteral("pd-ssd")};
+        jobspec::AcceleratorConfig{4, QStringLiteral("NVIDIA_TESLA_T4")};
+    in.master.config.diskConfig = jobspec::DiskConfig{200, QStringLiteral("pd-ssd")};
     in.worker.config.imageUri = QStringLiteral("gcr.io/p/img");
-    spec::HyperparameterSpec hp;
+    jobspec::HyperparameterSpec hp;
     hp.goal = QStringLiteral("MAXIMIZE");
     hp.maxTrials = 20;
     hp.hyperparameterMetricTag = QStringLiteral("accuracy");
-    spec::ParameterSpec p;
+    jobspec::ParameterSpec p;
     p.parameterName = QStringLiteral("learning_rate");
     p.type = QStringLiteral("DOUBLE");
     p.minValue = 0.0001;
@@ -245,7 +245,7 @@ void TestEnvironment::snakeCaseJob()
     p.scaleType = QStringLiteral("UNIT_LOG_SCALE");
     hp.params = {p};
     in.hyperparameters = hp;
-    in.scheduling = spec::Scheduling{QStringLiteral("7200s"), QString(), 5};
+    in.scheduling = jobspec::Scheduling{QStringLiteral("7200s"), QString(), 5};
     in.useChiefInTfConfig = true;
     in.kmsKeyName = QStringLiteral("projects/p/keys/k");
 
@@ -290,7 +290,7 @@ void TestEnvironment::snakeCaseJob()
 
 void TestEnvironment::clusterSpecAndJobVariables()
 {
-    const spec::Job j = referenceJob();
+    const jobspec::Job j = referenceJob();
     const exec::ClusterLayout l = layoutFor(j);
     const exec::ReplicaLaunch launch = launchOf(j, l, QStringLiteral("ps-1"));
     const QProcessEnvironment &env = launch.environment;
@@ -325,7 +325,7 @@ void TestEnvironment::pytorch()
 {
     QFETCH(QString, name);
     QFETCH(QString, rank);
-    const spec::Job j = referenceJob();
+    const jobspec::Job j = referenceJob();
     const exec::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
     o.baseEnvironment.insert(QStringLiteral("RANK"),
@@ -364,7 +364,7 @@ void TestEnvironment::aipDirectories()
     QFETCH(QString, model);
     QFETCH(QString, checkpoints);
     QFETCH(QString, logs);
-    const spec::Job j = referenceJob();
+    const jobspec::Job j = referenceJob();
     const exec::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
     o.jobDir = dir;
@@ -375,7 +375,7 @@ void TestEnvironment::aipDirectories()
     QCOMPARE(env.value(QStringLiteral("AIP_TENSORBOARD_LOG_DIR")), logs);
 
     o.jobDir.clear(); // no job dir anywhere: no AIP_* variables, no --job-dir
-    spec::Job noDir = j;
+    jobspec::Job noDir = j;
     noDir.trainingInput.jobDir.clear();
     const exec::ReplicaLaunch bare = launchOf(noDir, l, QStringLiteral("worker-0"), o);
     QVERIFY(!bare.environment.contains(QStringLiteral("AIP_MODEL_DIR")));
@@ -386,7 +386,7 @@ void TestEnvironment::aipDirectories()
 // option must not get it just because the local run has an output folder.
 void TestEnvironment::noJobDirArgumentWithoutAJobDir()
 {
-    spec::Job j = referenceJob();
+    jobspec::Job j = referenceJob();
     j.trainingInput.jobDir.clear();
     const exec::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
@@ -403,7 +403,7 @@ void TestEnvironment::noJobDirArgumentWithoutAJobDir()
 
 void TestEnvironment::metricFilePerReplica()
 {
-    const spec::Job j = referenceJob();
+    const jobspec::Job j = referenceJob();
     const exec::ClusterLayout l = layoutFor(j);
     QSet<QString> files;
     for (const exec::Replica &r : l.replicas) {
@@ -447,7 +447,7 @@ void TestEnvironment::commandLine()
     QFETCH(QStringList, userArgs);
     QFETCH(QString, trial);
     QFETCH(QStringList, expectedTail);
-    spec::Job j = referenceJob();
+    jobspec::Job j = referenceJob();
     j.trainingInput.args = userArgs;
     const exec::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
@@ -489,7 +489,7 @@ void TestEnvironment::pythonInterpreter()
     if (!envValue.isEmpty())
         o.baseEnvironment.insert(QStringLiteral("TRAINYARD_PYTHON"), envValue);
     QCOMPARE(exec::pythonInterpreter(o), expected);
-    const spec::Job j = referenceJob();
+    const jobspec::Job j = referenceJob();
     QCOMPARE(launchOf(j, layoutFor(j), QStringLiteral("ps-0"), o).program, expected);
 }
 
@@ -518,7 +518,7 @@ void TestEnvironment::workingDirectory()
     QFETCH(QString, oldPythonPath);
     QFETCH(QString, workingDir);
     QFETCH(QString, pythonPath);
-    spec::Job j = referenceJob();
+    jobspec::Job j = referenceJob();
     j.local.packagePath = packagePath;
     EnvironmentOptions o = options();
     if (!oldPythonPath.isEmpty())
@@ -530,7 +530,7 @@ void TestEnvironment::workingDirectory()
 
 void TestEnvironment::executableTrainer()
 {
-    spec::Job j = referenceJob();
+    jobspec::Job j = referenceJob();
     j.local.packagePath.clear();
     j.local.executable = QStringLiteral("bin/train");
     const exec::ReplicaLaunch launch = launchOf(j, layoutFor(j), QStringLiteral("chief-0"));
@@ -544,7 +544,7 @@ void TestEnvironment::executableTrainer()
 
 void TestEnvironment::specEnvironment()
 {
-    spec::Job j = referenceJob();
+    jobspec::Job j = referenceJob();
     j.local.env = {{QStringLiteral("DATA_DIR"), QStringLiteral("/data set"), QString()},
                    {QStringLiteral("TF_CONFIG"), QStringLiteral("{}"), QString()},
                    {QStringLiteral("PYTHONPATH"), QStringLiteral("/mine"), QString()}};
@@ -560,7 +560,7 @@ void TestEnvironment::specEnvironment()
 
 void TestEnvironment::secrets()
 {
-    spec::Job j = referenceJob();
+    jobspec::Job j = referenceJob();
     j.local.env = {{QStringLiteral("API_TOKEN"), QString(), QStringLiteral("wandb-token")}};
     const exec::ClusterLayout l = layoutFor(j);
 
@@ -590,7 +590,7 @@ void TestEnvironment::secrets()
 
 void TestEnvironment::localTrainTfConfig()
 {
-    spec::Job j = referenceJob();
+    jobspec::Job j = referenceJob();
     j.trainingInput.evaluator = {};
     const exec::ClusterLayout l = layoutFor(j, exec::RunStyle::LocalTrain);
     const QJsonObject tf = parse(
@@ -618,7 +618,7 @@ void TestEnvironment::localTrainTfConfig()
 
 void TestEnvironment::planAndErrors()
 {
-    spec::Job j = referenceJob();
+    jobspec::Job j = referenceJob();
     const exec::ClusterLayout l = layoutFor(j);
     const exec::LaunchPlan plan = exec::planLaunch(j, l, options());
     QVERIFY2(plan, qPrintable(plan.error));
@@ -638,7 +638,7 @@ void TestEnvironment::planAndErrors()
 void TestEnvironment::preflight()
 {
     const QString examples = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/mnist_like");
-    spec::Job j = referenceJob();
+    jobspec::Job j = referenceJob();
     const exec::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
     o.baseDirectory = examples;
@@ -662,7 +662,7 @@ void TestEnvironment::preflight()
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    spec::Job exe = referenceJob();
+    jobspec::Job exe = referenceJob();
     exe.local.executable = dir.filePath(QStringLiteral("train.sh"));
     const exec::ReplicaLaunch launch = launchOf(exe, l, QStringLiteral("chief-0"), o);
     QVERIFY(exec::preflight(launch).contains(QStringLiteral("does not exist")));

@@ -40,9 +40,9 @@ void TestExampleRun::distributedRun()
     if (QStandardPaths::findExecutable(python).isEmpty() && !QFileInfo(python).isExecutable())
         QSKIP("no Python interpreter for the example trainer");
 
-    spec::Job job;
+    jobspec::Job job;
     job.jobId = QStringLiteral("example_run");
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     in.scaleTier = QStringLiteral("CUSTOM");
     in.runtimeVersion = QStringLiteral("2.11");
     in.pythonModule = QStringLiteral("trainer.task");

@@ -39,10 +39,10 @@ const catalog::Catalog &testCatalog()
     return c;
 }
 
-spec::Job job(const QString &tierName, qint64 workers = 0, qint64 ps = 0, qint64 evaluators = 0,
+jobspec::Job job(const QString &tierName, qint64 workers = 0, qint64 ps = 0, qint64 evaluators = 0,
               const QString &runtime = QStringLiteral("2.11"))
 {
-    spec::Job j;
+    jobspec::Job j;
     j.jobId = QStringLiteral("job_1");
     j.trainingInput.scaleTier = tierName;
     j.trainingInput.runtimeVersion = runtime;
@@ -128,7 +128,7 @@ private Q_SLOTS:
 
 void TestLayout::shapes_data()
 {
-    QTest::addColumn<spec::Job>("job");
+    QTest::addColumn<jobspec::Job>("job");
     QTest::addColumn<QStringList>("expected");
 
     QTest::newRow("BASIC: one master")
@@ -157,7 +157,7 @@ void TestLayout::shapes_data()
 
 void TestLayout::shapes()
 {
-    QFETCH(spec::Job, job);
+    QFETCH(jobspec::Job, job);
     QFETCH(QStringList, expected);
     const exec::LayoutResult result = exec::planLayout(job, testCatalog(), LayoutOptions{});
     QVERIFY2(result, qPrintable(result.error));
@@ -182,8 +182,8 @@ void TestLayout::ranks()
     QCOMPARE(l.find(QStringLiteral("worker-1"))->rank, std::optional<int>(2));
     QVERIFY(!l.find(QStringLiteral("ps-0"))->rank);
     QVERIFY(!l.find(QStringLiteral("evaluator-0"))->rank);
-    QCOMPARE(l.count(spec::Role::ParameterServer), 2);
-    QCOMPARE(l.replicasOf(spec::Role::Worker).size(), 2);
+    QCOMPARE(l.count(jobspec::Role::ParameterServer), 2);
+    QCOMPARE(l.replicasOf(jobspec::Role::Worker).size(), 2);
 }
 
 void TestLayout::primaryName_data()
@@ -227,7 +227,7 @@ void TestLayout::primaryName()
     QFETCH(int, tfMajor);
     QFETCH(QString, expected);
 
-    spec::Job j = job(QStringLiteral("CUSTOM"), 1, 1, evaluators, runtime);
+    jobspec::Job j = job(QStringLiteral("CUSTOM"), 1, 1, evaluators, runtime);
     if (useChief >= 0)
         j.trainingInput.useChiefInTfConfig = useChief == 1;
     LayoutOptions options;
@@ -268,14 +268,14 @@ void TestLayout::compareVersions()
 
 void TestLayout::cap_data()
 {
-    QTest::addColumn<spec::Job>("job");
+    QTest::addColumn<jobspec::Job>("job");
     QTest::addColumn<int>("cap");
     QTest::addColumn<int>("workers");
     QTest::addColumn<int>("ps");
     QTest::addColumn<int>("evaluators");
     QTest::addColumn<bool>("warned");
 
-    const spec::Job standard = job(QStringLiteral("STANDARD_1"));
+    const jobspec::Job standard = job(QStringLiteral("STANDARD_1"));
     QTest::newRow("no cap") << standard << 0 << 4 << 3 << 0 << false;
     QTest::newRow("cap above the size") << standard << 8 << 4 << 3 << 0 << false;
     QTest::newRow("STANDARD_1 capped at 4") << standard << 4 << 2 << 1 << 0 << true;
@@ -291,7 +291,7 @@ void TestLayout::cap_data()
 
 void TestLayout::cap()
 {
-    QFETCH(spec::Job, job);
+    QFETCH(jobspec::Job, job);
     QFETCH(int, cap);
     QFETCH(int, workers);
     QFETCH(int, ps);
@@ -303,10 +303,10 @@ void TestLayout::cap()
     const exec::LayoutResult result = exec::planLayout(job, testCatalog(), options);
     QVERIFY(result);
     const exec::ClusterLayout &l = result.layout;
-    QCOMPARE(l.count(spec::Role::Master), 1);
-    QCOMPARE(l.count(spec::Role::Worker), workers);
-    QCOMPARE(l.count(spec::Role::ParameterServer), ps);
-    QCOMPARE(l.count(spec::Role::Evaluator), evaluators);
+    QCOMPARE(l.count(jobspec::Role::Master), 1);
+    QCOMPARE(l.count(jobspec::Role::Worker), workers);
+    QCOMPARE(l.count(jobspec::Role::ParameterServer), ps);
+    QCOMPARE(l.count(jobspec::Role::Evaluator), evaluators);
     QCOMPARE(!l.warnings.isEmpty(), warned);
     if (warned) // the user is told what was cut, never silently
         QVERIFY2(l.warnings.first().contains(QString::number(cap)), qPrintable(l.warnings.first()));
@@ -314,7 +314,7 @@ void TestLayout::cap()
 
 void TestLayout::errors_data()
 {
-    QTest::addColumn<spec::Job>("job");
+    QTest::addColumn<jobspec::Job>("job");
     QTest::addColumn<QString>("mentions");
     QTest::newRow("unknown tier") << job(QStringLiteral("MEGA_9")) << QStringLiteral("MEGA_9");
     QTest::newRow("no tier") << job(QString()) << QStringLiteral("scaleTier");
@@ -326,7 +326,7 @@ void TestLayout::errors_data()
 
 void TestLayout::errors()
 {
-    QFETCH(spec::Job, job);
+    QFETCH(jobspec::Job, job);
     QFETCH(QString, mentions);
     const exec::LayoutResult result = exec::planLayout(job, testCatalog(), LayoutOptions{});
     QVERIFY(!result);

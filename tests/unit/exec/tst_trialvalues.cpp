@@ -13,10 +13,10 @@ using namespace trainyard::exec;
 
 namespace {
 
-spec::ParameterSpec numeric(const QString &name, const QString &type, double min, double max,
+jobspec::ParameterSpec numeric(const QString &name, const QString &type, double min, double max,
                             const QString &scale = QString())
 {
-    spec::ParameterSpec p;
+    jobspec::ParameterSpec p;
     p.parameterName = name;
     p.type = type;
     p.minValue = min;
@@ -25,35 +25,35 @@ spec::ParameterSpec numeric(const QString &name, const QString &type, double min
     return p;
 }
 
-spec::ParameterSpec categorical(const QString &name, const QStringList &values)
+jobspec::ParameterSpec categorical(const QString &name, const QStringList &values)
 {
-    spec::ParameterSpec p;
+    jobspec::ParameterSpec p;
     p.parameterName = name;
     p.type = QStringLiteral("CATEGORICAL");
     p.categoricalValues = values;
     return p;
 }
 
-spec::ParameterSpec discrete(const QString &name, const QList<double> &values)
+jobspec::ParameterSpec discrete(const QString &name, const QList<double> &values)
 {
-    spec::ParameterSpec p;
+    jobspec::ParameterSpec p;
     p.parameterName = name;
     p.type = QStringLiteral("DISCRETE");
     p.discreteValues = values;
     return p;
 }
 
-spec::HyperparameterSpec hp(const QList<spec::ParameterSpec> &params, qint64 maxTrials,
+jobspec::HyperparameterSpec hp(const QList<jobspec::ParameterSpec> &params, qint64 maxTrials,
                             const QString &algorithm = QStringLiteral("RANDOM_SEARCH"))
 {
-    spec::HyperparameterSpec s;
+    jobspec::HyperparameterSpec s;
     s.params = params;
     s.maxTrials = maxTrials;
     s.algorithm = algorithm;
     return s;
 }
 
-QList<double> samples(const spec::ParameterSpec &p, int count)
+QList<double> samples(const jobspec::ParameterSpec &p, int count)
 {
     std::mt19937_64 random(trialSeed(QStringLiteral("samples")));
     QList<double> values;
@@ -107,7 +107,7 @@ void TestTrialValues::trialCountAndCap()
     QFETCH(int, cap);
     QFETCH(int, expected);
     QFETCH(bool, capped);
-    spec::HyperparameterSpec s =
+    jobspec::HyperparameterSpec s =
         hp({numeric(QStringLiteral("lr"), QStringLiteral("DOUBLE"), 0, 1)}, maxTrials);
     if (maxTrials == 0)
         s.maxTrials.reset();
@@ -176,9 +176,9 @@ void TestTrialValues::categoricalAndDiscretePickValues()
     std::mt19937_64 random(1);
     QSet<QString> cats;
     QSet<QString> nums;
-    const spec::ParameterSpec c =
+    const jobspec::ParameterSpec c =
         categorical(QStringLiteral("opt"), {QStringLiteral("adam"), QStringLiteral("sgd")});
-    const spec::ParameterSpec d = discrete(QStringLiteral("drop"), {0.1, 0.25, 4});
+    const jobspec::ParameterSpec d = discrete(QStringLiteral("drop"), {0.1, 0.25, 4});
     for (int i = 0; i < 200; ++i) {
         cats.insert(sampleParameter(c, random));
         nums.insert(sampleParameter(d, random));
@@ -217,7 +217,7 @@ void TestTrialValues::gridSmallerThanTrials()
 
 void TestTrialValues::sameJobSameValues()
 {
-    const spec::HyperparameterSpec s =
+    const jobspec::HyperparameterSpec s =
         hp({numeric(QStringLiteral("lr"), QStringLiteral("DOUBLE"), 0.0001, 0.1,
                     QStringLiteral("UNIT_LOG_SCALE")),
             numeric(QStringLiteral("units"), QStringLiteral("INTEGER"), 1, 1000),
@@ -247,7 +247,7 @@ void TestTrialValues::unspecifiedAlgorithmIsNoted()
         planTrials(hp({numeric(QStringLiteral("lr"), QStringLiteral("DOUBLE"), 0, 1)}, 2),
                    QStringLiteral("job"), 0);
     QVERIFY(random.notes.isEmpty());
-    spec::HyperparameterSpec parallel =
+    jobspec::HyperparameterSpec parallel =
         hp({numeric(QStringLiteral("lr"), QStringLiteral("DOUBLE"), 0, 1)}, 2);
     parallel.maxParallelTrials = 4;
     QVERIFY(planTrials(parallel, QStringLiteral("job"), 0)
@@ -268,7 +268,7 @@ void TestTrialValues::unusableSpecs_data()
 void TestTrialValues::unusableSpecs()
 {
     QFETCH(QString, what);
-    spec::HyperparameterSpec s = hp({}, 3);
+    jobspec::HyperparameterSpec s = hp({}, 3);
     if (what == QLatin1String("grid-double"))
         s = hp({numeric(QStringLiteral("lr"), QStringLiteral("DOUBLE"), 0, 1)}, 3,
                QStringLiteral("GRID_SEARCH"));

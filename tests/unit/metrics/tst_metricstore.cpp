@@ -6,7 +6,7 @@
 #include "logs/logwriter.h"
 #include "metrics/metricrecorder.h"
 #include "metrics/metricstore.h"
-#include "metrics/storeview.h"
+#include "metrics/storefollower.h"
 #include "common/tfeventswriter.h"
 
 #include <QDir>
@@ -390,7 +390,7 @@ void TestMetricStore::recorderCatchUpAndProgress()
         writer.append(1700000001000, trainyard::logs::Stream::Stdout,
                       trainyard::logs::Severity::Info, false, line.constData(), line.size());
     }
-    StoreView view(store, logs, job.filePath(QStringLiteral("hypertune")), {});
+    StoreFollower view(store, logs, job.filePath(QStringLiteral("hypertune")), {});
     view.pollOnce();
     QVERIFY(view.caughtUp());
     QHash<QString, qint64> counts;
@@ -473,7 +473,7 @@ void TestMetricStore::recorderOtherPatternsExtractAgain()
         rec.catchUpLogs(logs, 1 << 20);
         rec.flush();
     }
-    StoreView view(store, QString(), QString(), patterns);
+    StoreFollower view(store, QString(), QString(), patterns);
     view.pollOnce();
     QStringList names;
     for (const SeriesInfo &info : view.summary())
@@ -507,7 +507,7 @@ void TestMetricStore::ownerHookSeesEveryLine()
     rec.close();
     const StoreProgress progress = StoreProgress::load(store);
     QCOMPARE(progress.logOffsets.value(QStringLiteral("chief-0")), QFileInfo(logPath).size());
-    StoreView view(store, job.filePath(QStringLiteral("logs")), QString(), {});
+    StoreFollower view(store, job.filePath(QStringLiteral("logs")), QString(), {});
     view.pollOnce();
     QCOMPARE(view.summary().size(), 1);
     QCOMPARE(view.summary().first().count, 500);
@@ -594,7 +594,7 @@ void TestMetricStore::ownerFollowsTheLogLive()
     capture.feed(trainyard::logs::Stream::Stdout, first.left(1001));
     capture.feed(trainyard::logs::Stream::Stdout, first.mid(1001));
     auto stored = [&store] {
-        StoreView view(store, QString(), QString(), {});
+        StoreFollower view(store, QString(), QString(), {});
         view.pollOnce();
         return view.summary().isEmpty() ? qint64(0) : view.summary().first().count;
     };
@@ -626,7 +626,7 @@ void TestMetricStore::storeViewDrawsAndExports()
             w.append(MetricPoint{double(i), 1700000000000 + i * 10, i == 54321 ? 1e6 : 1.0});
         w.flush();
     }
-    StoreView view(dir.path(), QString(), QString(), {});
+    StoreFollower view(dir.path(), QString(), QString(), {});
     view.pollOnce();
     DrawRequest req;
     req.metric = QStringLiteral("loss");
@@ -659,7 +659,7 @@ void TestMetricStore::storeViewDrawsAndExports()
     // CSV: every point.
     const QString csv = dir.filePath(QStringLiteral("loss.csv"));
     QString error;
-    QVERIFY2(StoreView::exportCsv(dir.path(), QStringLiteral("loss"), csv, &error), qPrintable(error));
+    QVERIFY2(StoreFollower::exportCsv(dir.path(), QStringLiteral("loss"), csv, &error), qPrintable(error));
     QFile f(csv);
     QVERIFY(f.open(QIODevice::ReadOnly));
     qint64 lines = 0;
@@ -708,7 +708,7 @@ void TestMetricStore::tensorBoardEventFilesFollowed()
     QCOMPARE(rec.syncTensorBoard({output}, 1 << 20), 1);
     rec.close();
 
-    StoreView view(store, job.filePath(QStringLiteral("logs")), QString(), {});
+    StoreFollower view(store, job.filePath(QStringLiteral("logs")), QString(), {});
     view.pollOnce();
     QHash<QString, SeriesInfo> byName;
     for (const SeriesInfo &info : view.summary())

@@ -16,9 +16,9 @@ using namespace trainyard::secrets;
 
 namespace {
 
-spec::EnvVar env(const char *name, const char *value, const char *secret)
+jobspec::EnvVar env(const char *name, const char *value, const char *secret)
 {
-    return spec::EnvVar{QLatin1String(name), QLatin1String(value), QLatin1String(secret)};
+    return jobspec::EnvVar{QLatin1String(name), QLatin1String(value), QLatin1String(secret)};
 }
 
 } // namespace
@@ -89,7 +89,7 @@ void TestNoKeychain::namesStillList()
 
 void TestNoKeychain::jobWithSecretFailsNamingIt()
 {
-    spec::Job job;
+    jobspec::Job job;
     job.local.env = {env("PLAIN", "1", ""), env("HF_TOKEN", "", "hf")};
     JobSecretResolver resolver;
     QSignalSpy finished(&resolver, &JobSecretResolver::finished);
@@ -107,7 +107,7 @@ void TestNoKeychain::jobWithSecretFailsNamingIt()
 
 void TestNoKeychain::jobWithoutSecretStillResolves()
 {
-    spec::Job job;
+    jobspec::Job job;
     job.local.env = {env("PLAIN", "1", "")};
     const SecretResolution r = resolveSecretsBlocking(job);
     QVERIFY(r);

@@ -20,14 +20,14 @@ QString uniqueName(const char *base)
     return QStringLiteral("resolve-") + run + QLatin1Char('-') + QLatin1String(base);
 }
 
-spec::EnvVar literal(const QString &name, const QString &value)
+jobspec::EnvVar literal(const QString &name, const QString &value)
 {
-    return spec::EnvVar{name, value, QString()};
+    return jobspec::EnvVar{name, value, QString()};
 }
 
-spec::EnvVar secretVar(const QString &name, const QString &secret)
+jobspec::EnvVar secretVar(const QString &name, const QString &secret)
 {
-    return spec::EnvVar{name, QString(), secret};
+    return jobspec::EnvVar{name, QString(), secret};
 }
 
 } // namespace
@@ -77,7 +77,7 @@ void TestResolve::cleanupTestCase()
 
 void TestResolve::references()
 {
-    spec::Job job;
+    jobspec::Job job;
     job.local.env = {literal(QStringLiteral("A"), QStringLiteral("1")),
                      secretVar(QStringLiteral("HF_TOKEN"), QStringLiteral("hf")),
                      secretVar(QStringLiteral("WANDB_API_KEY"), QStringLiteral("wandb")),
@@ -92,7 +92,7 @@ void TestResolve::references()
 
 void TestResolve::resolvesEverySecret()
 {
-    spec::Job job;
+    jobspec::Job job;
     job.local.env = {secretVar(QStringLiteral("HF_TOKEN"), m_hf),
                      secretVar(QStringLiteral("WANDB_API_KEY"), m_wandb),
                      literal(QStringLiteral("PLAIN"), QStringLiteral("x"))};
@@ -141,7 +141,7 @@ void TestResolve::missingSecretIsNamed()
     QFETCH(QStringList, secrets);
     QFETCH(QStringList, failed);
     QFETCH(QString, message);
-    spec::Job job;
+    jobspec::Job job;
     for (qsizetype i = 0; i < secrets.size(); ++i) {
         const QString secret = secrets.at(i) == QLatin1String("hf") ? m_hf : secrets.at(i);
         job.local.env.append(secretVar(QStringLiteral("VAR%1").arg(i), secret));
@@ -154,7 +154,7 @@ void TestResolve::missingSecretIsNamed()
 
 void TestResolve::resolutionFeedsTheMasker()
 {
-    spec::Job job;
+    jobspec::Job job;
     job.local.env = {secretVar(QStringLiteral("HF_TOKEN"), m_hf)};
     const SecretResolution r = resolveSecretsBlocking(job);
     QVERIFY2(r, qPrintable(r.errorMessage));
@@ -164,7 +164,7 @@ void TestResolve::resolutionFeedsTheMasker()
 
 void TestResolve::shortValueIsReported()
 {
-    spec::Job job;
+    jobspec::Job job;
     job.local.env = {secretVar(QStringLiteral("PIN"), m_short)};
     const SecretResolution r = resolveSecretsBlocking(job);
     QVERIFY2(r, qPrintable(r.errorMessage));

@@ -33,7 +33,7 @@ private Q_SLOTS:
     void missingSecretFailsOnlyThatJob();
 
 private:
-    spec::Job trainerJob(const QString &secretName) const;
+    jobspec::Job trainerJob(const QString &secretName) const;
     QTemporaryDir m_home; // stands for $TRAINYARD_HOME
     QString m_secret;
     QByteArray m_value;
@@ -71,24 +71,24 @@ void TestSecretLaunch::cleanupTestCase()
     QFile::remove(m_home.filePath(QStringLiteral("../names-") + m_secret));
 }
 
-spec::Job TestSecretLaunch::trainerJob(const QString &secretName) const
+jobspec::Job TestSecretLaunch::trainerJob(const QString &secretName) const
 {
-    spec::Job job;
+    jobspec::Job job;
     job.jobId = QStringLiteral("secret_job");
     job.trainingInput.scaleTier = QStringLiteral("CUSTOM");
     job.trainingInput.master.type = QStringLiteral("n1-standard-4");
     job.trainingInput.region = QStringLiteral("us-central1");
     job.local.executable = m_home.filePath(QStringLiteral("trainer/train.sh"));
-    job.local.env = {spec::EnvVar{QStringLiteral("HASH_FILE"),
+    job.local.env = {jobspec::EnvVar{QStringLiteral("HASH_FILE"),
                                   m_home.filePath(QStringLiteral("secret_job/output/token.sha256")),
                                   QString()},
-                     spec::EnvVar{QStringLiteral("HF_TOKEN"), QString(), secretName}};
+                     jobspec::EnvVar{QStringLiteral("HF_TOKEN"), QString(), secretName}};
     return job;
 }
 
 void TestSecretLaunch::secretReachesTrainerMaskedInLog()
 {
-    const spec::Job job = trainerJob(m_secret);
+    const jobspec::Job job = trainerJob(m_secret);
     const secrets::SecretResolution resolution = secrets::resolveSecretsBlocking(job);
     QVERIFY2(resolution, qPrintable(resolution.errorMessage));
 
@@ -164,13 +164,13 @@ void TestSecretLaunch::secretReachesTrainerMaskedInLog()
 
 void TestSecretLaunch::missingSecretFailsOnlyThatJob()
 {
-    const spec::Job job = trainerJob(QStringLiteral("launch-never-set"));
+    const jobspec::Job job = trainerJob(QStringLiteral("launch-never-set"));
     const secrets::SecretResolution resolution = secrets::resolveSecretsBlocking(job);
     QVERIFY(!resolution);
     QCOMPARE(
         resolution.errorMessage,
         QStringLiteral("The secret \"launch-never-set\" (for HF_TOKEN) is not in the keychain."));
-    spec::Job plain = job;
+    jobspec::Job plain = job;
     plain.local.env.removeLast();
     QVERIFY(secrets::resolveSecretsBlocking(plain));
 }

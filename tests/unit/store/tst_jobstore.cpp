@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The job store on disk: root, creation, unique IDs, listing (also of broken jobs), deletion.
-#include "spec/job.h"
-#include "spec/yamlio.h"
+#include "jobspec/job.h"
+#include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/ownerlock.h"
 
@@ -122,7 +122,7 @@ void TestJobStore::createWritesLayout()
 
 void TestJobStore::createFromSpec()
 {
-    trainyard::spec::Job job;
+    trainyard::jobspec::Job job;
     job.jobId = QStringLiteral("census_spec");
     job.labels.insert(QStringLiteral("team"), QStringLiteral("ml"));
     job.trainingInput.scaleTier = QStringLiteral("BASIC");
@@ -138,7 +138,7 @@ void TestJobStore::createFromSpec()
     // The store's copy carries the local part (package path, env) the owner needs to run it.
     QByteArray config;
     QVERIFY(store.readConfig(QStringLiteral("census_spec"), &config));
-    QCOMPARE(config, trainyard::spec::exportYaml(job, trainyard::spec::ExportScope::WithLocal));
+    QCOMPARE(config, trainyard::jobspec::exportYaml(job, trainyard::jobspec::ExportScope::WithLocal));
     QVERIFY(config.contains("/home/me/trainer"));
 
     QVERIFY(!store.createJob(job));

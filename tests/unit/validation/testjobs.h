@@ -4,7 +4,7 @@
 #pragma once
 
 #include "catalog/catalog.h"
-#include "spec/job.h"
+#include "jobspec/job.h"
 #include "validation/validator.h"
 
 #include <QString>
@@ -12,18 +12,18 @@
 
 namespace trainyard::testjobs {
 
-using spec::Diagnostic;
-using spec::Diagnostics;
-using spec::Job;
+using jobspec::Diagnostic;
+using jobspec::Diagnostics;
+using jobspec::Job;
 
 inline const catalog::Catalog &cat()
 {
     return catalog::Catalog::builtIn();
 }
 
-inline spec::AcceleratorConfig accel(qint64 count, const QString &type)
+inline jobspec::AcceleratorConfig accel(qint64 count, const QString &type)
 {
-    spec::AcceleratorConfig a;
+    jobspec::AcceleratorConfig a;
     a.count = count;
     a.type = type;
     return a;
@@ -34,7 +34,7 @@ inline Job baseJob()
 {
     Job job;
     job.jobId = QStringLiteral("census_20240101_120000");
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     in.scaleTier = QStringLiteral("CUSTOM");
     in.master.type = QStringLiteral("n1-standard-8");
     in.region = QStringLiteral("us-central1");
@@ -48,7 +48,7 @@ inline Job baseJob()
 inline Job gpuGuideCustomJob()
 {
     Job job = baseJob();
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     in.master.type = QStringLiteral("n1-highcpu-16");
     in.master.config.acceleratorConfig = accel(4, QStringLiteral("NVIDIA_TESLA_T4"));
     in.worker.type = QStringLiteral("n1-highcpu-16");
@@ -63,7 +63,7 @@ inline Job gpuGuideCustomJob()
 inline Job gpuGuideLegacyJob()
 {
     Job job = baseJob();
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     in.master.type = QStringLiteral("complex_model_m_gpu");
     in.worker.type = QStringLiteral("complex_model_m_gpu");
     in.worker.count = 9;

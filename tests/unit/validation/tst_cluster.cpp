@@ -8,7 +8,7 @@
 using namespace trainyard;
 using namespace trainyard::testjobs;
 
-using Mutation = std::function<void(spec::Job &)>;
+using Mutation = std::function<void(jobspec::Job &)>;
 Q_DECLARE_METATYPE(Mutation)
 
 namespace {
@@ -57,7 +57,7 @@ void TestCluster::gpuGuideConfigsAreValid()
     QFETCH(Job, job);
     const validation::Target target =
         job.local.packagePath.isEmpty() ? validation::Target::Cloud : validation::Target::Local;
-    const spec::Diagnostics diags = run(job, target);
+    const jobspec::Diagnostics diags = run(job, target);
     QVERIFY2(diags.isEmpty(), qPrintable(dump(diags))); // no errors and no warnings
 }
 
@@ -176,7 +176,7 @@ void TestCluster::rules_data()
                        QStringLiteral("NVIDIA_TESLA_P100")};
     QTest::newRow("accelerator count missing")
         << Mutation([](Job &j) {
-               spec::AcceleratorConfig a;
+               jobspec::AcceleratorConfig a;
                a.type = QStringLiteral("NVIDIA_TESLA_T4");
                j.trainingInput.master.config.acceleratorConfig = a;
            })
@@ -184,7 +184,7 @@ void TestCluster::rules_data()
         << QStringList{QStringLiteral("acceleratorConfig.count is required")};
     QTest::newRow("accelerator type missing")
         << Mutation([](Job &j) {
-               spec::AcceleratorConfig a;
+               jobspec::AcceleratorConfig a;
                a.count = 1;
                j.trainingInput.master.config.acceleratorConfig = a;
            })
@@ -272,8 +272,8 @@ void TestCluster::rules()
 
     Job job = baseJob();
     mutate(job);
-    const spec::Diagnostics diags = run(job);
-    const spec::Diagnostics marked = onField(diags, field);
+    const jobspec::Diagnostics diags = run(job);
+    const jobspec::Diagnostics marked = onField(diags, field);
     QVERIFY2(marked.size() == 1, qPrintable(dump(diags)));
     QCOMPARE(marked.first().isError(), error);
     for (const QString &part : contains)
@@ -287,8 +287,8 @@ void TestCluster::everyTierIsAccepted()
         job.trainingInput.scaleTier = t.name;
         if (!t.custom)
             job.trainingInput.master.type.clear();
-        const spec::Diagnostics diags = run(job);
-        QVERIFY2(!spec::hasErrors(diags), qPrintable(t.name + QLatin1Char('\n') + dump(diags)));
+        const jobspec::Diagnostics diags = run(job);
+        QVERIFY2(!jobspec::hasErrors(diags), qPrintable(t.name + QLatin1Char('\n') + dump(diags)));
     }
 }
 
@@ -296,7 +296,7 @@ void TestCluster::zoneConflict()
 {
     // T4 + K80 + P100 together: us-central1 offers each, but no zone has all three [S].
     Job job = baseJob();
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     in.master.config.acceleratorConfig = accel(1, QStringLiteral("NVIDIA_TESLA_T4"));
     in.worker.type = QStringLiteral("n1-standard-8");
     in.worker.count = 2;
@@ -305,7 +305,7 @@ void TestCluster::zoneConflict()
     in.parameterServer.count = 1;
     in.parameterServer.config.acceleratorConfig = accel(1, QStringLiteral("NVIDIA_TESLA_P100"));
 
-    spec::Diagnostics diags = run(job);
+    jobspec::Diagnostics diags = run(job);
     QVERIFY2(diags.size() == 1, qPrintable(dump(diags)));
     QVERIFY(diags.first().isError());
     QCOMPARE(diags.first().field, QStringLiteral("trainingInput.region"));
@@ -325,9 +325,9 @@ void TestCluster::regionWithoutGpu()
     // the message lists the regions that do.
     Job job = gpuGuideCustomJob();
     job.trainingInput.region = QStringLiteral("europe-west1");
-    const spec::Diagnostics diags = run(job);
+    const jobspec::Diagnostics diags = run(job);
     QVERIFY2(diags.size() == 1, qPrintable(dump(diags)));
-    const spec::Diagnostic &d = diags.first();
+    const jobspec::Diagnostic &d = diags.first();
     QCOMPARE(d.field, QStringLiteral("trainingInput.region"));
     QVERIFY(!d.isError()); // the reference marks the regional GPU list [U]
     QVERIFY2(d.message.startsWith(QStringLiteral("europe-west1 does not offer NVIDIA_TESLA_T4; "
@@ -347,7 +347,7 @@ void TestCluster::certainRegionDataGivesErrors()
 
     Job job = gpuGuideCustomJob();
     job.trainingInput.region = QStringLiteral("europe-west1");
-    const spec::Diagnostics diags = validation::validate(job, edited);
+    const jobspec::Diagnostics diags = validation::validate(job, edited);
     QVERIFY2(diags.size() == 1, qPrintable(dump(diags)));
     QVERIFY(diags.first().isError());
     QCOMPARE(diags.first().field, QStringLiteral("trainingInput.region"));
@@ -365,7 +365,7 @@ void TestCluster::zonesData()
                  {QStringLiteral("NVIDIA_TESLA_T4"), QStringLiteral("NVIDIA_TESLA_P100")}}};
 
     Job job = baseJob();
-    spec::TrainingInput &in = job.trainingInput;
+    jobspec::TrainingInput &in = job.trainingInput;
     in.master.config.acceleratorConfig = accel(1, QStringLiteral("NVIDIA_TESLA_T4"));
     in.worker.type = QStringLiteral("n1-standard-8");
     in.worker.count = 1;
@@ -374,7 +374,7 @@ void TestCluster::zonesData()
              qPrintable(dump(validation::validate(job, edited))));
 
     in.master.config.acceleratorConfig = accel(1, QStringLiteral("NVIDIA_TESLA_P100"));
-    const spec::Diagnostics diags = withoutLifecycle(validation::validate(job, edited));
+    const jobspec::Diagnostics diags = withoutLifecycle(validation::validate(job, edited));
     QVERIFY2(diags.size() == 1, qPrintable(dump(diags)));
     QVERIFY(!diags.first().isError());
     QCOMPARE(diags.first().field, QStringLiteral("trainingInput.region"));

@@ -9,24 +9,24 @@
 using namespace trainyard;
 using namespace trainyard::testjobs;
 
-using Mutation = std::function<void(spec::Job &)>;
+using Mutation = std::function<void(jobspec::Job &)>;
 Q_DECLARE_METATYPE(Mutation)
 Q_DECLARE_METATYPE(validation::Target)
 
 namespace {
 
-spec::ParameterSpec param(const QString &name, const QString &type)
+jobspec::ParameterSpec param(const QString &name, const QString &type)
 {
-    spec::ParameterSpec p;
+    jobspec::ParameterSpec p;
     p.parameterName = name;
     p.type = type;
     return p;
 }
 
-spec::ParameterSpec range(const QString &name, const QString &type, double lo, double hi,
+jobspec::ParameterSpec range(const QString &name, const QString &type, double lo, double hi,
                           const QString &scale = {})
 {
-    spec::ParameterSpec p = param(name, type);
+    jobspec::ParameterSpec p = param(name, type);
     p.minValue = lo;
     p.maxValue = hi;
     p.scaleType = scale;
@@ -34,17 +34,17 @@ spec::ParameterSpec range(const QString &name, const QString &type, double lo, d
 }
 
 // Adds a valid hyperparameter spec and lets `change` alter it.
-Mutation withHp(std::function<void(spec::HyperparameterSpec &)> change)
+Mutation withHp(std::function<void(jobspec::HyperparameterSpec &)> change)
 {
     return [change](Job &j) {
-        spec::HyperparameterSpec hp;
+        jobspec::HyperparameterSpec hp;
         hp.goal = QStringLiteral("MAXIMIZE");
         hp.hyperparameterMetricTag = QStringLiteral("accuracy");
         hp.maxTrials = 20;
         hp.maxParallelTrials = 4;
         hp.params.append(range(QStringLiteral("learning_rate"), QStringLiteral("DOUBLE"), 0.0001,
                                0.1, QStringLiteral("UNIT_LOG_SCALE")));
-        spec::ParameterSpec opt = param(QStringLiteral("optimizer"), QStringLiteral("CATEGORICAL"));
+        jobspec::ParameterSpec opt = param(QStringLiteral("optimizer"), QStringLiteral("CATEGORICAL"));
         opt.categoricalValues = {QStringLiteral("adam"), QStringLiteral("sgd")};
         hp.params.append(opt);
         change(hp);
@@ -56,7 +56,7 @@ Mutation withScheduling(const QString &running, const QString &wait,
                         std::optional<qint64> priority = {})
 {
     return [=](Job &j) {
-        spec::Scheduling s;
+        jobspec::Scheduling s;
         s.maxRunningTime = running;
         s.maxWaitTime = wait;
         s.priority = priority;
@@ -64,10 +64,10 @@ Mutation withScheduling(const QString &running, const QString &wait,
     };
 }
 
-Mutation withDisk(spec::Role role, const QString &type, std::optional<qint64> sizeGb = {})
+Mutation withDisk(jobspec::Role role, const QString &type, std::optional<qint64> sizeGb = {})
 {
     return [=](Job &j) {
-        spec::DiskConfig d;
+        jobspec::DiskConfig d;
         d.bootDiskType = type;
         d.bootDiskSizeGb = sizeGb;
         j.trainingInput.role(role).config.diskConfig = d;
@@ -276,60 +276,60 @@ void TestFields::rules_data()
         {QStringLiteral("blank")});
 
     // Hyperparameters (reference §12).
-    ok("hyperparameters ok", withHp([](spec::HyperparameterSpec &) {}));
-    bad("no params", withHp([](spec::HyperparameterSpec &h) { h.params.clear(); }), cloud,
+    ok("hyperparameters ok", withHp([](jobspec::HyperparameterSpec &) {}));
+    bad("no params", withHp([](jobspec::HyperparameterSpec &h) { h.params.clear(); }), cloud,
         hp + QStringLiteral("params"), true, {QStringLiteral("at least one parameter")});
-    bad("bad goal", withHp([](spec::HyperparameterSpec &h) { h.goal = QStringLiteral("MAX"); }),
+    bad("bad goal", withHp([](jobspec::HyperparameterSpec &h) { h.goal = QStringLiteral("MAX"); }),
         cloud, hp + QStringLiteral("goal"), true, {QStringLiteral("MAXIMIZE, MINIMIZE")});
-    bad("duplicate name", withHp([](spec::HyperparameterSpec &h) {
+    bad("duplicate name", withHp([](jobspec::HyperparameterSpec &h) {
             h.params[1].parameterName = QStringLiteral("learning_rate");
         }),
         cloud, hp + QStringLiteral("params[1].parameterName"), true,
         {QStringLiteral("already defined by params[0]")});
-    bad("min equal to max pins the value", withHp([](spec::HyperparameterSpec &h) {
+    bad("min equal to max pins the value", withHp([](jobspec::HyperparameterSpec &h) {
             h.params.append(range(QStringLiteral("layers"), QStringLiteral("INTEGER"), 5, 5));
         }),
         cloud, hp + QStringLiteral("params[2].maxValue"), false,
         {QStringLiteral("pins the value: every trial gets 5")});
-    bad("min above max", withHp([](spec::HyperparameterSpec &h) {
+    bad("min above max", withHp([](jobspec::HyperparameterSpec &h) {
             h.params.append(range(QStringLiteral("layers"), QStringLiteral("INTEGER"), 6, 5));
         }),
         cloud, hp + QStringLiteral("params[2].maxValue"), true,
         {QStringLiteral("minValue 6 must be less than maxValue 5")});
-    bad("integer not integral", withHp([](spec::HyperparameterSpec &h) {
+    bad("integer not integral", withHp([](jobspec::HyperparameterSpec &h) {
             h.params.append(range(QStringLiteral("layers"), QStringLiteral("INTEGER"), 1.5, 5));
         }),
         cloud, hp + QStringLiteral("params[2].minValue"), true, {QStringLiteral("whole number")});
-    bad("range missing", withHp([](spec::HyperparameterSpec &h) {
+    bad("range missing", withHp([](jobspec::HyperparameterSpec &h) {
             h.params.append(param(QStringLiteral("dropout"), QStringLiteral("DOUBLE")));
         }),
         cloud, hp + QStringLiteral("params[2].minValue"), true,
         {QStringLiteral("needs minValue and maxValue")});
     bad("log scale non-positive",
-        withHp([](spec::HyperparameterSpec &h) { h.params[0].minValue = 0; }), cloud,
+        withHp([](jobspec::HyperparameterSpec &h) { h.params[0].minValue = 0; }), cloud,
         hp + QStringLiteral("params[0].scaleType"), true, {QStringLiteral("positive range")});
     bad("unknown scale",
-        withHp([](spec::HyperparameterSpec &h) { h.params[0].scaleType = QStringLiteral("LOG"); }),
+        withHp([](jobspec::HyperparameterSpec &h) { h.params[0].scaleType = QStringLiteral("LOG"); }),
         cloud, hp + QStringLiteral("params[0].scaleType"), true,
         {QStringLiteral("UNIT_LOG_SCALE")});
     bad("categorical empty",
-        withHp([](spec::HyperparameterSpec &h) { h.params[1].categoricalValues.clear(); }), cloud,
+        withHp([](jobspec::HyperparameterSpec &h) { h.params[1].categoricalValues.clear(); }), cloud,
         hp + QStringLiteral("params[1].categoricalValues"), true,
         {QStringLiteral("needs categoricalValues")});
-    bad("categorical duplicate", withHp([](spec::HyperparameterSpec &h) {
+    bad("categorical duplicate", withHp([](jobspec::HyperparameterSpec &h) {
             h.params[1].categoricalValues.append(QStringLiteral("sgd"));
         }),
         cloud, hp + QStringLiteral("params[1].categoricalValues"), true,
         {QStringLiteral("'sgd' twice")});
-    bad("discrete not increasing", withHp([](spec::HyperparameterSpec &h) {
-            spec::ParameterSpec p = param(QStringLiteral("batch"), QStringLiteral("DISCRETE"));
+    bad("discrete not increasing", withHp([](jobspec::HyperparameterSpec &h) {
+            jobspec::ParameterSpec p = param(QStringLiteral("batch"), QStringLiteral("DISCRETE"));
             p.discreteValues = {16, 64, 32};
             h.params.append(p);
         }),
         cloud, hp + QStringLiteral("params[2].discreteValues"), true,
         {QStringLiteral("strictly increasing: 32 follows 64")});
-    bad("discrete too many", withHp([](spec::HyperparameterSpec &h) {
-            spec::ParameterSpec p = param(QStringLiteral("batch"), QStringLiteral("DISCRETE"));
+    bad("discrete too many", withHp([](jobspec::HyperparameterSpec &h) {
+            jobspec::ParameterSpec p = param(QStringLiteral("batch"), QStringLiteral("DISCRETE"));
             for (int i = 0; i < 1001; ++i)
                 p.discreteValues.append(i);
             h.params.append(p);
@@ -337,30 +337,30 @@ void TestFields::rules_data()
         cloud, hp + QStringLiteral("params[2].discreteValues"), true,
         {QStringLiteral("1001 discrete values; the maximum is 1000")});
     bad("unknown type",
-        withHp([](spec::HyperparameterSpec &h) { h.params[1].type = QStringLiteral("STRING"); }),
+        withHp([](jobspec::HyperparameterSpec &h) { h.params[1].type = QStringLiteral("STRING"); }),
         cloud, hp + QStringLiteral("params[1].type"), true,
         {QStringLiteral("DOUBLE, INTEGER, CATEGORICAL, DISCRETE")});
     bad("grid search with DOUBLE",
-        withHp([](spec::HyperparameterSpec &h) { h.algorithm = QStringLiteral("GRID_SEARCH"); }),
+        withHp([](jobspec::HyperparameterSpec &h) { h.algorithm = QStringLiteral("GRID_SEARCH"); }),
         cloud, hp + QStringLiteral("params[0].type"), true,
         {QStringLiteral("GRID_SEARCH cannot search the DOUBLE parameter 'learning_rate'"),
          QStringLiteral("INTEGER, CATEGORICAL, DISCRETE")});
     bad("unknown algorithm",
-        withHp([](spec::HyperparameterSpec &h) { h.algorithm = QStringLiteral("BAYES"); }), cloud,
+        withHp([](jobspec::HyperparameterSpec &h) { h.algorithm = QStringLiteral("BAYES"); }), cloud,
         hp + QStringLiteral("algorithm"), true, {QStringLiteral("RANDOM_SEARCH")});
     // 0 is the int64 zero value: the service reads it as unset (its default, 1).
-    ok("maxTrials zero is the default", withHp([](spec::HyperparameterSpec &h) {
+    ok("maxTrials zero is the default", withHp([](jobspec::HyperparameterSpec &h) {
            h.maxTrials = 0;
            h.maxParallelTrials = 0;
        }));
-    bad("maxTrials negative", withHp([](spec::HyperparameterSpec &h) { h.maxTrials = -1; }), cloud,
+    bad("maxTrials negative", withHp([](jobspec::HyperparameterSpec &h) { h.maxTrials = -1; }), cloud,
         hp + QStringLiteral("maxTrials"), true, {QStringLiteral("at least 1")});
-    bad("parallel above max", withHp([](spec::HyperparameterSpec &h) { h.maxParallelTrials = 30; }),
+    bad("parallel above max", withHp([](jobspec::HyperparameterSpec &h) { h.maxParallelTrials = 30; }),
         cloud, hp + QStringLiteral("maxParallelTrials"), false,
         {QStringLiteral("(30) is greater than maxTrials (20)")});
-    bad("parallel negative", withHp([](spec::HyperparameterSpec &h) { h.maxParallelTrials = -2; }),
+    bad("parallel negative", withHp([](jobspec::HyperparameterSpec &h) { h.maxParallelTrials = -2; }),
         cloud, hp + QStringLiteral("maxParallelTrials"), true, {QStringLiteral("at least 1")});
-    bad("failed negative", withHp([](spec::HyperparameterSpec &h) { h.maxFailedTrials = -1; }),
+    bad("failed negative", withHp([](jobspec::HyperparameterSpec &h) { h.maxFailedTrials = -1; }),
         cloud, hp + QStringLiteral("maxFailedTrials"), true, {QStringLiteral("0")});
 
     // Scheduling (reference §9).
@@ -384,24 +384,24 @@ void TestFields::rules_data()
 
     // Boot disks (reference §10; the size range is uncertain in the catalog: warnings).
     const QString masterDisk = QStringLiteral("trainingInput.masterConfig.diskConfig.");
-    ok("disk ok", withDisk(spec::Role::Master, QStringLiteral("pd-standard"), 500));
-    ok("disk size only", withDisk(spec::Role::Master, QString(), 100));
-    ok("disk type only", withDisk(spec::Role::Master, QStringLiteral("pd-ssd")));
-    ok("empty disk config", withDisk(spec::Role::Master, QString()));
-    bad("disk type unknown", withDisk(spec::Role::Master, QStringLiteral("pd-sdd")), cloud,
+    ok("disk ok", withDisk(jobspec::Role::Master, QStringLiteral("pd-standard"), 500));
+    ok("disk size only", withDisk(jobspec::Role::Master, QString(), 100));
+    ok("disk type only", withDisk(jobspec::Role::Master, QStringLiteral("pd-ssd")));
+    ok("empty disk config", withDisk(jobspec::Role::Master, QString()));
+    bad("disk type unknown", withDisk(jobspec::Role::Master, QStringLiteral("pd-sdd")), cloud,
         masterDisk + QStringLiteral("bootDiskType"), true,
         {QStringLiteral("'pd-sdd'"), QStringLiteral("pd-ssd, pd-standard"),
          QStringLiteral("did you mean pd-ssd?")});
-    bad("disk size zero", withDisk(spec::Role::Master, QString(), 0), cloud,
+    bad("disk size zero", withDisk(jobspec::Role::Master, QString(), 0), cloud,
         masterDisk + QStringLiteral("bootDiskSizeGb"), true,
         {QStringLiteral("0 GB"), QStringLiteral("at least 1 GB")});
-    bad("disk size below range", withDisk(spec::Role::Master, QString(), 50), cloud,
+    bad("disk size below range", withDisk(jobspec::Role::Master, QString(), 50), cloud,
         masterDisk + QStringLiteral("bootDiskSizeGb"), false,
         {QStringLiteral("50 GB"), QStringLiteral("minimum is 100 GB")});
-    bad("disk size above range", withDisk(spec::Role::Master, QString(), 70000), cloud,
+    bad("disk size above range", withDisk(jobspec::Role::Master, QString(), 70000), cloud,
         masterDisk + QStringLiteral("bootDiskSizeGb"), false,
         {QStringLiteral("maximum is 64000 GB")});
-    bad("worker disk type", withDisk(spec::Role::Worker, QStringLiteral("ssd")), cloud,
+    bad("worker disk type", withDisk(jobspec::Role::Worker, QStringLiteral("ssd")), cloud,
         QStringLiteral("trainingInput.workerConfig.diskConfig.bootDiskType"), true,
         {QStringLiteral("'ssd'")});
 
@@ -434,7 +434,7 @@ void TestFields::rules()
 
     Job job = baseJob();
     mutate(job);
-    const spec::Diagnostics diags = run(job, target);
+    const jobspec::Diagnostics diags = run(job, target);
     if (field.isEmpty()) {
         QVERIFY2(diags.isEmpty(), qPrintable(dump(diags)));
         return;
@@ -458,12 +458,12 @@ void TestFields::ordering()
     job.trainingInput.region = QStringLiteral("mars-north1");
     job.trainingInput.pythonVersion = QStringLiteral("3.9");
     job.local.env.append({QStringLiteral("AIP_X"), QString(), QString()});
-    withHp([](spec::HyperparameterSpec &h) { h.maxTrials = -1; })(job);
+    withHp([](jobspec::HyperparameterSpec &h) { h.maxTrials = -1; })(job);
     withScheduling(QStringLiteral("1h"), QString())(job);
 
-    const spec::Diagnostics diags = run(job);
+    const jobspec::Diagnostics diags = run(job);
     QStringList fields;
-    for (const spec::Diagnostic &d : diags)
+    for (const jobspec::Diagnostic &d : diags)
         fields.append(d.field);
     QCOMPARE(fields, (QStringList{QStringLiteral("jobId"), QStringLiteral("labels.Bad"),
                                   QStringLiteral("trainingInput.workerType"),
@@ -474,7 +474,7 @@ void TestFields::ordering()
                                   QStringLiteral("trainingInput.scheduling.maxRunningTime"),
                                   QStringLiteral("trainyardLocal.env.AIP_X")}));
     // Same input, same output.
-    const spec::Diagnostics again = run(job);
+    const jobspec::Diagnostics again = run(job);
     QCOMPARE(again.size(), diags.size());
     for (qsizetype i = 0; i < diags.size(); ++i)
         QCOMPARE(again.at(i).message, diags.at(i).message);
@@ -486,22 +486,22 @@ void TestFields::sourcePositions()
     job.trainingInput.master.config.acceleratorConfig = accel(3, QStringLiteral("NVIDIA_TESLA_T4"));
     job.trainingInput.region = QStringLiteral("us-west9");
 
-    spec::SourceMap map;
+    jobspec::SourceMap map;
     map.fileName = QStringLiteral("config.yaml");
     map.positions.insert(QStringLiteral("trainingInput.masterConfig.acceleratorConfig"), {12, 5});
     map.positions.insert(QStringLiteral("trainingInput.masterConfig.acceleratorConfig.count"),
                          {12, 26});
     map.flags.insert(QStringLiteral("trainingInput.region"), QStringLiteral("--region"));
 
-    const spec::Diagnostics diags = validation::validate(job, cat(), {}, &map);
+    const jobspec::Diagnostics diags = validation::validate(job, cat(), {}, &map);
     QVERIFY2(diags.size() == 2, qPrintable(dump(diags)));
-    QCOMPARE(diags.at(0).pos, (spec::SourcePos{12, 26}));
+    QCOMPARE(diags.at(0).pos, (jobspec::SourcePos{12, 26}));
     QCOMPARE(diags.at(0).origin, QStringLiteral("config.yaml"));
     QCOMPARE(diags.at(1).origin, QStringLiteral("--region"));
     QVERIFY(!diags.at(1).pos.isValid());
 
     // Without a map, no positions.
-    const spec::Diagnostics bare = run(job);
+    const jobspec::Diagnostics bare = run(job);
     QCOMPARE(bare.size(), 2);
     QVERIFY(!bare.first().pos.isValid());
     QVERIFY(bare.first().origin.isEmpty());

@@ -170,14 +170,14 @@ void TestGpuCounts::table()
     Job job = baseJob();
     job.trainingInput.master.type = machine;
     job.trainingInput.master.config.acceleratorConfig = accel(count, gpu);
-    const spec::Diagnostics diags = run(job);
+    const jobspec::Diagnostics diags = run(job);
 
     if (expect == Valid) {
         QVERIFY2(diags.isEmpty(), qPrintable(dump(diags)));
         return;
     }
     QVERIFY2(diags.size() == 1, qPrintable(dump(diags)));
-    const spec::Diagnostic &d = diags.first();
+    const jobspec::Diagnostic &d = diags.first();
     QCOMPARE(d.field, QStringLiteral("trainingInput.masterConfig.acceleratorConfig.") + field);
     QCOMPARE(d.isError(), expect == Error);
     if (message.endsWith(QStringLiteral(": ")))
@@ -192,7 +192,7 @@ void TestGpuCounts::exactMessage()
     Job job = baseJob();
     job.trainingInput.master.type = QStringLiteral("n1-highcpu-16");
     job.trainingInput.master.config.acceleratorConfig = accel(3, QStringLiteral("NVIDIA_TESLA_T4"));
-    const spec::Diagnostics diags = run(job);
+    const jobspec::Diagnostics diags = run(job);
     QCOMPARE(diags.size(), 1);
     QVERIFY(diags.first().isError());
     QCOMPARE(diags.first().message,
@@ -203,7 +203,7 @@ void TestGpuCounts::exactMessage()
     job.trainingInput.master.type = QStringLiteral("n1-standard-64");
     job.trainingInput.master.config.acceleratorConfig =
         accel(4, QStringLiteral("NVIDIA_TESLA_K80"));
-    const spec::Diagnostics k80 = run(job);
+    const jobspec::Diagnostics k80 = run(job);
     QCOMPARE(k80.size(), 1);
     QCOMPARE(k80.first().message,
              QStringLiteral("NVIDIA_TESLA_K80 cannot attach to n1-standard-64; GPUs that can: "

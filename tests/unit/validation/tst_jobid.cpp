@@ -68,7 +68,7 @@ void TestJobId::rules()
     QFETCH(QString, jobId);
     QFETCH(QStringList, expected);
 
-    const spec::Diagnostics diags = validation::validateJobId(jobId);
+    const jobspec::Diagnostics diags = validation::validateJobId(jobId);
     QVERIFY2(diags.size() == expected.size(), qPrintable(dump(diags)));
     for (qsizetype i = 0; i < diags.size(); ++i) {
         QVERIFY(diags.at(i).isError());
@@ -80,7 +80,7 @@ void TestJobId::rules()
 void TestJobId::existingIds()
 {
     const QSet<QString> existing{QStringLiteral("census"), QStringLiteral("census_2")};
-    const spec::Diagnostics diags = validation::validateJobId(QStringLiteral("census"), existing);
+    const jobspec::Diagnostics diags = validation::validateJobId(QStringLiteral("census"), existing);
     QCOMPARE(diags.size(), 1);
     QVERIFY(diags.first().isError());
     QVERIFY2(diags.first().message.startsWith(QStringLiteral("a job named census already exists")),
@@ -97,13 +97,13 @@ void TestJobId::throughValidate()
     QVERIFY2(run(job).isEmpty(), qPrintable(dump(run(job))));
 
     job.jobId = QStringLiteral("census-2024");
-    const spec::Diagnostics diags = run(job);
+    const jobspec::Diagnostics diags = run(job);
     QCOMPARE(diags.size(), 1);
     QCOMPARE(diags.first().field, QStringLiteral("jobId"));
 
     validation::Options options;
     options.existingJobIds = {QStringLiteral("census_20240101_120000")};
-    const spec::Diagnostics taken = validation::validate(baseJob(), cat(), options);
+    const jobspec::Diagnostics taken = validation::validate(baseJob(), cat(), options);
     QCOMPARE(taken.size(), 1);
     QVERIFY(taken.first().message.contains(QStringLiteral("already exists")));
 }

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+// Read side of a job's metric store (metricstore.h) for charts, meant to live in a worker thread:
+// it follows the store's series files (memory-mapped, growth picked up every IntervalMs), and
+// when no one else writes the store (no owner running; the store's lock is free) it extracts
+// what the logs and hypertune files have beyond the store's progress first: a job recorded
+// before the store existed is converted in the background this way, the charts filling in as the
+// conversion goes.
+//
+// Charts ask for what they draw (DrawRequest: metric, pixel width, visible range, smoothing,
+// x axis, log scale) and get per series at most about two points per pixel column from the level
+// pyramid (SeriesReader::envelope); zooming loads the visible range's detail only. Nothing here
+// keeps a series in memory: 10 million points cost their mapped pages, not a copy.
+//
+// Smoothing (TensorBoard's debiased EMA with weight w) is exact while a series is drawn from its
+// points; drawn from buckets of b points it runs over the drawn min/max points with weight
+// w^(b/2), the weight the same EMA has over that many points.
+#pragma once
+
+#include "metrics/metricstore.h"
+
+#include <QHash>
+#include <QList>
+#include <QMetaType>
+#include <QObject>
+#include <QPointF>
+#include <QTimer>
+
+#include <memory>
+
+namespace trainyard::metrics {
+
+class MetricRecorder;
+
+struct SeriesInfo
+{
+    SeriesKey key;
+    QString display;     // displaySource(key)
+    QString file;        // the series file
+    qint64 count = 0;
+    qint64 firstWallMs = 0;
+    double lastStep = 0;
+    double last = 0;     // last value
+    double min = 0;      // min and max over every point (finite values; NaN when none)
+    double max = 0;
+};
+using StoreSummary = QList<SeriesInfo>;
+
+struct DrawRequest
+{
+    QString metric;
+    int width = 800;        // plot width in pixels: about 2 points per pixel are drawn
+    bool byTime = false;    // x: time since the store's first point (s), else step
+    double smoothing = 0;   // EMA weight in [0, 1)
+    bool logScale = false;  // drop values <= 0
+    bool zoomed = false;    // else the whole series
+    double xMin = 0;
+    double xMax = 0;
+    quint64 serial = 0;
+};
+
+struct DrawnSeries
+{
+    QString display;
+    QVector<QPointF> points;
+    qint64 bucket = 1; // points per drawn bucket (1: every point)
+};
+
+struct DrawResult
+{
+    QString metric;
+    quint64 serial = 0;
+    QList<DrawnSeries> series;
+};
+
+class StoreFollower : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int IntervalMs = 250;
+    static constexpr qint64 CatchUpBytesPerTick = 32 * 1024 * 1024;
+    static constexpr int TensorBoardEvery = 8; // rounds between looks for new event files
+
+    // logsDir / hypertuneDir empty: only read the store (never extract).
+    StoreFollower(const QString &storeDir, const QString &logsDir, const QString &hypertuneDir,
+              const QStringList &patterns, QObject *parent = nullptr);
+    ~StoreFollower() override;
+
+    Q_INVOKABLE void start();
+    Q_INVOKABLE void stop();
+    // One round now: extraction (if the lock is free), then the series files. Returns true when
+    // the summary changed.
+    Q_INVOKABLE bool pollOnce();
+    // Computes and emits drawn().
+    Q_INVOKABLE void draw(const trainyard::metrics::DrawRequest &request);
+
+    // Synchronous forms (the worker thread, tests, benchmarks).
+    StoreSummary summary() const { return m_summary; }
+    DrawResult compute(const DrawRequest &request) const;
+    qint64 originWallMs() const { return m_origin; }
+    // True once extraction reached the end of the logs (or there is nothing to extract).
+    bool caughtUp() const { return m_caughtUp; }
+
+    // Every point of a metric's series as CSV (source,step,wall_time,value), streamed from the
+    // files.
+    static bool exportCsv(const QString &storeDir, const QString &metric, const QString &path,
+                          QString *error);
+
+Q_SIGNALS:
+    void summaryChanged(const trainyard::metrics::StoreSummary &summary);
+    void drawn(const trainyard::metrics::DrawResult &result);
+    // The first round in which extraction caught up (its points were in summaryChanged before).
+    void caughtUpChanged();
+
+private:
+    void extract();
+    bool refreshReaders();
+
+    QString m_dir;
+    QString m_logsDir;
+    QString m_hypertuneDir;
+    QStringList m_patterns;
+    std::unique_ptr<MetricRecorder> m_recorder;
+    QHash<QString, std::shared_ptr<SeriesReader>> m_readers; // by file
+    StoreSummary m_summary;
+    qint64 m_origin = 0;
+    QTimer *m_timer = nullptr;
+    bool m_caughtUp = false;
+    bool m_reported = false;
+    bool m_tensorBoardPending = false;
+    int m_rounds = 0;
+};
+
+} // namespace trainyard::metrics
+
+Q_DECLARE_METATYPE(trainyard::metrics::StoreSummary)
+Q_DECLARE_METATYPE(trainyard::metrics::DrawRequest)
+Q_DECLARE_METATYPE(trainyard::metrics::DrawResult)
