@@ -20,7 +20,9 @@ if [ "${1:-}" = "--tests" ]; then
     # python3-tqdm: the real tqdm progress bar in the log display tests
     # openssl: RSA keys the cloud tests generate; util-linux: unshare and mount for the
     # containment and full-disk tests
-    packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm openssl util-linux)
+    # python3-yaml: the Kubernetes manifests read back by tests/unit/export/k8s_validate.py
+    packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm openssl util-linux
+               python3-yaml)
 fi
 
 missing=()

@@ -601,50 +601,6 @@ Standardwerte kommen aus Einstellungen &gt; Lokale Läufe, wenn sie dort gesetzt
         <translation>Hyperparameter-Abstimmung: höchstens N der maxTrials Versuche der Spezifikation ausführen, einen nach dem anderen (Standard %1, 0: alle)</translation>
     </message>
     <message>
-        <source>Output form: config YAML, gcloud command, Vertex AI CustomJob JSON, Kubeflow TFJob or PyTorchJob YAML</source>
-        <translation>Ausgabeform: config-YAML, gcloud-Befehl, Vertex AI CustomJob als JSON, Kubeflow TFJob oder PyTorchJob als YAML</translation>
-    </message>
-    <message>
-        <source>tfjob/pytorchjob: container image of every replica (needed for a Python package spec: an image that holds the trainer package)</source>
-        <translation>tfjob/pytorchjob: Container-Image jeder Replik (nötig für eine Spezifikation mit Python-Paket: ein Image, das das Trainer-Paket enthält)</translation>
-    </message>
-    <message>
-        <source>tfjob/pytorchjob: Kubernetes namespace of the job</source>
-        <translation>tfjob/pytorchjob: Kubernetes-Namespace des Jobs</translation>
-    </message>
-    <message>
-        <source>Usage: trainyard export --to yaml|gcloud|vertex|tfjob|pytorchjob [OPTIONS] [JOB FLAGS] FILE [-- ARG...]
-
-Prints the spec in FILE, with the job flags applied, on stdout as:
-  yaml    config.yaml for gcloud --config (without trainyardLocal)
-  gcloud  a gcloud ai-platform jobs submit training command; fields with no flag go through --config
-  vertex  a Vertex AI CustomJob (JSON)
-  tfjob, pytorchjob  a Kubeflow Training Operator manifest (YAML, kubeflow.org/v1) for kubectl apply -f
-A spec that does not import is never exported. A spec with validation errors (or parts Vertex AI cannot express) is refused unless --force is given; diagnostics go to stderr.
-
-Options:
-</source>
-        <translation>Aufruf: trainyard export --to yaml|gcloud|vertex|tfjob|pytorchjob [OPTIONS] [JOB FLAGS] FILE [-- ARG...]
-
-Gibt die Spezifikation in FILE mit angewandten Job-Flags auf stdout aus, und zwar als:
-  yaml    config.yaml für gcloud --config (ohne trainyardLocal)
-  gcloud  Befehl gcloud ai-platform jobs submit training; Felder ohne Flag gehen über --config
-  vertex  Vertex AI CustomJob (JSON)
-  tfjob, pytorchjob  Manifest für den Kubeflow Training Operator (YAML, kubeflow.org/v1) für kubectl apply -f
-Eine Spezifikation, die sich nicht importieren lässt, wird nie exportiert. Eine Spezifikation mit Prüffehlern (oder mit Teilen, die Vertex AI nicht ausdrücken kann) wird ohne --force abgelehnt; Meldungen gehen nach stderr.
-
-Optionen:
-</translation>
-    </message>
-    <message>
-        <source>--to is required: yaml, gcloud, vertex, tfjob or pytorchjob</source>
-        <translation>--to ist erforderlich: yaml, gcloud, vertex, tfjob oder pytorchjob</translation>
-    </message>
-    <message>
-        <source>unknown --to &apos;%1&apos;; use yaml, gcloud, vertex, tfjob or pytorchjob</source>
-        <translation>unbekanntes --to &apos;%1&apos;; verwenden Sie yaml, gcloud, vertex, tfjob oder pytorchjob</translation>
-    </message>
-    <message>
         <source>Job %1 is broken: %2</source>
         <translation>Job %1 ist beschädigt: %2</translation>
     </message>
@@ -906,6 +862,68 @@ Optionen:
     <message>
         <source>HyperparameterTuningJob [%1] is submitted successfully (local record %2).</source>
         <translation>HyperparameterTuningJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
+    </message>
+    <message>
+        <source>Output form: config YAML, gcloud command, Vertex AI CustomJob JSON, Kubeflow Trainer v2 TrainJob YAML, or the legacy Training Operator v1 TFJob or PyTorchJob YAML</source>
+        <translation>Ausgabeform: Konfigurations-YAML, gcloud-Befehl, Vertex-AI-CustomJob-JSON, Kubeflow-Trainer-v2-TrainJob-YAML oder das veraltete Training-Operator-v1-TFJob- oder -PyTorchJob-YAML</translation>
+    </message>
+    <message>
+        <source>trainjob/tfjob/pytorchjob: container image of every replica (needed for a Python package spec: an image that holds the trainer package)</source>
+        <translation>trainjob/tfjob/pytorchjob: Container-Image jedes Replikats (nötig für eine Python-Paket-Spezifikation: ein Image, das das Trainer-Paket enthält)</translation>
+    </message>
+    <message>
+        <source>trainjob/tfjob/pytorchjob: Kubernetes namespace of the job (RFC 1123 label)</source>
+        <translation>trainjob/tfjob/pytorchjob: Kubernetes-Namespace des Jobs (RFC-1123-Label)</translation>
+    </message>
+    <message>
+        <source>trainjob: the ClusterTrainingRuntime to run on (default torch-distributed; a TensorFlow trainer needs a plain runtime of your cluster)</source>
+        <translation>trainjob: die ClusterTrainingRuntime, auf der der Job läuft (Standard torch-distributed; ein TensorFlow-Trainer braucht eine einfache Runtime Ihres Clusters)</translation>
+    </message>
+    <message>
+        <source>trainjob: the cluster&apos;s Kubeflow Trainer version, 2.0 to 2.3, for the fields of that version only (GPU node selector, time limit); default: only fields every version accepts</source>
+        <translation>trainjob: die Kubeflow-Trainer-Version des Clusters, 2.0 bis 2.3, für die Felder nur dieser Version (GPU-Node-Selector, Zeitlimit); Standard: nur Felder, die jede Version annimmt</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard export --to yaml|gcloud|vertex|trainjob|tfjob|pytorchjob [OPTIONS] [JOB FLAGS] FILE [-- ARG...]
+
+Prints the spec in FILE, with the job flags applied, on stdout as:
+  yaml    config.yaml for gcloud --config (without trainyardLocal)
+  gcloud  a gcloud ai-platform jobs submit training command; fields with no flag go through --config
+  vertex  a Vertex AI CustomJob (JSON)
+  trainjob  a Kubeflow Trainer v2 TrainJob (YAML, trainer.kubeflow.org/v1alpha1) for kubectl apply -f
+  tfjob, pytorchjob  legacy: a Kubeflow Training Operator v1 manifest (YAML, kubeflow.org/v1), for clusters still on Trainer 1.x
+A spec that does not import is never exported. A spec with validation errors (or parts Vertex AI cannot express) is refused unless --force is given; diagnostics go to stderr.
+
+Options:
+</source>
+        <translation>Aufruf: trainyard export --to yaml|gcloud|vertex|trainjob|tfjob|pytorchjob [OPTIONEN] [JOB-FLAGS] DATEI [-- ARG...]
+
+Gibt die Spezifikation in DATEI mit den angewandten Job-Flags auf stdout aus als:
+  yaml    config.yaml für gcloud --config (ohne trainyardLocal)
+  gcloud  ein Befehl gcloud ai-platform jobs submit training; Felder ohne Flag gehen über --config
+  vertex  ein Vertex-AI-CustomJob (JSON)
+  trainjob  ein Kubeflow-Trainer-v2-TrainJob (YAML, trainer.kubeflow.org/v1alpha1) für kubectl apply -f
+  tfjob, pytorchjob  veraltet: ein Manifest des Kubeflow Training Operator v1 (YAML, kubeflow.org/v1), für Cluster, die noch Trainer 1.x nutzen
+Eine Spezifikation, die sich nicht importieren lässt, wird nie exportiert. Eine Spezifikation mit Validierungsfehlern (oder Teilen, die Vertex AI nicht ausdrücken kann) wird abgelehnt, außer mit --force; Diagnosen gehen nach stderr.
+
+Optionen:
+</translation>
+    </message>
+    <message>
+        <source>--to is required: yaml, gcloud, vertex, trainjob, tfjob or pytorchjob</source>
+        <translation>--to ist erforderlich: yaml, gcloud, vertex, trainjob, tfjob oder pytorchjob</translation>
+    </message>
+    <message>
+        <source>unknown --to &apos;%1&apos;; use yaml, gcloud, vertex, trainjob, tfjob or pytorchjob</source>
+        <translation>unbekanntes --to &apos;%1&apos;; verwenden Sie yaml, gcloud, vertex, trainjob, tfjob oder pytorchjob</translation>
+    </message>
+    <message>
+        <source>unknown --trainer-version &apos;%1&apos;; use one of %2</source>
+        <translation>unbekannte --trainer-version &apos;%1&apos;; verwenden Sie eine von %2</translation>
+    </message>
+    <message>
+        <source>--runtime and --trainer-version are for --to trainjob</source>
+        <translation>--runtime und --trainer-version gelten für --to trainjob</translation>
     </message>
 </context>
 <context>
@@ -1477,8 +1495,71 @@ Optionen:
         <translation>Cloud TPUs haben hier keine Entsprechung in Kubernetes</translation>
     </message>
     <message>
+        <source>the trainer looks like %1 (its image or imports), but a TFJob sets TF_CONFIG, not MASTER_ADDR, WORLD_SIZE and RANK: use --to trainjob or --to pytorchjob</source>
+        <translation>der Trainer sieht nach %1 aus (Image oder Importe), aber ein TFJob setzt TF_CONFIG, nicht MASTER_ADDR, WORLD_SIZE und RANK: verwenden Sie --to trainjob oder --to pytorchjob</translation>
+    </message>
+    <message>
+        <source>the trainer looks like %1 (its image or imports), but a PyTorchJob sets MASTER_ADDR, WORLD_SIZE and RANK, not TF_CONFIG: use --to tfjob</source>
+        <translation>der Trainer sieht nach %1 aus (Image oder Importe), aber ein PyTorchJob setzt MASTER_ADDR, WORLD_SIZE und RANK, nicht TF_CONFIG: verwenden Sie --to tfjob</translation>
+    </message>
+    <message>
+        <source>no GKE node label is known for %1: the pods ask for GPUs of any type</source>
+        <translation>für %1 ist kein GKE-Node-Label bekannt: die Pods fordern GPUs beliebigen Typs an</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::KubernetesExport</name>
+    <message>
+        <source>&apos;%1&apos; is not a Kubernetes namespace: at most 63 lower-case letters, digits and &apos;-&apos;, starting and ending with a letter or digit (RFC 1123), e.g. &apos;%2&apos;</source>
+        <translation>&apos;%1&apos; ist kein Kubernetes-Namespace: höchstens 63 Kleinbuchstaben, Ziffern und &apos;-&apos;, am Anfang und Ende ein Buchstabe oder eine Ziffer (RFC 1123), z. B. &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>the label %1: %2 has no valid Kubernetes spelling (ASCII letters and digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos; inside); left out</source>
+        <translation>das Label %1: %2 hat keine gültige Kubernetes-Schreibweise (ASCII-Buchstaben und -Ziffern, innen &apos;-&apos;, &apos;_&apos;, &apos;.&apos;); weggelassen</translation>
+    </message>
+    <message>
+        <source>the label %1: %2 is not a valid Kubernetes label (it must start and end with a letter or digit); exported as %3: %4</source>
+        <translation>das Label %1: %2 ist kein gültiges Kubernetes-Label (es muss mit einem Buchstaben oder einer Ziffer beginnen und enden); exportiert als %3: %4</translation>
+    </message>
+    <message>
         <source>comes from the Kubernetes Secret &apos;%1&apos; (key %2), which you create in the cluster; the value is not exported</source>
         <translation>kommt aus dem Kubernetes-Secret &apos;%1&apos; (Schlüssel %2), das Sie im Cluster anlegen; der Wert wird nicht exportiert</translation>
+    </message>
+    <message>
+        <source>the cluster decides where pods run; region %1 left out</source>
+        <translation>der Cluster entscheidet, wo Pods laufen; Region %1 weggelassen</translation>
+    </message>
+    <message>
+        <source>VPC peering has no counterpart in the manifest; the pods use the cluster&apos;s network</source>
+        <translation>VPC-Peering hat im Manifest keine Entsprechung; die Pods nutzen das Netzwerk des Clusters</translation>
+    </message>
+    <message>
+        <source>the Google service account %1 is not a Kubernetes service account; bind it with GKE Workload Identity to the pods&apos; service account</source>
+        <translation>das Google-Dienstkonto %1 ist kein Kubernetes-Dienstkonto; binden Sie es mit GKE Workload Identity an das Dienstkonto der Pods</translation>
+    </message>
+    <message>
+        <source>the CMEK key applies to Vertex AI&apos;s resources; encrypt the cluster&apos;s disks instead; left out</source>
+        <translation>der CMEK-Schlüssel gilt für die Ressourcen von Vertex AI; verschlüsseln Sie stattdessen die Festplatten des Clusters; weggelassen</translation>
+    </message>
+    <message>
+        <source>interactive shells are `kubectl exec` on a cluster; left out</source>
+        <translation>interaktive Shells sind auf einem Cluster `kubectl exec`; weggelassen</translation>
+    </message>
+    <message>
+        <source>a manifest cannot limit the time a job waits for resources; left out</source>
+        <translation>ein Manifest kann die Wartezeit eines Jobs auf Ressourcen nicht begrenzen; weggelassen</translation>
+    </message>
+    <message>
+        <source>use a PriorityClass of the cluster (or Kueue) instead; left out</source>
+        <translation>verwenden Sie stattdessen eine PriorityClass des Clusters (oder Kueue); weggelassen</translation>
+    </message>
+    <message>
+        <source>boot disks are the nodes&apos; business on a cluster; left out</source>
+        <translation>Bootlaufwerke sind auf einem Cluster Sache der Nodes; weggelassen</translation>
+    </message>
+    <message>
+        <source>the image decides the framework and Python versions; runtimeVersion and pythonVersion left out</source>
+        <translation>das Image bestimmt Framework- und Python-Version; runtimeVersion und pythonVersion weggelassen</translation>
     </message>
 </context>
 <context>
@@ -1650,6 +1731,77 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>Cannot start the job&apos;s owner process %1: %2</source>
         <translation>Der Besitzerprozess %1 des Jobs kann nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::TrainJobExport</name>
+    <message>
+        <source>the trainer is TensorFlow (its image or imports), and Kubeflow Trainer v2 has no TensorFlow runtime (kubeflow/trainer #2699): name a plain runtime of your cluster with --runtime NAME (TF_CONFIG is then set from each node&apos;s index), or use the legacy --to tfjob</source>
+        <translation>der Trainer ist TensorFlow (Image oder Importe), und Kubeflow Trainer v2 hat keine TensorFlow-Runtime (kubeflow/trainer #2699): nennen Sie mit --runtime NAME eine einfache Runtime Ihres Clusters (TF_CONFIG wird dann aus dem Index jedes Nodes gesetzt) oder verwenden Sie das veraltete --to tfjob</translation>
+    </message>
+    <message>
+        <source>a TrainJob runs one trial; tuning needs Katib (an OptimizationJob) around it; left out</source>
+        <translation>ein TrainJob führt einen Versuch aus; Tuning braucht Katib (einen OptimizationJob) darum herum; weggelassen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Kubernetes name; the manifest uses &apos;%2&apos;</source>
+        <translation>&apos;%1&apos; ist kein Kubernetes-Name; das Manifest verwendet &apos;%2&apos;</translation>
+    </message>
+    <message numerus="yes">
+        <source>a TrainJob&apos;s nodes are all alike; %n parameter server(s) have no place in it: use the legacy --to tfjob, or set the count to 0</source>
+        <translation><numerusform>die Nodes eines TrainJobs sind alle gleich; %n Parameterserver hat darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform><numerusform>die Nodes eines TrainJobs sind alle gleich; %n Parameterserver haben darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>a TrainJob&apos;s nodes are all alike; %n evaluator(s) have no place in it: use the legacy --to tfjob, or set the count to 0</source>
+        <translation><numerusform>die Nodes eines TrainJobs sind alle gleich; %n Evaluator hat darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform><numerusform>die Nodes eines TrainJobs sind alle gleich; %n Evaluatoren haben darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform></translation>
+    </message>
+    <message>
+        <source>the master runs on %1 and the workers on %2; a TrainJob&apos;s nodes share one resourcesPerNode: give both the same machine type and GPUs, or use the legacy --to pytorchjob</source>
+        <translation>der Master läuft auf %1 und die Worker auf %2; die Nodes eines TrainJobs teilen sich ein resourcesPerNode: geben Sie beiden denselben Maschinentyp und dieselben GPUs oder verwenden Sie das veraltete --to pytorchjob</translation>
+    </message>
+    <message>
+        <source>the workers&apos; image %1 differs from the master&apos;s %2; a TrainJob&apos;s nodes run one image (or give --image)</source>
+        <translation>das Image der Worker %1 unterscheidet sich von dem des Masters %2; die Nodes eines TrainJobs führen ein Image aus (oder geben Sie --image an)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keins)</translation>
+    </message>
+    <message>
+        <source>%1 is set by the torch runtime (with PET_NNODES, PET_NPROC_PER_NODE, PET_NODE_RANK, PET_MASTER_ADDR, PET_MASTER_PORT); a TrainJob that sets it is refused</source>
+        <translation>%1 wird von der torch-Runtime gesetzt (mit PET_NNODES, PET_NPROC_PER_NODE, PET_NODE_RANK, PET_MASTER_ADDR, PET_MASTER_PORT); ein TrainJob, der es setzt, wird abgelehnt</translation>
+    </message>
+    <message>
+        <source>no container image: give --image IMAGE, an image that holds the trainer package (the runtime installs nothing)</source>
+        <translation>kein Container-Image: geben Sie --image IMAGE an, ein Image, das das Trainer-Paket enthält (die Runtime installiert nichts)</translation>
+    </message>
+    <message>
+        <source>the runtime installs no packages: the image must already hold the trainer package</source>
+        <translation>die Runtime installiert keine Pakete: das Image muss das Trainer-Paket bereits enthalten</translation>
+    </message>
+    <message>
+        <source>a TrainJob needs the container&apos;s command: the runtime replaces the image&apos;s entrypoint</source>
+        <translation>ein TrainJob braucht den Befehl des Containers: die Runtime ersetzt den Entrypoint des Images</translation>
+    </message>
+    <message>
+        <source>the torch runtime sets only PET_NNODES, PET_NODE_RANK, PET_MASTER_ADDR and PET_MASTER_PORT, which torchrun reads: the command should start torchrun</source>
+        <translation>die torch-Runtime setzt nur PET_NNODES, PET_NODE_RANK, PET_MASTER_ADDR und PET_MASTER_PORT, die torchrun liest: der Befehl sollte torchrun starten</translation>
+    </message>
+    <message>
+        <source>Cloud TPUs have no Kubernetes equivalent here</source>
+        <translation>Cloud TPUs haben hier keine Kubernetes-Entsprechung</translation>
+    </message>
+    <message>
+        <source>no GKE node label is known for %1: the nodes ask for GPUs of any type</source>
+        <translation>für %1 ist kein GKE-Node-Label bekannt: die Nodes fordern GPUs beliebigen Typs an</translation>
+    </message>
+    <message>
+        <source>the GPU type is not selected (any GPU node will do): --trainer-version 2.0 or later adds the node selector cloud.google.com/gke-accelerator: %1 in that version&apos;s own field</source>
+        <translation>der GPU-Typ wird nicht ausgewählt (jeder GPU-Node genügt): --trainer-version 2.0 oder später fügt den Node-Selector cloud.google.com/gke-accelerator: %1 im eigenen Feld dieser Version hinzu</translation>
+    </message>
+    <message>
+        <source>activeDeadlineSeconds exists from Kubeflow Trainer 2.2 (--trainer-version 2.2); the time limit is left out</source>
+        <translation>activeDeadlineSeconds gibt es ab Kubeflow Trainer 2.2 (--trainer-version 2.2); das Zeitlimit wird weggelassen</translation>
     </message>
 </context>
 <context>
@@ -3241,6 +3393,157 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
+    <name>trainyard::ui::MetricPatternModel</name>
+    <message>
+        <source>Empty: type a pattern. Empty patterns are not saved.</source>
+        <translation>Leer: Geben Sie ein Muster ein. Leere Muster werden nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>Usable: finds %1 and the step.</source>
+        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
+        <translation>Verwendbar: findet %1 und den Schritt.</translation>
+    </message>
+    <message>
+        <source>Usable: finds %1.</source>
+        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
+        <translation>Verwendbar: findet %1.</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::MetricPatternsPage</name>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move &amp;Down</source>
+        <translation>Nach u&amp;nten</translation>
+    </message>
+    <message>
+        <source>Your own regular expressions for metrics that key=value pairs, Keras progress lines and the hypertune file do not catch. Each named group that matches a number becomes a metric of that name; a group named step gives the x position.</source>
+        <translation>Eigene reguläre Ausdrücke für Metriken, die key=value-Paare, Keras-Fortschrittszeilen und die Metrikdatei von hypertune nicht erfassen. Jede benannte Gruppe, die auf eine Zahl passt, wird zu einer Metrik dieses Namens; eine Gruppe namens step liefert die x-Position.</translation>
+    </message>
+    <message>
+        <source>Example:</source>
+        <translation>Beispiel:</translation>
+    </message>
+    <message>
+        <source>Example pattern</source>
+        <translation>Beispielmuster</translation>
+    </message>
+    <message>
+        <source>Add E&amp;xample</source>
+        <translation>&amp;Beispiel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Adds the example pattern to the list</source>
+        <translation>Fügt das Beispielmuster der Liste hinzu</translation>
+    </message>
+    <message>
+        <source>&amp;Patterns, applied in this order (when two find the same metric, the lower one wins):</source>
+        <translation>Mus&amp;ter, in dieser Reihenfolge angewandt (finden zwei dieselbe Metrik, gilt das untere):</translation>
+    </message>
+    <message>
+        <source>Metric patterns</source>
+        <translation>Metrikmuster</translation>
+    </message>
+    <message>
+        <source>One regular expression per row, with whether it is usable and why not. F2 edits the selected pattern, Delete removes it.</source>
+        <translation>Ein regulärer Ausdruck pro Zeile, mit der Angabe, ob er verwendbar ist und warum nicht. F2 bearbeitet das ausgewählte Muster, Entf entfernt es.</translation>
+    </message>
+    <message>
+        <source>Remove Pattern</source>
+        <translation>Muster entfernen</translation>
+    </message>
+    <message>
+        <source>Adds an empty pattern to type into</source>
+        <translation>Fügt ein leeres Muster zum Eintippen hinzu</translation>
+    </message>
+    <message>
+        <source>Selected pattern</source>
+        <translation>Ausgewähltes Muster</translation>
+    </message>
+    <message>
+        <source>S&amp;elected pattern:</source>
+        <translation>Ausge&amp;wähltes Muster:</translation>
+    </message>
+    <message>
+        <source>Paste a line of a trainer&apos;s log</source>
+        <translation>Eine Zeile aus dem Log eines Trainers einfügen</translation>
+    </message>
+    <message>
+        <source>Sample log line</source>
+        <translation>Beispiel-Logzeile</translation>
+    </message>
+    <message>
+        <source>The metrics that key=value pairs, Keras progress and your usable patterns find in this line are shown below it.</source>
+        <translation>Die Metriken, die key=value-Paare, Keras-Fortschritt und Ihre verwendbaren Muster in dieser Zeile finden, werden darunter angezeigt.</translation>
+    </message>
+    <message>
+        <source>Metrics found in the sample line</source>
+        <translation>In der Beispielzeile gefundene Metriken</translation>
+    </message>
+    <message>
+        <source>&amp;Try it on a log line:</source>
+        <translation>An einer Logzeile &amp;ausprobieren:</translation>
+    </message>
+    <message>
+        <source>e.g. %1</source>
+        <translation>z. B. %1</translation>
+    </message>
+    <message>
+        <source>Add a pattern to edit it here</source>
+        <translation>Fügen Sie ein Muster hinzu, um es hier zu bearbeiten</translation>
+    </message>
+    <message>
+        <source>Step: %1</source>
+        <extracomment>%1: the step (x value) found in the sample log line</extracomment>
+        <translation>Schritt: %1</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <extracomment>%1: a metric name as found in the log line, %2: its value</extracomment>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>No metrics in this line.</source>
+        <translation>Keine Metriken in dieser Zeile.</translation>
+    </message>
+    <message>
+        <source>No step in this line: its points go at the replica&apos;s last step.</source>
+        <translation>Kein Schritt in dieser Zeile: Ihre Punkte kommen an den letzten Schritt des Replikats.</translation>
+    </message>
+    <message>
+        <source>The metrics found in the line appear here.</source>
+        <translation>Die in der Zeile gefundenen Metriken erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>Your patterns that match: %1</source>
+        <extracomment>%1: the numbers of the list rows whose pattern matches, e.g. &quot;1, 3&quot;</extracomment>
+        <translation>Ihre passenden Muster: %1</translation>
+    </message>
+    <message>
+        <source>None of your usable patterns matches this line.</source>
+        <translation>Keines Ihrer verwendbaren Muster passt auf diese Zeile.</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::SecretsPage</name>
     <message>
         <source>&amp;Add</source>
@@ -3416,157 +3719,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>The image could not be written.</source>
         <translation>Das Bild konnte nicht geschrieben werden.</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::ui::MetricPatternModel</name>
-    <message>
-        <source>Empty: type a pattern. Empty patterns are not saved.</source>
-        <translation>Leer: Geben Sie ein Muster ein. Leere Muster werden nicht gespeichert.</translation>
-    </message>
-    <message>
-        <source>Usable: finds %1 and the step.</source>
-        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
-        <translation>Verwendbar: findet %1 und den Schritt.</translation>
-    </message>
-    <message>
-        <source>Usable: finds %1.</source>
-        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
-        <translation>Verwendbar: findet %1.</translation>
-    </message>
-    <message>
-        <source>Pattern</source>
-        <translation>Muster</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::ui::MetricPatternsPage</name>
-    <message>
-        <source>&amp;Add</source>
-        <translation>&amp;Hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Entfernen</translation>
-    </message>
-    <message>
-        <source>Move &amp;Up</source>
-        <translation>Nach &amp;oben</translation>
-    </message>
-    <message>
-        <source>Move &amp;Down</source>
-        <translation>Nach u&amp;nten</translation>
-    </message>
-    <message>
-        <source>Your own regular expressions for metrics that key=value pairs, Keras progress lines and the hypertune file do not catch. Each named group that matches a number becomes a metric of that name; a group named step gives the x position.</source>
-        <translation>Eigene reguläre Ausdrücke für Metriken, die key=value-Paare, Keras-Fortschrittszeilen und die Metrikdatei von hypertune nicht erfassen. Jede benannte Gruppe, die auf eine Zahl passt, wird zu einer Metrik dieses Namens; eine Gruppe namens step liefert die x-Position.</translation>
-    </message>
-    <message>
-        <source>Example:</source>
-        <translation>Beispiel:</translation>
-    </message>
-    <message>
-        <source>Example pattern</source>
-        <translation>Beispielmuster</translation>
-    </message>
-    <message>
-        <source>Add E&amp;xample</source>
-        <translation>&amp;Beispiel hinzufügen</translation>
-    </message>
-    <message>
-        <source>Adds the example pattern to the list</source>
-        <translation>Fügt das Beispielmuster der Liste hinzu</translation>
-    </message>
-    <message>
-        <source>&amp;Patterns, applied in this order (when two find the same metric, the lower one wins):</source>
-        <translation>Mus&amp;ter, in dieser Reihenfolge angewandt (finden zwei dieselbe Metrik, gilt das untere):</translation>
-    </message>
-    <message>
-        <source>Metric patterns</source>
-        <translation>Metrikmuster</translation>
-    </message>
-    <message>
-        <source>One regular expression per row, with whether it is usable and why not. F2 edits the selected pattern, Delete removes it.</source>
-        <translation>Ein regulärer Ausdruck pro Zeile, mit der Angabe, ob er verwendbar ist und warum nicht. F2 bearbeitet das ausgewählte Muster, Entf entfernt es.</translation>
-    </message>
-    <message>
-        <source>Remove Pattern</source>
-        <translation>Muster entfernen</translation>
-    </message>
-    <message>
-        <source>Adds an empty pattern to type into</source>
-        <translation>Fügt ein leeres Muster zum Eintippen hinzu</translation>
-    </message>
-    <message>
-        <source>Selected pattern</source>
-        <translation>Ausgewähltes Muster</translation>
-    </message>
-    <message>
-        <source>S&amp;elected pattern:</source>
-        <translation>Ausge&amp;wähltes Muster:</translation>
-    </message>
-    <message>
-        <source>Paste a line of a trainer&apos;s log</source>
-        <translation>Eine Zeile aus dem Log eines Trainers einfügen</translation>
-    </message>
-    <message>
-        <source>Sample log line</source>
-        <translation>Beispiel-Logzeile</translation>
-    </message>
-    <message>
-        <source>The metrics that key=value pairs, Keras progress and your usable patterns find in this line are shown below it.</source>
-        <translation>Die Metriken, die key=value-Paare, Keras-Fortschritt und Ihre verwendbaren Muster in dieser Zeile finden, werden darunter angezeigt.</translation>
-    </message>
-    <message>
-        <source>Metrics found in the sample line</source>
-        <translation>In der Beispielzeile gefundene Metriken</translation>
-    </message>
-    <message>
-        <source>&amp;Try it on a log line:</source>
-        <translation>An einer Logzeile &amp;ausprobieren:</translation>
-    </message>
-    <message>
-        <source>e.g. %1</source>
-        <translation>z. B. %1</translation>
-    </message>
-    <message>
-        <source>Add a pattern to edit it here</source>
-        <translation>Fügen Sie ein Muster hinzu, um es hier zu bearbeiten</translation>
-    </message>
-    <message>
-        <source>Step: %1</source>
-        <extracomment>%1: the step (x value) found in the sample log line</extracomment>
-        <translation>Schritt: %1</translation>
-    </message>
-    <message>
-        <source>%1 = %2</source>
-        <extracomment>%1: a metric name as found in the log line, %2: its value</extracomment>
-        <translation>%1 = %2</translation>
-    </message>
-    <message>
-        <source>No metrics in this line.</source>
-        <translation>Keine Metriken in dieser Zeile.</translation>
-    </message>
-    <message>
-        <source>No step in this line: its points go at the replica&apos;s last step.</source>
-        <translation>Kein Schritt in dieser Zeile: Ihre Punkte kommen an den letzten Schritt des Replikats.</translation>
-    </message>
-    <message>
-        <source>The metrics found in the line appear here.</source>
-        <translation>Die in der Zeile gefundenen Metriken erscheinen hier.</translation>
-    </message>
-    <message>
-        <source>Your patterns that match: %1</source>
-        <extracomment>%1: the numbers of the list rows whose pattern matches, e.g. &quot;1, 3&quot;</extracomment>
-        <translation>Ihre passenden Muster: %1</translation>
-    </message>
-    <message>
-        <source>None of your usable patterns matches this line.</source>
-        <translation>Keines Ihrer verwendbaren Muster passt auf diese Zeile.</translation>
     </message>
 </context>
 <context>
@@ -4635,6 +4787,91 @@ Legen Sie unten jede Rolle fest.</translation>
     </message>
 </context>
 <context>
+    <name>trainyard::ui::wizard::KubernetesTab</name>
+    <message>
+        <source>TrainJob (Kubeflow Trainer v2)</source>
+        <translation>TrainJob (Kubeflow Trainer v2)</translation>
+    </message>
+    <message>
+        <source>TFJob (legacy Training Operator v1)</source>
+        <translation>TFJob (veralteter Training Operator v1)</translation>
+    </message>
+    <message>
+        <source>PyTorchJob (legacy Training Operator v1)</source>
+        <translation>PyTorchJob (veralteter Training Operator v1)</translation>
+    </message>
+    <message>
+        <source>Kubernetes manifest kind</source>
+        <translation>Art des Kubernetes-Manifests</translation>
+    </message>
+    <message>
+        <source>an image that holds the trainer package</source>
+        <translation>ein Image, das das Trainer-Paket enthält</translation>
+    </message>
+    <message>
+        <source>Container image</source>
+        <translation>Container-Image</translation>
+    </message>
+    <message>
+        <source>kubectl&apos;s current namespace</source>
+        <translation>aktueller Namespace von kubectl</translation>
+    </message>
+    <message>
+        <source>Kubernetes namespace</source>
+        <translation>Kubernetes-Namespace</translation>
+    </message>
+    <message>
+        <source>any 2.x (fields every version accepts)</source>
+        <translation>jede 2.x (Felder, die jede Version annimmt)</translation>
+    </message>
+    <message>
+        <source>Kubeflow Trainer version</source>
+        <translation>Kubeflow-Trainer-Version</translation>
+    </message>
+    <message>
+        <source>Kubernetes manifest</source>
+        <translation>Kubernetes-Manifest</translation>
+    </message>
+    <message>
+        <source>Kubernetes export notes</source>
+        <translation>Hinweise zum Kubernetes-Export</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Image:</translation>
+    </message>
+    <message>
+        <source>&amp;Namespace:</source>
+        <translation>&amp;Namespace:</translation>
+    </message>
+    <message>
+        <source>&amp;Trainer version:</source>
+        <translation>&amp;Trainer-Version:</translation>
+    </message>
+    <message>
+        <source>Copy &amp;manifest</source>
+        <translation>&amp;Manifest kopieren</translation>
+    </message>
+    <message>
+        <source>Error: %1: %2</source>
+        <translation>Fehler: %1: %2</translation>
+    </message>
+    <message>
+        <source>Warning: %1: %2</source>
+        <translation>Warnung: %1: %2</translation>
+    </message>
+    <message>
+        <source># Not exportable as it stands: see the errors below.
+</source>
+        <translation># So nicht exportierbar: siehe die Fehler unten.
+</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::wizard::ParamDelegate</name>
     <message>
         <source>comma-separated values</source>
@@ -5014,6 +5251,10 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
     <message>
         <source>Builds and uploads the package, then creates the job as a Vertex AI CustomJob; the job list shows it with the local runs.</source>
         <translation>Baut das Paket und lädt es hoch, dann legt es den Job als Vertex-AI-CustomJob an; die Jobliste zeigt ihn zusammen mit den lokalen Läufen.</translation>
+    </message>
+    <message>
+        <source>Kubernetes</source>
+        <translation>Kubernetes</translation>
     </message>
 </context>
 <context>

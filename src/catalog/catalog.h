@@ -193,6 +193,9 @@ struct Catalog
     QList<VertexImage> vertexImages;
     // Names the service once used for a machine type (pre-GA standard_tpu -> cloud_tpu).
     QHash<QString, QString> formerMachineTypeNames;
+    // GKE's node label value (cloud.google.com/gke-accelerator) of each GPU type, for the
+    // Kubernetes exports' node selectors.
+    QHash<QString, QString> gkeAcceleratorLabels;
     QStringList pythonVersions; // every Python version the service documents
     BootDisks bootDisks;
 

@@ -301,6 +301,16 @@ void parseFormerNames(MapReader &top, Catalog &catalog, Reader &)
                      });
 }
 
+void parseGkeAcceleratorLabels(MapReader &top, Catalog &catalog, Reader &)
+{
+    top.forEachEntry("gkeAcceleratorLabels", false,
+                     [&](const QString &type, const YAML::Node &, const YAML::Node &value) {
+                         if (value.IsScalar())
+                             catalog.gkeAcceleratorLabels.insert(
+                                 type, QString::fromStdString(value.Scalar()));
+                     });
+}
+
 void parseBootDisks(MapReader &top, Catalog &catalog, Reader &reader)
 {
     const YAML::Node node = top.take("bootDisks");
@@ -362,6 +372,7 @@ void parseCatalog(const YAML::Node &root, Catalog &catalog, Reader &reader)
     parseService(top, catalog, reader);
     parseVertexImages(top, catalog, reader);
     parseFormerNames(top, catalog, reader);
+    parseGkeAcceleratorLabels(top, catalog, reader);
     top.finish();
 }
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// `trainyard export --to yaml|gcloud|vertex|tfjob|pytorchjob [OPTIONS] [JOB FLAGS] FILE [-- ARG...]`
+// `trainyard export --to yaml|gcloud|vertex|trainjob|tfjob|pytorchjob [OPTIONS] [JOB FLAGS] FILE [-- ARG...]`
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "export/gcloud.h"
 #include "export/kubeflow.h"
+#include "export/trainjob.h"
 #include "export/vertex.h"
 #include "validation/validator.h"
 
@@ -21,9 +22,10 @@ class Export
 QList<OptionSpec> exportOptions()
 {
     return {
-        {QStringLiteral("to"), QStringLiteral("yaml|gcloud|vertex|tfjob|pytorchjob"),
+        {QStringLiteral("to"), QStringLiteral("yaml|gcloud|vertex|trainjob|tfjob|pytorchjob"),
          Export::tr("Output form: config YAML, gcloud command, Vertex AI CustomJob JSON, "
-                    "Kubeflow TFJob or PyTorchJob YAML")},
+                    "Kubeflow Trainer v2 TrainJob YAML, or the legacy Training Operator v1 "
+                    "TFJob or PyTorchJob YAML")},
         {QStringLiteral("force"), QString(),
          Export::tr("Export even when the spec fails validation")},
         {QStringLiteral("local"), QString(),
@@ -33,10 +35,18 @@ QList<OptionSpec> exportOptions()
         {QStringLiteral("catalog"), QStringLiteral("FILE"),
          Export::tr("Use this service catalog instead of the built-in one")},
         {QStringLiteral("image"), QStringLiteral("IMAGE"),
-         Export::tr("tfjob/pytorchjob: container image of every replica (needed for a Python "
-                    "package spec: an image that holds the trainer package)")},
+         Export::tr("trainjob/tfjob/pytorchjob: container image of every replica (needed for a "
+                    "Python package spec: an image that holds the trainer package)")},
         {QStringLiteral("namespace"), QStringLiteral("NS"),
-         Export::tr("tfjob/pytorchjob: Kubernetes namespace of the job")},
+         Export::tr("trainjob/tfjob/pytorchjob: Kubernetes namespace of the job (RFC 1123 "
+                    "label)")},
+        {QStringLiteral("runtime"), QStringLiteral("NAME"),
+         Export::tr("trainjob: the ClusterTrainingRuntime to run on (default torch-distributed; "
+                    "a TensorFlow trainer needs a plain runtime of your cluster)")},
+        {QStringLiteral("trainer-version"), QStringLiteral("VERSION"),
+         Export::tr("trainjob: the cluster's Kubeflow Trainer version, 2.0 to 2.3, for the "
+                    "fields of that version only (GPU node selector, time limit); default: "
+                    "only fields every version accepts")},
         {QStringLiteral("config"), QStringLiteral("FILE"),
          Export::tr("The job config, as gcloud's --config (same as giving FILE)")},
     };
@@ -46,7 +56,7 @@ QList<OptionSpec> exportOptions()
 
 QString exportHelp()
 {
-    return Export::tr("Usage: trainyard export --to yaml|gcloud|vertex|tfjob|pytorchjob "
+    return Export::tr("Usage: trainyard export --to yaml|gcloud|vertex|trainjob|tfjob|pytorchjob "
                       "[OPTIONS] [JOB FLAGS] FILE [-- ARG...]\n"
                       "\n"
                       "Prints the spec in FILE, with the job flags applied, on stdout as:\n"
@@ -54,8 +64,10 @@ QString exportHelp()
                       "  gcloud  a gcloud ai-platform jobs submit training command; fields with "
                       "no flag go through --config\n"
                       "  vertex  a Vertex AI CustomJob (JSON)\n"
-                      "  tfjob, pytorchjob  a Kubeflow Training Operator manifest (YAML, "
-                      "kubeflow.org/v1) for kubectl apply -f\n"
+                      "  trainjob  a Kubeflow Trainer v2 TrainJob (YAML, "
+                      "trainer.kubeflow.org/v1alpha1) for kubectl apply -f\n"
+                      "  tfjob, pytorchjob  legacy: a Kubeflow Training Operator v1 manifest "
+                      "(YAML, kubeflow.org/v1), for clusters still on Trainer 1.x\n"
                       "A spec that does not import is never exported. A spec with validation "
                       "errors (or parts Vertex AI cannot express) is refused unless --force is "
                       "given; diagnostics go to stderr.\n"
@@ -84,14 +96,32 @@ int runExport(const QStringList &args)
         return usageError(command, parsed.error);
     const QString to = parsed.value(QStringLiteral("to"));
     if (!parsed.has(QStringLiteral("to")))
-        return usageError(command, Export::tr("--to is required: yaml, gcloud, vertex, tfjob or "
-                                              "pytorchjob"));
+        return usageError(command, Export::tr("--to is required: yaml, gcloud, vertex, "
+                                              "trainjob, tfjob or pytorchjob"));
     const bool kubeflow = to == QLatin1String("tfjob") || to == QLatin1String("pytorchjob");
+    const bool trainJob = to == QLatin1String("trainjob");
     if (to != QLatin1String("yaml") && to != QLatin1String("gcloud") &&
-        to != QLatin1String("vertex") && !kubeflow) {
-        return usageError(command, Export::tr("unknown --to '%1'; use yaml, gcloud, vertex, tfjob "
-                                              "or pytorchjob")
+        to != QLatin1String("vertex") && !kubeflow && !trainJob) {
+        return usageError(command, Export::tr("unknown --to '%1'; use yaml, gcloud, vertex, "
+                                              "trainjob, tfjob or pytorchjob")
                                        .arg(to));
+    }
+    if (parsed.has(QStringLiteral("namespace"))) {
+        const QString nsError = exporters::namespaceError(parsed.value(QStringLiteral("namespace")));
+        if (!nsError.isEmpty())
+            return usageError(command, QStringLiteral("--namespace: ") + nsError);
+    }
+    const QString trainerVersion = parsed.value(QStringLiteral("trainer-version"));
+    if (parsed.has(QStringLiteral("trainer-version")) &&
+        !exporters::trainerVersions().contains(trainerVersion)) {
+        return usageError(command, Export::tr("unknown --trainer-version '%1'; use one of %2")
+                                       .arg(trainerVersion,
+                                            exporters::trainerVersions().join(QStringLiteral(", "))));
+    }
+    if (!trainJob && (parsed.has(QStringLiteral("runtime")) ||
+                      parsed.has(QStringLiteral("trainer-version")))) {
+        return usageError(command, Export::tr("--runtime and --trainer-version are for --to "
+                                              "trainjob"));
     }
     QStringList paths = parsed.positional;
     if (parsed.has(QStringLiteral("config")))
@@ -137,6 +167,13 @@ int runExport(const QStringList &args)
         kf.image = parsed.value(QStringLiteral("image"));
         kf.kubernetesNamespace = parsed.value(QStringLiteral("namespace"));
         payload = QString::fromUtf8(exporters::kubeflowManifestYaml(job, *catalog, kf, &diags));
+    } else if (trainJob) {
+        exporters::TrainJobOptions tj;
+        tj.image = parsed.value(QStringLiteral("image"));
+        tj.kubernetesNamespace = parsed.value(QStringLiteral("namespace"));
+        tj.runtime = parsed.value(QStringLiteral("runtime"));
+        tj.trainerVersion = trainerVersion;
+        payload = QString::fromUtf8(exporters::trainJobManifestYaml(job, *catalog, tj, &diags));
     } else {
         exporters::VertexExportOptions vertexOptions;
         for (const exporters::IgnoredFlag &f : parsed.ignored) {

@@ -3,6 +3,8 @@
 // the operator sources this follows.
 #include "export/kubeflow.h"
 
+#include "export/kubernetes.h"
+
 #include "exec/environment.h"
 #include "exec/layout.h"
 #include "export/vertex.h"
@@ -85,10 +87,12 @@ public:
             // A replica that exits with an error fails the job, as on Vertex AI and locally
             // (also the TFJob default, TFJobDefaultRestartPolicy = Never).
             spec.insert(QStringLiteral("restartPolicy"), QStringLiteral("Never"));
+            m_nodeSelector = QJsonObject();
+            QJsonObject podSpec{{QStringLiteral("containers"), QJsonArray{container(role, pool)}}};
+            if (!m_nodeSelector.isEmpty())
+                podSpec.insert(QStringLiteral("nodeSelector"), m_nodeSelector);
             spec.insert(QStringLiteral("template"),
-                        QJsonObject{{QStringLiteral("spec"),
-                                     QJsonObject{{QStringLiteral("containers"),
-                                                  QJsonArray{container(role, pool)}}}}});
+                        QJsonObject{{QStringLiteral("spec"), podSpec}});
             replicaSpecs.insert(type, spec);
         }
 
@@ -112,24 +116,47 @@ public:
                      .arg(m_job.jobId, name));
         }
         metadata.insert(QStringLiteral("name"), name);
-        if (!m_options.kubernetesNamespace.isEmpty())
+        if (!m_options.kubernetesNamespace.isEmpty()) {
+            const QString nsError = namespaceError(m_options.kubernetesNamespace);
+            if (!nsError.isEmpty())
+                error(QStringLiteral("namespace"), nsError);
             metadata.insert(QStringLiteral("namespace"), m_options.kubernetesNamespace);
-        if (!m_job.labels.isEmpty()) {
-            QJsonObject labels;
-            for (auto it = m_job.labels.cbegin(); it != m_job.labels.cend(); ++it)
-                labels.insert(it.key(), it.value());
+        }
+        const QJsonObject labels = kubernetesLabels(m_job.labels, m_diags);
+        if (!labels.isEmpty())
             metadata.insert(QStringLiteral("labels"), labels);
+        warnUnsupportedFields(m_job, m_diags);
+        const Framework framework = detectFramework(m_job, m_options.image);
+        const Framework kindFramework = tf ? Framework::TensorFlow : Framework::PyTorch;
+        if (framework != Framework::Unknown && framework != kindFramework) {
+            warn(QStringLiteral("trainingInput.pythonModule"),
+                 tf ? KubeflowExport::tr("the trainer looks like %1 (its image or imports), but a "
+                                         "TFJob sets TF_CONFIG, not MASTER_ADDR, WORLD_SIZE and "
+                                         "RANK: use --to trainjob or --to pytorchjob")
+                          .arg(frameworkName(framework))
+                    : KubeflowExport::tr("the trainer looks like %1 (its image or imports), but a "
+                                         "PyTorchJob sets MASTER_ADDR, WORLD_SIZE and RANK, not "
+                                         "TF_CONFIG: use --to tfjob")
+                          .arg(frameworkName(framework)));
         }
 
         QJsonObject spec;
         spec.insert(tf ? QStringLiteral("tfReplicaSpecs") : QStringLiteral("pytorchReplicaSpecs"),
                     replicaSpecs);
+        QJsonObject runPolicy;
         if (m_ti.scheduling && !m_ti.scheduling->maxRunningTime.isEmpty()) {
-            if (const std::optional<qint64> seconds = durationSeconds(m_ti.scheduling->maxRunningTime)) {
-                spec.insert(QStringLiteral("runPolicy"),
-                            QJsonObject{{QStringLiteral("activeDeadlineSeconds"), double(*seconds)}});
-            }
+            if (const std::optional<qint64> seconds = durationSeconds(m_ti.scheduling->maxRunningTime))
+                runPolicy.insert(QStringLiteral("activeDeadlineSeconds"), double(*seconds));
         }
+        // With parameter servers or evaluators the operator's default cleanPodPolicy (None)
+        // leaves them running, holding their nodes, after the chief succeeds: they never exit
+        // by themselves (kubeflow/trainer v1.9 pkg/apis/kubeflow.org/v1 common_types.go
+        // CleanPodPolicy; the TFJob guide's "cleanPodPolicy: Running").
+        if (replicaSpecs.contains(QStringLiteral("PS")) ||
+            replicaSpecs.contains(QStringLiteral("Evaluator")))
+            runPolicy.insert(QStringLiteral("cleanPodPolicy"), QStringLiteral("Running"));
+        if (!runPolicy.isEmpty())
+            spec.insert(QStringLiteral("runPolicy"), runPolicy);
 
         QJsonObject manifest;
         manifest.insert(QStringLiteral("apiVersion"), QStringLiteral("kubeflow.org/v1"));
@@ -235,7 +262,9 @@ private:
         if (!args.isEmpty())
             c.insert(QStringLiteral("args"), args);
 
-        const QJsonArray env = environment();
+        if (!m_environment)
+            m_environment = containerEnvironment(m_job, m_diags);
+        const QJsonArray &env = *m_environment;
         if (!env.isEmpty())
             c.insert(QStringLiteral("env"), env);
 
@@ -257,54 +286,23 @@ private:
             acceleratorType.startsWith(QLatin1String("TPU"))) {
             error(roleField(role) + QStringLiteral(".acceleratorConfig.type"),
                   KubeflowExport::tr("Cloud TPUs have no Kubernetes equivalent here"));
-        } else if (acceleratorCount > 0 && acceleratorType.startsWith(QLatin1String("NVIDIA"))) {
-            c.insert(QStringLiteral("resources"),
-                     QJsonObject{{QStringLiteral("limits"),
-                                  QJsonObject{{QStringLiteral("nvidia.com/gpu"),
-                                               double(acceleratorCount)}}}});
+        }
+        const QJsonObject resources = podResources(machine, m_catalog);
+        if (!resources.isEmpty())
+            c.insert(QStringLiteral("resources"), resources);
+        if (acceleratorCount > 0 && acceleratorType.startsWith(QLatin1String("NVIDIA"))) {
+            const QString label = gkeAcceleratorLabel(machine, m_catalog);
+            if (label.isEmpty()) {
+                warn(roleField(role) + QStringLiteral(".acceleratorConfig.type"),
+                     KubeflowExport::tr("no GKE node label is known for %1: the pods ask for "
+                                        "GPUs of any type")
+                         .arg(acceleratorType));
+            } else {
+                m_nodeSelector = QJsonObject{
+                    {QStringLiteral("cloud.google.com/gke-accelerator"), label}};
+            }
         }
         return c;
-    }
-
-    // Literal trainyardLocal env values, secrets as references to a Kubernetes Secret of the
-    // same name (never the value), and the AIP_* directories Vertex AI and local runs set.
-    QJsonArray environment()
-    {
-        QJsonArray env;
-        if (!m_ti.jobDir.isEmpty()) {
-            const std::array<std::pair<const char *, const char *>, 3> dirs = {
-                std::pair<const char *, const char *>{"AIP_MODEL_DIR", "model"},
-                {"AIP_CHECKPOINT_DIR", "checkpoints"},
-                {"AIP_TENSORBOARD_LOG_DIR", "logs"}};
-            for (const auto &[var, sub] : dirs) {
-                env.append(QJsonObject{
-                    {QStringLiteral("name"), QLatin1String(var)},
-                    {QStringLiteral("value"),
-                     exec::aipDirectory(m_ti.jobDir, QString(), QLatin1String(sub))}});
-            }
-        }
-        for (const EnvVar &var : m_job.local.env) {
-            if (var.secret.isEmpty()) {
-                env.append(QJsonObject{{QStringLiteral("name"), var.name},
-                                       {QStringLiteral("value"), var.value}});
-                continue;
-            }
-            const QString secretName = kubernetesName(var.secret);
-            env.append(QJsonObject{
-                {QStringLiteral("name"), var.name},
-                {QStringLiteral("valueFrom"),
-                 QJsonObject{{QStringLiteral("secretKeyRef"),
-                              QJsonObject{{QStringLiteral("name"), secretName},
-                                          {QStringLiteral("key"), var.name}}}}}});
-            if (!m_reportedSecrets.contains(var.name)) {
-                m_reportedSecrets.append(var.name);
-                warn(QStringLiteral("trainyardLocal.env.") + var.name,
-                     KubeflowExport::tr("comes from the Kubernetes Secret '%1' (key %2), which "
-                                        "you create in the cluster; the value is not exported")
-                         .arg(secretName, var.name));
-            }
-        }
-        return env;
     }
 
     static std::optional<qint64> durationSeconds(const QString &text)
@@ -323,7 +321,8 @@ private:
     Diagnostics *m_diags;
     bool m_reportedImage = false;
     bool m_reportedPackages = false;
-    QStringList m_reportedSecrets;
+    std::optional<QJsonArray> m_environment; // the same for every replica
+    QJsonObject m_nodeSelector;              // of the pool being built
 };
 
 bool hasSpecialCharacters(const QString &value)
@@ -388,30 +387,6 @@ void emitValue(YAML::Emitter &out, const QJsonValue &value)
 }
 
 } // namespace
-
-QString kubernetesName(const QString &jobId)
-{
-    QString name;
-    for (const QChar c : jobId.toLower()) {
-        if ((c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
-            (c >= QLatin1Char('0') && c <= QLatin1Char('9')))
-            name.append(c);
-        else if (!name.endsWith(QLatin1Char('-')))
-            name.append(QLatin1Char('-'));
-    }
-    name.truncate(40);
-    while (name.startsWith(QLatin1Char('-')))
-        name.remove(0, 1);
-    while (name.endsWith(QLatin1Char('-')))
-        name.chop(1);
-    if (name.isEmpty())
-        name = QStringLiteral("trainyard-job");
-    if (!name.at(0).isLetter())
-        name.prepend(QStringLiteral("job-")).truncate(40);
-    while (name.endsWith(QLatin1Char('-')))
-        name.chop(1);
-    return name;
-}
 
 QJsonObject kubeflowManifest(const Job &job, const catalog::Catalog &catalog,
                              const KubeflowOptions &options, Diagnostics *diagnostics)

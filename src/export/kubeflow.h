@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// A Kubeflow Training Operator manifest (apiVersion kubeflow.org/v1) for a spec: a TFJob with
+// Legacy: a Kubeflow Training Operator v1 manifest (apiVersion kubeflow.org/v1) for a spec: a TFJob with
 // tfReplicaSpecs Chief (or Master)/Worker/PS/Evaluator, or a PyTorchJob with Master/Worker.
 //
 // The operator, not the trainer, sets TF_CONFIG (kubeflow/training-operator
@@ -17,6 +17,7 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "export/kubernetes.h"
 #include "jobspec/diagnostic.h"
 #include "jobspec/job.h"
 
@@ -55,8 +56,5 @@ QByteArray kubeflowManifestYaml(const Job &job, const catalog::Catalog &catalog,
 // are double-quoted). Exposed for tests.
 QByteArray jsonToYaml(const QJsonObject &object);
 
-// The Kubernetes name (RFC 1123 label, at most 40 characters so that pod and service names
-// "<name>-<type>-<index>" stay within 63) for a job id.
-QString kubernetesName(const QString &jobId);
 
 } // namespace trainyard::exporters

@@ -5,6 +5,7 @@
 #include "export/vertex.h"
 #include "jobspec/yamlio.h"
 #include "wizard/fieldmessage.h"
+#include "wizard/kubernetestab.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -25,6 +26,7 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
     , m_yaml(new QPlainTextEdit(body()))
     , m_gcloud(new QPlainTextEdit(body()))
     , m_vertex(new QPlainTextEdit(body()))
+    , m_kubernetes(new KubernetesTab(catalog, body()))
     , m_notes(new QLabel(body()))
     , m_save(new QPushButton(tr("&Save config.yaml…"), body()))
     , m_export(new QPushButton(tr("&Export for gcloud…"), body()))
@@ -50,6 +52,7 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
     m_tabs->addTab(viewWithCopy(m_yaml, tr("&Copy YAML")), tr("config.yaml"));
     m_tabs->addTab(viewWithCopy(m_gcloud, tr("&Copy command")), tr("gcloud command"));
     m_tabs->addTab(viewWithCopy(m_vertex, tr("&Copy JSON")), tr("Vertex AI JSON"));
+    m_tabs->addTab(m_kubernetes, tr("Kubernetes"));
 
     m_notes->setTextFormat(Qt::PlainText);
     m_notes->setWordWrap(true);
@@ -115,6 +118,7 @@ void ReviewPage::showJob(const jobspec::Job &job, const jobspec::Diagnostics &cl
     jobspec::Diagnostics vertexNotes;
     m_vertex->setPlainText(
         QString::fromUtf8(exporters::vertexCustomJobJson(job, m_catalog, &vertexNotes)));
+    m_kubernetes->setJob(job);
 
     QStringList lines;
     if (!cloudOnly.isEmpty()) {

@@ -14,6 +14,8 @@ class QTabWidget;
 
 namespace trainyard::ui::wizard {
 
+class KubernetesTab;
+
 class ReviewPage : public WizardPage
 {
     Q_OBJECT
@@ -32,6 +34,7 @@ public:
     QPlainTextEdit *yamlView() const { return m_yaml; }
     QPlainTextEdit *gcloudView() const { return m_gcloud; }
     QPlainTextEdit *vertexView() const { return m_vertex; }
+    KubernetesTab *kubernetesTab() const { return m_kubernetes; }
     QLabel *notesLabel() const { return m_notes; }
     QLabel *statusLabel() const { return m_status; }
     QPushButton *saveButton() const { return m_save; }
@@ -53,6 +56,7 @@ private:
     QPlainTextEdit *m_yaml;
     QPlainTextEdit *m_gcloud;
     QPlainTextEdit *m_vertex;
+    KubernetesTab *m_kubernetes;
     QLabel *m_notes;
     QPushButton *m_save;
     QPushButton *m_export;

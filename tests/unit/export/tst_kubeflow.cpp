@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <map>
@@ -146,6 +147,13 @@ private slots:
     void secretsAreReferencesNotValues();
     void stringsReadBackAsStrings();
     void kubernetesNames();
+    void distinctJobIdsStayDistinct();
+    void labelsBecomeValidKubernetesLabels();
+    void namespaceIsChecked();
+    void cleanPodPolicyWithParameterServers();
+    void fieldsWithoutCounterpartAreWarned();
+    void gpuNodeSelectorAndRequests();
+    void frameworkMismatchIsWarned();
     void cliExportsATfJob();
 };
 
@@ -191,7 +199,7 @@ void TestKubeflow::tfJobFromTheFullExample()
     const auto gpus = [&](const char *type) {
         const YAML::Node c = specs[type]["template"]["spec"]["containers"][0];
         const YAML::Node resources = c["resources"];
-        return resources ? resources["limits"]["nvidia.com/gpu"].as<int>() : 0;
+        return resources && resources["limits"] ? resources["limits"]["nvidia.com/gpu"].as<int>() : 0;
     };
     QCOMPARE(gpus("Chief"), 4);
     QCOMPARE(gpus("Worker"), 4);
@@ -440,10 +448,152 @@ void TestKubeflow::stringsReadBackAsStrings()
 void TestKubeflow::kubernetesNames()
 {
     QCOMPARE(kubernetesName(QStringLiteral("census_20240101")), QStringLiteral("census-20240101"));
-    QCOMPARE(kubernetesName(QStringLiteral("My Job!!")), QStringLiteral("my-job"));
+    // Not a job ID's alphabet: lossy, so a hash of the ID ends the name.
+    QCOMPARE(kubernetesName(QStringLiteral("My Job!!")), QStringLiteral("my-job-444375"));
     QCOMPARE(kubernetesName(QStringLiteral("2024_run")), QStringLiteral("job-2024-run"));
-    QCOMPARE(kubernetesName(QStringLiteral("___")), QStringLiteral("trainyard-job"));
+    QVERIFY(kubernetesName(QStringLiteral("___")).startsWith(QLatin1String("trainyard-job-")));
     QVERIFY(kubernetesName(QString(100, QLatin1Char('a'))).size() <= 40);
+}
+
+void TestKubeflow::distinctJobIdsStayDistinct()
+{
+    // Two IDs that differ only after 40 characters, or only in case, no longer collide.
+    const QString stem = QStringLiteral("imagenet_resnet50_sweep_learning_rate_warmup_");
+    const QString a = kubernetesName(stem + QStringLiteral("0001"));
+    const QString b = kubernetesName(stem + QStringLiteral("0002"));
+    QVERIFY2(a != b, qPrintable(a));
+    QVERIFY(a.size() <= 40 && b.size() <= 40);
+    const QRegularExpression dns1035(QStringLiteral("^[a-z]([-a-z0-9]*[a-z0-9])?$"));
+    QVERIFY(dns1035.match(a).hasMatch() && dns1035.match(b).hasMatch());
+    QVERIFY(kubernetesName(QStringLiteral("My_Job")) != kubernetesName(QStringLiteral("my_job")));
+    QCOMPARE(kubernetesName(QStringLiteral("my_job")), QStringLiteral("my-job"));
+}
+
+void TestKubeflow::labelsBecomeValidKubernetesLabels()
+{
+    Job job = test::fullExampleJob();
+    job.labels = {{QStringLiteral("owner"), QStringLiteral("data_team_")},
+                  {QStringLiteral("cost_center"), QStringLiteral("-42")},
+                  {QStringLiteral("team"), QStringLiteral("ml")}};
+    job.labels.insert(QString::fromUtf8("\xc3\xa9quipe"), QStringLiteral("ml"));
+    KubeflowOptions options;
+    options.image = image;
+    Diagnostics diags;
+    const YAML::Node m = parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
+    const YAML::Node labels = m["metadata"]["labels"];
+    QCOMPARE(str(labels["owner"]), QStringLiteral("data_team"));
+    QCOMPARE(str(labels["cost_center"]), QStringLiteral("42"));
+    QCOMPARE(str(labels["team"]), QStringLiteral("ml"));
+    QVERIFY(!labels[std::string("\xc3\xa9quipe")]);
+    QCOMPARE(int(labels.size()), 3);
+    for (const QString &key : {QStringLiteral("owner"), QStringLiteral("cost_center"),
+                              QString::fromUtf8("\xc3\xa9quipe")}) {
+        QVERIFY2(find(diags, QStringLiteral("labels.") + key, Severity::Warning), qPrintable(key));
+    }
+    QVERIFY(!find(diags, QStringLiteral("labels.team"), Severity::Warning));
+}
+
+void TestKubeflow::namespaceIsChecked()
+{
+    KubeflowOptions options;
+    options.image = image;
+    options.kubernetesNamespace = QStringLiteral("My_NS");
+    Diagnostics diags;
+    kubeflowManifest(test::fullExampleJob(), catalog::Catalog::builtIn(), options, &diags);
+    const Diagnostic *d = find(diags, QStringLiteral("namespace"), Severity::Error);
+    QVERIFY(d);
+    QVERIFY(d->message.contains(QLatin1String("RFC 1123")));
+
+    QProcess p;
+    p.start(QStringLiteral(TRAINYARD_BINARY),
+            {QStringLiteral("export"), QStringLiteral("--to"), QStringLiteral("tfjob"),
+             QStringLiteral("--image"), image, QStringLiteral("--namespace"), QStringLiteral("My_NS"),
+             QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/torch_ddp/config.yaml")});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardOutput().isEmpty());
+    QVERIFY(p.readAllStandardError().contains("My_NS"));
+}
+
+void TestKubeflow::cleanPodPolicyWithParameterServers()
+{
+    KubeflowOptions options;
+    options.image = image;
+    const YAML::Node m = parse(kubeflowManifestYaml(test::fullExampleJob(),
+                                                    catalog::Catalog::builtIn(), options));
+    QCOMPARE(str(m["spec"]["runPolicy"]["cleanPodPolicy"]), QStringLiteral("Running"));
+
+    Job job = test::fullExampleJob();
+    job.trainingInput.parameterServer = RoleSpec{};
+    job.trainingInput.evaluator = RoleSpec{};
+    const YAML::Node n = parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options));
+    QVERIFY(!n["spec"]["runPolicy"]["cleanPodPolicy"]);
+}
+
+void TestKubeflow::fieldsWithoutCounterpartAreWarned()
+{
+    Job job = test::fullExampleJob();
+    TrainingInput &ti = job.trainingInput;
+    ti.serviceAccount = QStringLiteral("trainer@p.iam.gserviceaccount.com");
+    ti.network = QStringLiteral("projects/1/global/networks/vpc");
+    ti.kmsKeyName = QStringLiteral("projects/p/locations/us/keyRings/r/cryptoKeys/k");
+    ti.enableWebAccess = true;
+    KubeflowOptions options;
+    options.image = image;
+    Diagnostics diags;
+    kubeflowManifest(job, catalog::Catalog::builtIn(), options, &diags);
+    for (const char *field : {"trainingInput.serviceAccount", "trainingInput.network",
+                              "trainingInput.encryptionConfig.kmsKeyName",
+                              "trainingInput.enableWebAccess",
+                              "trainingInput.scheduling.maxWaitTime", "trainingInput.region"}) {
+        QVERIFY2(find(diags, QLatin1String(field), Severity::Warning), field);
+    }
+}
+
+void TestKubeflow::gpuNodeSelectorAndRequests()
+{
+    KubeflowOptions options;
+    options.image = image;
+    const YAML::Node m = parse(kubeflowManifestYaml(test::fullExampleJob(),
+                                                    catalog::Catalog::builtIn(), options));
+    const YAML::Node chief = m["spec"]["tfReplicaSpecs"]["Chief"]["template"]["spec"];
+    QCOMPARE(str(chief["nodeSelector"]["cloud.google.com/gke-accelerator"]),
+             QStringLiteral("nvidia-tesla-t4"));
+    const YAML::Node resources = chief["containers"][0]["resources"];
+    QCOMPARE(str(resources["requests"]["cpu"]), QStringLiteral("16"));   // n1-highcpu-16
+    QCOMPARE(str(resources["requests"]["memory"]), QStringLiteral("14746Mi")); // 14.4 GB
+    QCOMPARE(resources["limits"]["nvidia.com/gpu"].as<int>(), 4);
+    // The parameter servers have no GPU: no selector, requests of n1-highmem-8.
+    const YAML::Node ps = m["spec"]["tfReplicaSpecs"]["PS"]["template"]["spec"];
+    QVERIFY(!ps["nodeSelector"]);
+    QCOMPARE(str(ps["containers"][0]["resources"]["requests"]["memory"]), QStringLiteral("52Gi"));
+    QVERIFY(!ps["containers"][0]["resources"]["limits"]);
+}
+
+void TestKubeflow::frameworkMismatchIsWarned()
+{
+    // The bundled PyTorch example's package imports torch.
+    Job job = test::fullExampleJob();
+    job.trainingInput.parameterServer = RoleSpec{};
+    job.trainingInput.evaluator = RoleSpec{};
+    job.local.packagePath = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/torch_ddp/trainer");
+    KubeflowOptions options;
+    options.image = image;
+    Diagnostics asTf;
+    kubeflowManifest(job, catalog::Catalog::builtIn(), options, &asTf);
+    const Diagnostic *d = find(asTf, QStringLiteral("trainingInput.pythonModule"), Severity::Warning);
+    QVERIFY(d);
+    QVERIFY(d->message.contains(QLatin1String("PyTorch")));
+    options.kind = KubeflowKind::PyTorchJob;
+    Diagnostics asTorch;
+    kubeflowManifest(job, catalog::Catalog::builtIn(), options, &asTorch);
+    QVERIFY(!find(asTorch, QStringLiteral("trainingInput.pythonModule"), Severity::Warning));
+    // The image's name tells too.
+    options.image = QStringLiteral("tensorflow/tensorflow:2.15.0-gpu");
+    job.local.packagePath.clear();
+    Diagnostics tfImage;
+    kubeflowManifest(job, catalog::Catalog::builtIn(), options, &tfImage);
+    QVERIFY(find(tfImage, QStringLiteral("trainingInput.pythonModule"), Severity::Warning));
 }
 
 void TestKubeflow::cliExportsATfJob()
