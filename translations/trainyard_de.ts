@@ -255,30 +255,6 @@
         <translation>unbekannter Filterschlüssel &apos;%1&apos;; verwenden Sie jobId, state oder labels.NAME</translation>
     </message>
     <message>
-        <source>Usage: trainyard jobs COMMAND ...
-
-Jobs run on this machine; they keep running when the console exits.
-
-Commands:
-  submit training JOB_ID --config FILE [...]   Validate and run a job
-  list [--filter EXPRESSION]                   List jobs (e.g. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
-  describe JOB_ID                              Show a job as YAML
-  stream-logs JOB_ID                           Follow a job&apos;s logs until it ends
-  cancel JOB_ID                                Cancel a job and wait until it is CANCELLED
-</source>
-        <translation>Aufruf: trainyard jobs COMMAND ...
-
-Jobs laufen auf diesem Rechner; sie laufen weiter, wenn die Konsole beendet wird.
-
-Befehle:
-  submit training JOB_ID --config FILE [...]   Einen Job prüfen und ausführen
-  list [--filter EXPRESSION]                   Jobs auflisten (z. B. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
-  describe JOB_ID                              Einen Job als YAML anzeigen
-  stream-logs JOB_ID                           Die Logs eines Jobs verfolgen, bis er endet
-  cancel JOB_ID                                Einen Job abbrechen und warten, bis er CANCELLED ist
-</translation>
-    </message>
-    <message>
         <source>use &apos;jobs submit training&apos;</source>
         <translation>verwenden Sie &apos;jobs submit training&apos;</translation>
     </message>
@@ -854,6 +830,18 @@ Exit-Status: 0 erledigt, 1 Fehler in der Spezifikation oder ein fehlgeschlagener
         <translation>%1 liegt schon bereit; nicht erneut hochgeladen.</translation>
     </message>
     <message>
+        <source>--staging-bucket needs a package: trainyardLocal.packagePath, --package-path or local archives in --packages</source>
+        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath, --package-path oder lokale Archive in --packages</translation>
+    </message>
+    <message>
+        <source>local archives in --packages are uploaded to --staging-bucket: give it</source>
+        <translation>lokale Archive in --packages werden nach --staging-bucket hochgeladen: bitte angeben</translation>
+    </message>
+    <message>
+        <source>HyperparameterTuningJob [%1] is submitted successfully (local record %2).</source>
+        <translation>HyperparameterTuningJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
+    </message>
+    <message>
         <source>Usage: trainyard [COMMAND [ARGS...]]
 
 Without a command, Trainyard opens its window.
@@ -863,7 +851,7 @@ Commands:
   export     Print a job spec as config YAML, a gcloud command or a Vertex AI CustomJob
   import-gcloud  Print the config.yaml of a pasted gcloud training command
   local      Run a training job on this machine (local train)
-  jobs       Submit, list, describe, follow and cancel jobs
+  jobs       Submit, list, describe, follow and cancel jobs; print their metrics
   secrets    Store, list and delete named secrets for trainers
   ai         Submit, watch and cancel jobs on Vertex AI (custom-jobs)
   help       Show the help of a command
@@ -883,7 +871,7 @@ Befehle:
   export     Eine Jobspezifikation als config-YAML, gcloud-Befehl oder Vertex AI CustomJob ausgeben
   import-gcloud  Die config.yaml eines eingefügten gcloud-Trainingsbefehls ausgeben
   local      Einen Trainingsjob auf diesem Rechner ausführen (local train)
-  jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen
+  jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen; ihre Metriken ausgeben
   secrets    Benannte Geheimnisse für Trainer speichern, auflisten und löschen
   ai         Jobs auf Vertex AI übermitteln, verfolgen und abbrechen (custom-jobs)
   help       Die Hilfe eines Befehls anzeigen
@@ -896,16 +884,64 @@ Optionen:
 </translation>
     </message>
     <message>
-        <source>--staging-bucket needs a package: trainyardLocal.packagePath, --package-path or local archives in --packages</source>
-        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath, --package-path oder lokale Archive in --packages</translation>
+        <source>Usage: trainyard jobs COMMAND ...
+
+Jobs run on this machine; they keep running when the console exits.
+
+Commands:
+  submit training JOB_ID --config FILE [...]   Validate and run a job
+  list [--filter EXPRESSION]                   List jobs (e.g. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
+  describe JOB_ID                              Show a job as YAML
+  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
+                                               Print every stored point of the job&apos;s metric series
+                                               (log, hypertune, TensorBoard, system), also while it runs;
+                                               csv by default (source,metric,step,wall_time,value), or json
+  stream-logs JOB_ID                           Follow a job&apos;s logs until it ends
+  cancel JOB_ID                                Cancel a job and wait until it is CANCELLED
+</source>
+        <translation>Aufruf: trainyard jobs COMMAND ...
+
+Jobs laufen auf diesem Rechner; sie laufen weiter, wenn die Konsole beendet wird.
+
+Befehle:
+  submit training JOB_ID --config FILE [...]   Einen Job prüfen und ausführen
+  list [--filter EXPRESSION]                   Jobs auflisten (z. B. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
+  describe JOB_ID                              Einen Job als YAML anzeigen
+  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
+                                               Jeden gespeicherten Punkt der Metrikreihen des Jobs ausgeben
+                                               (Log, Hypertune, TensorBoard, System), auch während er läuft;
+                                               standardmäßig CSV (source,metric,step,wall_time,value), oder JSON
+  stream-logs JOB_ID                           Die Logs eines Jobs verfolgen, bis er endet
+  cancel JOB_ID                                Einen Job abbrechen und warten, bis er CANCELLED ist
+</translation>
     </message>
     <message>
-        <source>local archives in --packages are uploaded to --staging-bucket: give it</source>
-        <translation>lokale Archive in --packages werden nach --staging-bucket hochgeladen: bitte angeben</translation>
+        <source>csv (the default: a header row, then one row per point) or json</source>
+        <translation>csv (Standard: eine Kopfzeile, dann eine Zeile je Punkt) oder json</translation>
     </message>
     <message>
-        <source>HyperparameterTuningJob [%1] is submitted successfully (local record %2).</source>
-        <translation>HyperparameterTuningJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
+        <source>Only the series of this source (a replica, or &quot;RUN (TensorBoard)&quot;)</source>
+        <translation>Nur die Reihen dieser Quelle (ein Replikat oder &quot;RUN (TensorBoard)&quot;)</translation>
+    </message>
+    <message>
+        <source>Only this metric</source>
+        <translation>Nur diese Metrik</translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos;; use csv or json</source>
+        <translation>unbekanntes Format &apos;%1&apos;; csv oder json verwenden</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a job ID</source>
+        <translation>&apos;%1&apos; ist keine Job-ID</translation>
+    </message>
+    <message>
+        <source>Job %1 runs on Vertex AI: its metrics are not stored on this machine.</source>
+        <translation>Job %1 läuft auf Vertex AI: seine Metriken sind nicht auf diesem Rechner gespeichert.</translation>
+    </message>
+    <message>
+        <source>Cannot write the points: %1</source>
+        <translation>Die Punkte können nicht geschrieben werden: %1</translation>
     </message>
 </context>
 <context>
@@ -3241,6 +3277,157 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
+    <name>trainyard::ui::MetricPatternModel</name>
+    <message>
+        <source>Empty: type a pattern. Empty patterns are not saved.</source>
+        <translation>Leer: Geben Sie ein Muster ein. Leere Muster werden nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>Usable: finds %1 and the step.</source>
+        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
+        <translation>Verwendbar: findet %1 und den Schritt.</translation>
+    </message>
+    <message>
+        <source>Usable: finds %1.</source>
+        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
+        <translation>Verwendbar: findet %1.</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::MetricPatternsPage</name>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move &amp;Down</source>
+        <translation>Nach u&amp;nten</translation>
+    </message>
+    <message>
+        <source>Your own regular expressions for metrics that key=value pairs, Keras progress lines and the hypertune file do not catch. Each named group that matches a number becomes a metric of that name; a group named step gives the x position.</source>
+        <translation>Eigene reguläre Ausdrücke für Metriken, die key=value-Paare, Keras-Fortschrittszeilen und die Metrikdatei von hypertune nicht erfassen. Jede benannte Gruppe, die auf eine Zahl passt, wird zu einer Metrik dieses Namens; eine Gruppe namens step liefert die x-Position.</translation>
+    </message>
+    <message>
+        <source>Example:</source>
+        <translation>Beispiel:</translation>
+    </message>
+    <message>
+        <source>Example pattern</source>
+        <translation>Beispielmuster</translation>
+    </message>
+    <message>
+        <source>Add E&amp;xample</source>
+        <translation>&amp;Beispiel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Adds the example pattern to the list</source>
+        <translation>Fügt das Beispielmuster der Liste hinzu</translation>
+    </message>
+    <message>
+        <source>&amp;Patterns, applied in this order (when two find the same metric, the lower one wins):</source>
+        <translation>Mus&amp;ter, in dieser Reihenfolge angewandt (finden zwei dieselbe Metrik, gilt das untere):</translation>
+    </message>
+    <message>
+        <source>Metric patterns</source>
+        <translation>Metrikmuster</translation>
+    </message>
+    <message>
+        <source>One regular expression per row, with whether it is usable and why not. F2 edits the selected pattern, Delete removes it.</source>
+        <translation>Ein regulärer Ausdruck pro Zeile, mit der Angabe, ob er verwendbar ist und warum nicht. F2 bearbeitet das ausgewählte Muster, Entf entfernt es.</translation>
+    </message>
+    <message>
+        <source>Remove Pattern</source>
+        <translation>Muster entfernen</translation>
+    </message>
+    <message>
+        <source>Adds an empty pattern to type into</source>
+        <translation>Fügt ein leeres Muster zum Eintippen hinzu</translation>
+    </message>
+    <message>
+        <source>Selected pattern</source>
+        <translation>Ausgewähltes Muster</translation>
+    </message>
+    <message>
+        <source>S&amp;elected pattern:</source>
+        <translation>Ausge&amp;wähltes Muster:</translation>
+    </message>
+    <message>
+        <source>Paste a line of a trainer&apos;s log</source>
+        <translation>Eine Zeile aus dem Log eines Trainers einfügen</translation>
+    </message>
+    <message>
+        <source>Sample log line</source>
+        <translation>Beispiel-Logzeile</translation>
+    </message>
+    <message>
+        <source>The metrics that key=value pairs, Keras progress and your usable patterns find in this line are shown below it.</source>
+        <translation>Die Metriken, die key=value-Paare, Keras-Fortschritt und Ihre verwendbaren Muster in dieser Zeile finden, werden darunter angezeigt.</translation>
+    </message>
+    <message>
+        <source>Metrics found in the sample line</source>
+        <translation>In der Beispielzeile gefundene Metriken</translation>
+    </message>
+    <message>
+        <source>&amp;Try it on a log line:</source>
+        <translation>An einer Logzeile &amp;ausprobieren:</translation>
+    </message>
+    <message>
+        <source>e.g. %1</source>
+        <translation>z. B. %1</translation>
+    </message>
+    <message>
+        <source>Add a pattern to edit it here</source>
+        <translation>Fügen Sie ein Muster hinzu, um es hier zu bearbeiten</translation>
+    </message>
+    <message>
+        <source>Step: %1</source>
+        <extracomment>%1: the step (x value) found in the sample log line</extracomment>
+        <translation>Schritt: %1</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <extracomment>%1: a metric name as found in the log line, %2: its value</extracomment>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>No metrics in this line.</source>
+        <translation>Keine Metriken in dieser Zeile.</translation>
+    </message>
+    <message>
+        <source>No step in this line: its points go at the replica&apos;s last step.</source>
+        <translation>Kein Schritt in dieser Zeile: Ihre Punkte kommen an den letzten Schritt des Replikats.</translation>
+    </message>
+    <message>
+        <source>The metrics found in the line appear here.</source>
+        <translation>Die in der Zeile gefundenen Metriken erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>Your patterns that match: %1</source>
+        <extracomment>%1: the numbers of the list rows whose pattern matches, e.g. &quot;1, 3&quot;</extracomment>
+        <translation>Ihre passenden Muster: %1</translation>
+    </message>
+    <message>
+        <source>None of your usable patterns matches this line.</source>
+        <translation>Keines Ihrer verwendbaren Muster passt auf diese Zeile.</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::SecretsPage</name>
     <message>
         <source>&amp;Add</source>
@@ -3416,157 +3603,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>The image could not be written.</source>
         <translation>Das Bild konnte nicht geschrieben werden.</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::ui::MetricPatternModel</name>
-    <message>
-        <source>Empty: type a pattern. Empty patterns are not saved.</source>
-        <translation>Leer: Geben Sie ein Muster ein. Leere Muster werden nicht gespeichert.</translation>
-    </message>
-    <message>
-        <source>Usable: finds %1 and the step.</source>
-        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
-        <translation>Verwendbar: findet %1 und den Schritt.</translation>
-    </message>
-    <message>
-        <source>Usable: finds %1.</source>
-        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
-        <translation>Verwendbar: findet %1.</translation>
-    </message>
-    <message>
-        <source>Pattern</source>
-        <translation>Muster</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::ui::MetricPatternsPage</name>
-    <message>
-        <source>&amp;Add</source>
-        <translation>&amp;Hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Entfernen</translation>
-    </message>
-    <message>
-        <source>Move &amp;Up</source>
-        <translation>Nach &amp;oben</translation>
-    </message>
-    <message>
-        <source>Move &amp;Down</source>
-        <translation>Nach u&amp;nten</translation>
-    </message>
-    <message>
-        <source>Your own regular expressions for metrics that key=value pairs, Keras progress lines and the hypertune file do not catch. Each named group that matches a number becomes a metric of that name; a group named step gives the x position.</source>
-        <translation>Eigene reguläre Ausdrücke für Metriken, die key=value-Paare, Keras-Fortschrittszeilen und die Metrikdatei von hypertune nicht erfassen. Jede benannte Gruppe, die auf eine Zahl passt, wird zu einer Metrik dieses Namens; eine Gruppe namens step liefert die x-Position.</translation>
-    </message>
-    <message>
-        <source>Example:</source>
-        <translation>Beispiel:</translation>
-    </message>
-    <message>
-        <source>Example pattern</source>
-        <translation>Beispielmuster</translation>
-    </message>
-    <message>
-        <source>Add E&amp;xample</source>
-        <translation>&amp;Beispiel hinzufügen</translation>
-    </message>
-    <message>
-        <source>Adds the example pattern to the list</source>
-        <translation>Fügt das Beispielmuster der Liste hinzu</translation>
-    </message>
-    <message>
-        <source>&amp;Patterns, applied in this order (when two find the same metric, the lower one wins):</source>
-        <translation>Mus&amp;ter, in dieser Reihenfolge angewandt (finden zwei dieselbe Metrik, gilt das untere):</translation>
-    </message>
-    <message>
-        <source>Metric patterns</source>
-        <translation>Metrikmuster</translation>
-    </message>
-    <message>
-        <source>One regular expression per row, with whether it is usable and why not. F2 edits the selected pattern, Delete removes it.</source>
-        <translation>Ein regulärer Ausdruck pro Zeile, mit der Angabe, ob er verwendbar ist und warum nicht. F2 bearbeitet das ausgewählte Muster, Entf entfernt es.</translation>
-    </message>
-    <message>
-        <source>Remove Pattern</source>
-        <translation>Muster entfernen</translation>
-    </message>
-    <message>
-        <source>Adds an empty pattern to type into</source>
-        <translation>Fügt ein leeres Muster zum Eintippen hinzu</translation>
-    </message>
-    <message>
-        <source>Selected pattern</source>
-        <translation>Ausgewähltes Muster</translation>
-    </message>
-    <message>
-        <source>S&amp;elected pattern:</source>
-        <translation>Ausge&amp;wähltes Muster:</translation>
-    </message>
-    <message>
-        <source>Paste a line of a trainer&apos;s log</source>
-        <translation>Eine Zeile aus dem Log eines Trainers einfügen</translation>
-    </message>
-    <message>
-        <source>Sample log line</source>
-        <translation>Beispiel-Logzeile</translation>
-    </message>
-    <message>
-        <source>The metrics that key=value pairs, Keras progress and your usable patterns find in this line are shown below it.</source>
-        <translation>Die Metriken, die key=value-Paare, Keras-Fortschritt und Ihre verwendbaren Muster in dieser Zeile finden, werden darunter angezeigt.</translation>
-    </message>
-    <message>
-        <source>Metrics found in the sample line</source>
-        <translation>In der Beispielzeile gefundene Metriken</translation>
-    </message>
-    <message>
-        <source>&amp;Try it on a log line:</source>
-        <translation>An einer Logzeile &amp;ausprobieren:</translation>
-    </message>
-    <message>
-        <source>e.g. %1</source>
-        <translation>z. B. %1</translation>
-    </message>
-    <message>
-        <source>Add a pattern to edit it here</source>
-        <translation>Fügen Sie ein Muster hinzu, um es hier zu bearbeiten</translation>
-    </message>
-    <message>
-        <source>Step: %1</source>
-        <extracomment>%1: the step (x value) found in the sample log line</extracomment>
-        <translation>Schritt: %1</translation>
-    </message>
-    <message>
-        <source>%1 = %2</source>
-        <extracomment>%1: a metric name as found in the log line, %2: its value</extracomment>
-        <translation>%1 = %2</translation>
-    </message>
-    <message>
-        <source>No metrics in this line.</source>
-        <translation>Keine Metriken in dieser Zeile.</translation>
-    </message>
-    <message>
-        <source>No step in this line: its points go at the replica&apos;s last step.</source>
-        <translation>Kein Schritt in dieser Zeile: Ihre Punkte kommen an den letzten Schritt des Replikats.</translation>
-    </message>
-    <message>
-        <source>The metrics found in the line appear here.</source>
-        <translation>Die in der Zeile gefundenen Metriken erscheinen hier.</translation>
-    </message>
-    <message>
-        <source>Your patterns that match: %1</source>
-        <extracomment>%1: the numbers of the list rows whose pattern matches, e.g. &quot;1, 3&quot;</extracomment>
-        <translation>Ihre passenden Muster: %1</translation>
-    </message>
-    <message>
-        <source>None of your usable patterns matches this line.</source>
-        <translation>Keines Ihrer verwendbaren Muster passt auf diese Zeile.</translation>
     </message>
 </context>
 <context>
