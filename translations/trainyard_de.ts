@@ -255,30 +255,6 @@
         <translation>unbekannter Filterschlüssel &apos;%1&apos;; verwenden Sie jobId, state oder labels.NAME</translation>
     </message>
     <message>
-        <source>Usage: trainyard jobs COMMAND ...
-
-Jobs run on this machine; they keep running when the console exits.
-
-Commands:
-  submit training JOB_ID --config FILE [...]   Validate and run a job
-  list [--filter EXPRESSION]                   List jobs (e.g. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
-  describe JOB_ID                              Show a job as YAML
-  stream-logs JOB_ID                           Follow a job&apos;s logs until it ends
-  cancel JOB_ID                                Cancel a job and wait until it is CANCELLED
-</source>
-        <translation>Aufruf: trainyard jobs COMMAND ...
-
-Jobs laufen auf diesem Rechner; sie laufen weiter, wenn die Konsole beendet wird.
-
-Befehle:
-  submit training JOB_ID --config FILE [...]   Einen Job prüfen und ausführen
-  list [--filter EXPRESSION]                   Jobs auflisten (z. B. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
-  describe JOB_ID                              Einen Job als YAML anzeigen
-  stream-logs JOB_ID                           Die Logs eines Jobs verfolgen, bis er endet
-  cancel JOB_ID                                Einen Job abbrechen und warten, bis er CANCELLED ist
-</translation>
-    </message>
-    <message>
         <source>use &apos;jobs submit training&apos;</source>
         <translation>verwenden Sie &apos;jobs submit training&apos;</translation>
     </message>
@@ -810,6 +786,18 @@ Exit-Status: 0 erledigt, 1 Fehler in der Spezifikation oder ein fehlgeschlagener
         <translation>%1 liegt schon bereit; nicht erneut hochgeladen.</translation>
     </message>
     <message>
+        <source>--staging-bucket needs a package: trainyardLocal.packagePath, --package-path or local archives in --packages</source>
+        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath, --package-path oder lokale Archive in --packages</translation>
+    </message>
+    <message>
+        <source>local archives in --packages are uploaded to --staging-bucket: give it</source>
+        <translation>lokale Archive in --packages werden nach --staging-bucket hochgeladen: bitte angeben</translation>
+    </message>
+    <message>
+        <source>HyperparameterTuningJob [%1] is submitted successfully (local record %2).</source>
+        <translation>HyperparameterTuningJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
+    </message>
+    <message>
         <source>Usage: trainyard [COMMAND [ARGS...]]
 
 Without a command, Trainyard opens its window.
@@ -819,7 +807,7 @@ Commands:
   export     Print a job spec as config YAML, a gcloud command or a Vertex AI CustomJob
   import-gcloud  Print the config.yaml of a pasted gcloud training command
   local      Run a training job on this machine (local train)
-  jobs       Submit, list, describe, follow and cancel jobs
+  jobs       Submit, list, describe, follow and cancel jobs; print their metrics
   secrets    Store, list and delete named secrets for trainers
   ai         Submit, watch and cancel jobs on Vertex AI (custom-jobs)
   help       Show the help of a command
@@ -839,7 +827,7 @@ Befehle:
   export     Eine Jobspezifikation als config-YAML, gcloud-Befehl oder Vertex AI CustomJob ausgeben
   import-gcloud  Die config.yaml eines eingefügten gcloud-Trainingsbefehls ausgeben
   local      Einen Trainingsjob auf diesem Rechner ausführen (local train)
-  jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen
+  jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen; ihre Metriken ausgeben
   secrets    Benannte Geheimnisse für Trainer speichern, auflisten und löschen
   ai         Jobs auf Vertex AI übermitteln, verfolgen und abbrechen (custom-jobs)
   help       Die Hilfe eines Befehls anzeigen
@@ -852,16 +840,64 @@ Optionen:
 </translation>
     </message>
     <message>
-        <source>--staging-bucket needs a package: trainyardLocal.packagePath, --package-path or local archives in --packages</source>
-        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath, --package-path oder lokale Archive in --packages</translation>
+        <source>Usage: trainyard jobs COMMAND ...
+
+Jobs run on this machine; they keep running when the console exits.
+
+Commands:
+  submit training JOB_ID --config FILE [...]   Validate and run a job
+  list [--filter EXPRESSION]                   List jobs (e.g. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
+  describe JOB_ID                              Show a job as YAML
+  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
+                                               Print every stored point of the job&apos;s metric series
+                                               (log, hypertune, TensorBoard, system), also while it runs;
+                                               csv by default (source,metric,step,wall_time,value), or json
+  stream-logs JOB_ID                           Follow a job&apos;s logs until it ends
+  cancel JOB_ID                                Cancel a job and wait until it is CANCELLED
+</source>
+        <translation>Aufruf: trainyard jobs COMMAND ...
+
+Jobs laufen auf diesem Rechner; sie laufen weiter, wenn die Konsole beendet wird.
+
+Befehle:
+  submit training JOB_ID --config FILE [...]   Einen Job prüfen und ausführen
+  list [--filter EXPRESSION]                   Jobs auflisten (z. B. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
+  describe JOB_ID                              Einen Job als YAML anzeigen
+  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
+                                               Jeden gespeicherten Punkt der Metrikreihen des Jobs ausgeben
+                                               (Log, Hypertune, TensorBoard, System), auch während er läuft;
+                                               standardmäßig CSV (source,metric,step,wall_time,value), oder JSON
+  stream-logs JOB_ID                           Die Logs eines Jobs verfolgen, bis er endet
+  cancel JOB_ID                                Einen Job abbrechen und warten, bis er CANCELLED ist
+</translation>
     </message>
     <message>
-        <source>local archives in --packages are uploaded to --staging-bucket: give it</source>
-        <translation>lokale Archive in --packages werden nach --staging-bucket hochgeladen: bitte angeben</translation>
+        <source>csv (the default: a header row, then one row per point) or json</source>
+        <translation>csv (Standard: eine Kopfzeile, dann eine Zeile je Punkt) oder json</translation>
     </message>
     <message>
-        <source>HyperparameterTuningJob [%1] is submitted successfully (local record %2).</source>
-        <translation>HyperparameterTuningJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
+        <source>Only the series of this source (a replica, or &quot;RUN (TensorBoard)&quot;)</source>
+        <translation>Nur die Reihen dieser Quelle (ein Replikat oder &quot;RUN (TensorBoard)&quot;)</translation>
+    </message>
+    <message>
+        <source>Only this metric</source>
+        <translation>Nur diese Metrik</translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos;; use csv or json</source>
+        <translation>unbekanntes Format &apos;%1&apos;; csv oder json verwenden</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a job ID</source>
+        <translation>&apos;%1&apos; ist keine Job-ID</translation>
+    </message>
+    <message>
+        <source>Job %1 runs on Vertex AI: its metrics are not stored on this machine.</source>
+        <translation>Job %1 läuft auf Vertex AI: seine Metriken sind nicht auf diesem Rechner gespeichert.</translation>
+    </message>
+    <message>
+        <source>Cannot write the points: %1</source>
+        <translation>Die Punkte können nicht geschrieben werden: %1</translation>
     </message>
     <message>
         <source>Output form: config YAML, gcloud command, Vertex AI CustomJob JSON, Kubeflow Trainer v2 TrainJob YAML, or the legacy Training Operator v1 TFJob or PyTorchJob YAML</source>

@@ -419,6 +419,13 @@ QString jobsHelp()
                     "  list [--filter EXPRESSION]                   List jobs (e.g. --filter "
                     "state=RUNNING, --filter 'jobId:census*')\n"
                     "  describe JOB_ID                              Show a job as YAML\n"
+                    "  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]\n"
+                    "                                               Print every stored point of "
+                    "the job's metric series\n"
+                    "                                               (log, hypertune, TensorBoard, "
+                    "system), also while it runs;\n"
+                    "                                               csv by default (source,metric,"
+                    "step,wall_time,value), or json\n"
                     "  stream-logs JOB_ID                           Follow a job's logs until it "
                     "ends\n"
                     "  cancel JOB_ID                                Cancel a job and wait until "
@@ -450,6 +457,8 @@ int runJobs(const QStringList &args)
         return runList(args.mid(1));
     if (sub == QLatin1String("describe"))
         return runDescribe(args.mid(1));
+    if (sub == QLatin1String("metrics"))
+        return runJobsMetrics(args.mid(1));
     if (sub == QLatin1String("stream-logs"))
         return runStreamLogs(args.mid(1));
     if (sub == QLatin1String("cancel"))

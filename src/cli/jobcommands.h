@@ -4,6 +4,7 @@
 //   trainyard local train --module-name M [...] [-- ARGS]     gcloud ai-platform local train
 //   trainyard jobs submit training JOB --config FILE [...]    gcloud ai-platform jobs submit
 //   training trainyard jobs list [--filter EXPR] | describe JOB | stream-logs JOB | cancel JOB
+//   trainyard jobs metrics JOB [--format=csv|json] [--source S] [--metric M]
 //   trainyard supervise [--store ROOT] JOB                    hidden: a job's owner process
 // Every command first recovers jobs whose owner died (store/recovery.h).
 #pragma once
@@ -29,6 +30,7 @@ QString localHelp();
 QString jobsHelp();
 int runLocalTrain(const QStringList &args);     // arguments after "local train"
 int runSubmitTraining(const QStringList &args); // arguments after "jobs submit training"
+int runJobsMetrics(const QStringList &args);    // arguments after "jobs metrics" (metricscmd.cpp)
 QString submitHelp();
 
 // Follows a job until it reaches a terminal state: prints every replica's new log records to

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "metrics/extract.h"
 
+#include "metrics/lineforms.h"
 #include "metrics/userpatterns.h"
 
 #include <QCoreApplication>
@@ -15,6 +16,8 @@
 namespace trainyard::metrics {
 
 namespace {
+
+using forms::parseNumber;
 
 bool isNameStart(char c)
 {
@@ -31,55 +34,17 @@ bool isSpace(char c)
     return c == ' ' || c == '\t' || c == '\r';
 }
 
-// A number: what strtod accepts over the whole of [begin, end), nan/inf included.
-std::optional<double> parseNumber(const char *begin, const char *end)
-{
-    while (begin < end && isSpace(*begin))
-        ++begin;
-    while (end > begin && (isSpace(end[-1]) || end[-1] == ',' || end[-1] == ';'))
-        --end;
-    if (begin == end || end - begin > 40)
-        return std::nullopt;
-    // Fast path for decimal numbers: std::from_chars is locale-independent and gives the
-    // correctly rounded value, as toDouble() below; it must take the whole text. NaN ("-nan"),
-    // '+', hex and out-of-range values take the general path.
-    if ((*begin >= '0' && *begin <= '9') || *begin == '-' || *begin == '.') {
-        double value = 0;
-        const std::from_chars_result r = std::from_chars(begin, end, value);
-        if (r.ec == std::errc() && r.ptr == end && !std::isnan(value))
-            return value;
-    }
-    char buffer[48];
-    const auto n = std::size_t(end - begin);
-    std::memcpy(buffer, begin, n);
-    buffer[n] = '\0';
-    const char first = buffer[0];
-    if (!(first == '-' || first == '+' || first == '.' || (first >= '0' && first <= '9') ||
-          first == 'n' || first == 'N' || first == 'i' || first == 'I'))
-        return std::nullopt;
-    bool ok = false;
-    const double value = QByteArray::fromRawData(buffer, qsizetype(n)).toDouble(&ok);
-    if (ok)
-        return value;
-    const QByteArray lower = QByteArray(buffer, qsizetype(n)).toLower();
-    if (lower == "nan")
-        return std::nan("");
-    if (lower == "inf" || lower == "+inf" || lower == "infinity")
-        return HUGE_VAL;
-    if (lower == "-inf" || lower == "-infinity")
-        return -HUGE_VAL;
-    return std::nullopt;
-}
-
 void addValue(ExtractedLine &out, const QByteArray &key, double value)
 {
     if (MetricExtractor::isStepKey(key)) {
         // "step" wins over "global_step" when a line has both.
-        if (!out.step || key == "step")
-            out.step = value;
+        if (!out.shape.hasStep || key == "step")
+            out.shape.step = value;
+        out.shape.hasStep = true;
+        out.step = out.shape.step;
         return;
     }
-    const QString name = QString::fromLatin1(key);
+    const QString name = QString::fromUtf8(key);
     for (MetricValue &existing : out.values) {
         if (existing.name == name) {
             existing.value = value;
@@ -87,6 +52,21 @@ void addValue(ExtractedLine &out, const QByteArray &key, double value)
         }
     }
     out.values.append({name, value});
+}
+
+// "0s", "12ms", "1:02", "1:02:03" (Keras's ETA and step times).
+bool isDuration(const char *begin, const char *end)
+{
+    while (begin < end && isSpace(*begin))
+        ++begin;
+    while (end > begin && isSpace(end[-1]))
+        --end;
+    if (begin == end || !(*begin >= '0' && *begin <= '9'))
+        return false;
+    const char *p = begin;
+    while (p < end && ((*p >= '0' && *p <= '9') || *p == ':' || *p == '.'))
+        ++p;
+    return p == end || (end - p <= 2 && (end[-1] == 's'));
 }
 
 // key=value pairs; sink(name, nameSize, value) for each.
@@ -117,35 +97,42 @@ void extractPairs(const char *line, qsizetype size, Sink &&sink)
     }
 }
 
-// Keras progress parts "name: value", separated by " - ".
+// Keras progress parts "name: value", separated by " - ". A part "name: value" whose value is
+// not a number (nor Keras's "ETA: 0s" / "ETA: 1:02") makes the line a report of something else
+// (`LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]`): then the line gives nothing.
 template <typename Sink>
 void extractKeras(const char *line, qsizetype size, Sink &&sink)
 {
     const char *end = line + size;
-    const char *part = line;
-    while (part < end) {
-        const char *sep = part;
-        const char *partEnd = end;
-        while (sep + 2 < end) {
-            if (sep[0] == ' ' && sep[1] == '-' && sep[2] == ' ') {
-                partEnd = sep;
-                break;
+    for (int pass = 0; pass < 2; ++pass) {
+        const char *part = line;
+        while (part < end) {
+            const char *sep = part;
+            const char *partEnd = end;
+            while (sep + 2 < end) {
+                if (sep[0] == ' ' && sep[1] == '-' && sep[2] == ' ') {
+                    partEnd = sep;
+                    break;
+                }
+                ++sep;
             }
-            ++sep;
-        }
-        const char *p = part;
-        while (p < partEnd && isSpace(*p))
-            ++p;
-        const char *nameBegin = p;
-        if (p < partEnd && isNameStart(*p)) {
-            while (p < partEnd && isNameChar(*p))
+            const char *p = part;
+            while (p < partEnd && isSpace(*p))
                 ++p;
-            if (p + 1 < partEnd && p[0] == ':' && p[1] == ' ') {
-                if (const std::optional<double> v = parseNumber(p + 2, partEnd))
-                    sink(nameBegin, qsizetype(p - nameBegin), *v);
+            const char *nameBegin = p;
+            if (p < partEnd && isNameStart(*p)) {
+                while (p < partEnd && isNameChar(*p))
+                    ++p;
+                if (p + 1 < partEnd && p[0] == ':' && p[1] == ' ') {
+                    const std::optional<double> v = parseNumber(p + 2, partEnd);
+                    if (pass == 1 && v)
+                        sink(nameBegin, qsizetype(p - nameBegin), *v);
+                    if (pass == 0 && !v && !isDuration(p + 2, partEnd))
+                        return;
+                }
             }
+            part = partEnd == end ? end : partEnd + 3;
         }
-        part = partEnd == end ? end : partEnd + 3;
     }
 }
 
@@ -182,20 +169,60 @@ bool MetricExtractor::mayHaveMetrics(const char *line, qsizetype size) const
     if (!m_patterns.isEmpty())
         return size > 0;
     return size > 0 && (std::memchr(line, '=', std::size_t(size)) ||
-                        std::memchr(line, ':', std::size_t(size)));
+                        std::memchr(line, ':', std::size_t(size)) ||
+                        std::memchr(line, '|', std::size_t(size)));
 }
 
-void MetricExtractor::scanBuiltIn(const char *line, qsizetype size, ValueSink sink, void *context)
+void LineScan::add(const char *name, qsizetype size, double value)
 {
+    if (MetricExtractor::isStepKey(name, size)) {
+        // "step" wins over "global_step" when a line has both.
+        if (!shape.hasStep || size == 4)
+            shape.step = value;
+        shape.hasStep = true;
+        return;
+    }
+    for (Value &v : values) {
+        if (v.size == size && std::memcmp(v.name, name, std::size_t(size)) == 0) {
+            v.value = value; // the last one wins
+            return;
+        }
+    }
+    values.push_back(Value{name, size, value});
+}
+
+void MetricExtractor::scanBuiltIn(const char *line, qsizetype size, LineScan *out)
+{
+    out->clear();
     if (size <= 0)
         return;
-    auto call = [sink, context](const char *name, qsizetype nameSize, double value) {
-        sink(context, name, nameSize, value);
+    const char *begin = line;
+    const char *end = line + size;
+    bool cursorUp = false;
+    forms::trim(&begin, &end, &cursorUp);
+    if (begin == end)
+        return;
+    // One form per line (see extract.h), the most specific first.
+    if (*begin == '{' && forms::readDict(begin, end, out))
+        return;
+    if (forms::readTqdm(begin, end, out) ||
+        forms::readRichBar(begin, end, out)) {
+        out->shape.nested = cursorUp;
+        return;
+    }
+    const qsizetype trimmed = end - begin;
+    const bool colon = std::memchr(begin, ':', std::size_t(trimmed));
+    if (colon && forms::readPairs(begin, end, out)) {
+        out->shape.pairsOnly = true;
+        return;
+    }
+    auto sink = [out](const char *name, qsizetype nameSize, double value) {
+        out->add(name, nameSize, value);
     };
-    if (std::memchr(line, '=', std::size_t(size)))
-        extractPairs(line, size, call);
-    if (std::memchr(line, ':', std::size_t(size)))
-        extractKeras(line, size, call);
+    if (std::memchr(begin, '=', std::size_t(trimmed)))
+        extractPairs(begin, trimmed, sink);
+    if (colon)
+        extractKeras(begin, trimmed, sink);
 }
 
 bool MetricExtractor::isStepKey(const char *key, qsizetype size)
@@ -216,13 +243,15 @@ ExtractedLine MetricExtractor::extract(const char *line, qsizetype size) const
     ExtractedLine out;
     if (size <= 0)
         return out;
-    auto sink = [&out](const char *name, qsizetype nameSize, double value) {
-        addValue(out, QByteArray(name, nameSize), value);
-    };
-    if (std::memchr(line, '=', std::size_t(size)))
-        extractPairs(line, size, sink);
-    if (std::memchr(line, ':', std::size_t(size)))
-        extractKeras(line, size, sink);
+    LineScan scan;
+    scanBuiltIn(line, size, &scan);
+    out.shape = scan.shape;
+    if (scan.shape.hasStep)
+        out.step = scan.shape.step;
+    else if (scan.shape.hasBarX)
+        out.step = scan.shape.barX;
+    for (const LineScan::Value &v : scan.values)
+        out.values.append({QString::fromUtf8(v.name, v.size), v.value});
     if (!m_patterns.isEmpty()) {
         const QString text = QString::fromUtf8(line, size);
         for (const UserPattern &pattern : m_patterns) {
@@ -241,6 +270,63 @@ ExtractedLine MetricExtractor::extract(const char *line, qsizetype size) const
         }
     }
     return out;
+}
+
+bool LogLineState::changed(quint64 bar, const char *name, qsizetype size, double value)
+{
+    Bar *entry = nullptr;
+    for (Bar &b : m_bars) {
+        if (b.key == bar) {
+            entry = &b;
+            break;
+        }
+    }
+    if (!entry) {
+        m_bars.push_back(Bar{bar, {}});
+        entry = &m_bars.back();
+    }
+    for (Shown &s : entry->shown) {
+        if (s.name.size() == size && std::memcmp(s.name.constData(), name, std::size_t(size)) == 0) {
+            const bool same = s.value == value || (std::isnan(s.value) && std::isnan(value));
+            s.value = value;
+            return !same;
+        }
+    }
+    entry->shown.push_back(Shown{QByteArray(name, size), value});
+    return true;
+}
+
+void LogLineState::take(const LineScan &line, std::vector<Point> *out)
+{
+    const LineShape &s = line.shape;
+    // Rich wraps its metric column onto the lines below the bar: those belong to the bar.
+    const bool belowBar = s.pairsOnly && m_inBarBlock;
+    const bool deduplicate = s.bar || belowBar;
+    const quint64 bar = s.bar ? s.barKey : m_blockKey;
+    if (s.bar) {
+        m_inBarBlock = s.wraps;
+        m_blockKey = s.barKey;
+    } else if (!belowBar) {
+        m_inBarBlock = false;
+    }
+    if (s.hasStep) {
+        setLastStep(s.step);
+    } else if (s.bar && s.hasBarX) {
+        if (!s.nested)
+            setLastStep(s.barX);
+    }
+    double x = -1;
+    if (s.hasStep)
+        x = s.step;
+    else if (s.bar && s.hasBarX)
+        x = s.barX;
+    else if (m_hasLastStep)
+        x = m_lastStep;
+    for (const LineScan::Value &v : line.values) {
+        if (deduplicate && !changed(bar, v.name, v.size, v.value))
+            continue;
+        out->push_back(Point{v.name, v.size, x, v.value});
+    }
 }
 
 std::optional<HypertuneEntry> parseHypertuneLine(const QByteArray &line)

@@ -222,6 +222,47 @@ void MetricRecorder::addPoint(const SeriesKey &key, const MetricPoint &point)
     }
 }
 
+MetricRecorder::LogWriters &MetricRecorder::logState(const QString &logName)
+{
+    LogWriters &log = m_logWriters[logName];
+    if (!log.linesReady) {
+        log.linesReady = true;
+        const auto last = m_progress.lastSteps.constFind(logName);
+        if (last != m_progress.lastSteps.constEnd())
+            log.lines.setLastStep(*last);
+    }
+    return log;
+}
+
+// m_points (from log.lines.take()) into the log's series; a point without a step is numbered.
+void MetricRecorder::storePoints(const QString &logName, LogWriters &log, qint64 wallMs)
+{
+    for (const LogLineState::Point &f : m_points) {
+        SeriesWriter *w = nullptr;
+        bool known = false;
+        for (const auto &entry : log.writers) {
+            if (entry.first.size() == f.size &&
+                std::memcmp(entry.first.constData(), f.name, std::size_t(f.size)) == 0) {
+                w = entry.second;
+                known = true;
+                break;
+            }
+        }
+        if (!known) {
+            w = writer(SeriesKey{kinds::Log, logName, QString::fromUtf8(f.name, f.size)});
+            log.writers.emplace_back(QByteArray(f.name, f.size), w);
+        }
+        if (!w)
+            continue;
+        MetricPoint point{f.step, wallMs, f.value};
+        if (point.step < 0)
+            point.step = double(w->count());
+        w->append(point);
+        ++m_added;
+    }
+    m_points.clear();
+}
+
 void MetricRecorder::addLine(const QString &logName, qint64 wallMs, bool continuation,
                              const char *data, qsizetype size, qint64 endOffset)
 {
@@ -230,16 +271,21 @@ void MetricRecorder::addLine(const QString &logName, qint64 wallMs, bool continu
     m_progress.logOffsets.insert(logName, endOffset);
     if (continuation)
         return;
+    // With user patterns: extract() (built-in forms and the patterns), then the log's rules.
     const ExtractedLine line = m_extractor.extract(data, size);
-    if (line.isEmpty() && !line.step)
-        return;
-    // A line without a step (Keras progress, a summary) belongs to the log's last step; before
-    // any step, points are numbered.
-    if (line.step)
-        m_progress.lastSteps.insert(logName, *line.step);
-    const double step = line.step ? *line.step : m_progress.lastSteps.value(logName, -1);
+    QList<QByteArray> names;
+    m_scan.clear();
+    m_scan.shape = line.shape;
     for (const MetricValue &v : line.values)
-        addPoint(SeriesKey{kinds::Log, logName, v.name}, MetricPoint{step, wallMs, v.value});
+        names.append(v.name.toUtf8());
+    for (qsizetype i = 0; i < names.size(); ++i)
+        m_scan.values.push_back(
+            LineScan::Value{names.at(i).constData(), names.at(i).size(), line.values.at(i).value});
+    LogWriters &log = logState(logName);
+    log.lines.take(m_scan, &m_points);
+    storePoints(logName, log, wallMs);
+    if (log.lines.hasLastStep())
+        m_progress.lastSteps.insert(logName, log.lines.lastStep());
 }
 
 void MetricRecorder::addBatch(const QString &logName, const LineBatch &batch)
@@ -257,68 +303,19 @@ void MetricRecorder::addBatch(const QString &logName, const LineBatch &batch)
             p += h.size;
         }
     } else if (p < end) {
-        LogWriters &cache = m_logWriters[logName];
-        auto last = m_progress.lastSteps.constFind(logName);
-        bool haveStep = last != m_progress.lastSteps.constEnd();
-        double lastStep = haveStep ? *last : -1;
-        bool stepChanged = false;
-        const auto sink = [](void *context, const char *name, qsizetype size, double value) {
-            Scan &scan = *static_cast<Scan *>(context);
-            if (MetricExtractor::isStepKey(name, size)) {
-                // As extract(): "step" wins over "global_step" when a line has both.
-                if (!scan.hasStep || size == 4)
-                    scan.step = value;
-                scan.hasStep = true;
-                return;
-            }
-            for (Found &f : scan.values) {
-                if (f.size == size && std::memcmp(f.name, name, std::size_t(size)) == 0) {
-                    f.value = value; // the last one wins
-                    return;
-                }
-            }
-            scan.values.push_back(Found{name, size, value});
-        };
+        LogWriters &log = logState(logName);
         while (p < end) {
             LineBatch::Header h;
             std::memcpy(&h, p, sizeof h);
             p += sizeof h;
-            m_scan.values.clear();
-            m_scan.hasStep = false;
-            MetricExtractor::scanBuiltIn(p, qsizetype(h.size), sink, &m_scan);
+            MetricExtractor::scanBuiltIn(p, qsizetype(h.size), &m_scan);
+            log.lines.take(m_scan, &m_points);
+            // The names point into the batch: stored before the next line.
+            storePoints(logName, log, h.wallMs);
             p += h.size;
-            if (m_scan.hasStep) {
-                lastStep = m_scan.step;
-                haveStep = true;
-                stepChanged = true;
-            }
-            for (const Found &f : m_scan.values) {
-                SeriesWriter *w = nullptr;
-                bool known = false;
-                for (const auto &entry : cache.writers) {
-                    if (entry.first.size() == f.size &&
-                        std::memcmp(entry.first.constData(), f.name, std::size_t(f.size)) == 0) {
-                        w = entry.second;
-                        known = true;
-                        break;
-                    }
-                }
-                if (!known) {
-                    w = writer(SeriesKey{kinds::Log, logName,
-                                         QString::fromLatin1(f.name, f.size)});
-                    cache.writers.emplace_back(QByteArray(f.name, f.size), w);
-                }
-                if (!w)
-                    continue;
-                MetricPoint point{haveStep ? lastStep : -1, h.wallMs, f.value};
-                if (point.step < 0)
-                    point.step = double(w->count());
-                w->append(point);
-                ++m_added;
-            }
         }
-        if (stepChanged)
-            m_progress.lastSteps.insert(logName, lastStep);
+        if (log.lines.hasLastStep())
+            m_progress.lastSteps.insert(logName, log.lines.lastStep());
     }
     if (batch.endOffset >= 0)
         m_progress.logOffsets.insert(logName, batch.endOffset);

@@ -119,23 +119,16 @@ public:
 private:
     SeriesWriter *writer(const SeriesKey &key);
 
-    // addBatch()'s per-log cache: the log's series writers by metric name (bytes).
+    // Per log: the series writers by metric name (bytes, addBatch()'s cache) and the state of
+    // its line sequence (steps, progress bars), which starts from the progress file's last step.
     struct LogWriters
     {
         std::vector<std::pair<QByteArray, SeriesWriter *>> writers;
+        LogLineState lines;
+        bool linesReady = false;
     };
-    struct Found
-    {
-        const char *name;
-        qsizetype size;
-        double value;
-    };
-    struct Scan
-    {
-        std::vector<Found> values;
-        double step = 0;
-        bool hasStep = false;
-    };
+    LogWriters &logState(const QString &logName);
+    void storePoints(const QString &logName, LogWriters &log, qint64 wallMs);
 
     QString m_dir;
     QStringList m_patternTexts;
@@ -145,7 +138,8 @@ private:
     QHash<SeriesKey, std::shared_ptr<SeriesWriter>> m_writers;
     std::unique_ptr<tfevents::EventFileFollower> m_tensorBoard;
     QHash<QString, LogWriters> m_logWriters;
-    Scan m_scan;
+    LineScan m_scan;
+    std::vector<LogLineState::Point> m_points;
     qint64 m_added = 0;
     bool m_open = false;
     bool m_reextract = false;

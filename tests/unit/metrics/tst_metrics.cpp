@@ -83,6 +83,24 @@ void TestMetrics::extractLine_data()
     QTest::newRow("url query not a metric")
         << QByteArray("GET http://x/?a=1") << QString() << -1.0;
     QTest::newRow("empty") << QByteArray() << QString() << -1.0;
+    // issue 21: NaN as trainers spell it
+    QTest::newRow("loss=NaN") << QByteArray("loss=NaN") << QStringLiteral("loss=nan") << -1.0;
+    QTest::newRow("loss: NaN") << QByteArray("loss: NaN") << QStringLiteral("loss=nan") << -1.0;
+    QTest::newRow("NAN") << QByteArray("step=2 loss=NAN") << QStringLiteral("loss=nan") << 2.0;
+    // issue 20: dicts, bars, and no series from the environment
+    QTest::newRow("transformers 5.x dict")
+        << QByteArray("{'loss': '0.6986', 'grad_norm': '0.9392', 'learning_rate': '0.0004889', 'epoch': '0.08333'}")
+        << QStringLiteral("loss=0.6986;grad_norm=0.9392;learning_rate=0.0004889;epoch=0.08333") << -1.0;
+    QTest::newRow("json line with step") << QByteArray(R"({"step": 10, "loss": 0.5})")
+                                         << QStringLiteral("loss=0.5") << 10.0;
+    QTest::newRow("tqdm bar: counter is the x")
+        << QByteArray("Epoch 3: 100%|##########| 32/32 [00:00<00:00, 116.84it/s, v_num=0, train_loss=0.619]")
+        << QStringLiteral("train_loss=0.619") << 128.0;
+    QTest::newRow("LOCAL_RANK") << QByteArray("LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]")
+                                << QString() << -1.0;
+    QTest::newRow("GPU available") << QByteArray("GPU available: True (cuda), used: True")
+                                   << QString() << -1.0;
+    QTest::newRow("Seed set") << QByteArray("Seed set to 0") << QString() << -1.0;
 }
 
 void TestMetrics::extractLine()
