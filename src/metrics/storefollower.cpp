@@ -382,10 +382,25 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
             // The smoothed line: at each run's last point, the EMA over every point up to it
             // (from the range's first point, where it equals that point).
             drawn.points.reserve(runs.size() + 1);
-            if (level > 0 && keep(firstPoint.value))
-                drawn.points.append(QPointF(xOf(firstPoint.step, firstPoint.wallMs), firstPoint.value));
             double ema = 0;
             double debias = 0;
+            if (first == 0 && level > 0 && keep(firstPoint.value)) {
+                drawn.points.append(QPointF(xOf(firstPoint.step, firstPoint.wallMs), firstPoint.value));
+            } else if (first > 0) {
+                // Zoomed: the average enters the range as it is there, carried over the points
+                // before it that still weigh (w^n > 1e-4), read from the pyramid.
+                const qint64 warm = std::min<qint64>(
+                    first, qint64(std::ceil(std::log(1e-4) / std::log(w))));
+                QVector<Bucket> before;
+                appendRuns(*reader, drawLevel(warm, 20000), first - warm, first, before);
+                for (const Bucket &run : std::as_const(before)) {
+                    if (run.finite == 0)
+                        continue;
+                    const double weight = std::pow(w, double(run.finite));
+                    ema = ema * weight + (1.0 - weight) * (run.sum / double(run.finite));
+                    debias = debias * weight + (1.0 - weight);
+                }
+            }
             for (const Bucket &run : std::as_const(runs)) {
                 if (run.finite == 0)
                     continue;
