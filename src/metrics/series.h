@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Metric series: every point of every (metric, source) pair is kept; views draw a downsampled
-// copy (downsample.h). A source is a replica name, or "<replica> (hypertune)" for points from
-// the hypertune metric file.
+// Metric points and series updates (what extraction produces; the store keeps them, see
+// metricstore.h). A source is a replica name, a trial log name or a TensorBoard run.
 #pragma once
 
 #include <QHash>
@@ -28,27 +27,6 @@ struct SeriesUpdate
     QVector<MetricPoint> points;
 };
 using SeriesUpdates = QList<SeriesUpdate>;
-
-class MetricSeriesSet
-{
-public:
-    void add(const SeriesUpdate &update);
-    void add(const SeriesUpdates &updates);
-    void clear();
-
-    QStringList metrics() const;                         // sorted
-    QStringList sources(const QString &metric) const;    // sorted
-    // nullptr when there is no such series.
-    const QVector<MetricPoint> *points(const QString &metric, const QString &source) const;
-    qint64 pointCount() const { return m_pointCount; }
-    // The earliest wall time over all points (0 when empty): origin of "time since start".
-    qint64 firstWallMs() const { return m_firstWallMs; }
-
-private:
-    QHash<QString, QHash<QString, QVector<MetricPoint>>> m_series;
-    qint64 m_pointCount = 0;
-    qint64 m_firstWallMs = 0;
-};
 
 // TensorBoard's smoothing: an exponential moving average with debiasing, weight in [0, 1)
 // (0: none). Non-finite values are passed through and do not disturb the average.

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "metrics/storefollower.h"
 
+#include "metrics/seriescsv.h"
 #include "metrics/metricrecorder.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -190,6 +189,104 @@ bool StoreFollower::pollOnce()
     return true;
 }
 
+namespace {
+
+// The runs of points a drawing of [first, end) is made of: per bucket of the level envelope()
+// uses, and the single points (or finer buckets) at the range's unaligned edges, in index order.
+// A single point is a run of one (finite == 0 for a non-finite value).
+void appendRuns(const SeriesReader &reader, int level, qint64 first, qint64 end,
+                QVector<Bucket> &out)
+{
+    if (first >= end)
+        return;
+    if (level == 0) {
+        for (qint64 i = first; i < end; ++i) {
+            Bucket b;
+            b.add(reader.point(i), i);
+            out.append(b);
+        }
+        return;
+    }
+    const qint64 size = bucketSize(level);
+    const qint64 b0 = (first + size - 1) / size;
+    const qint64 b1 = std::min(end / size, reader.bucketCount(level));
+    if (b0 >= b1) {
+        appendRuns(reader, level - 1, first, end, out);
+        return;
+    }
+    appendRuns(reader, level - 1, first, b0 * size, out);
+    const Bucket *b = reader.buckets(level);
+    out.append(QVector<Bucket>(b + b0, b + b1));
+    appendRuns(reader, level - 1, b1 * size, end, out);
+}
+
+// The level envelope() draws [first, end) from (0: the points).
+int drawLevel(qint64 n, qint64 maxPoints)
+{
+    if (n <= maxPoints)
+        return 0;
+    const qint64 wanted = std::max<qint64>(1, maxPoints / 2);
+    for (int l = 1; l <= PyramidLevels; ++l) {
+        if (n / bucketSize(l) <= wanted)
+            return l;
+    }
+    return PyramidLevels;
+}
+
+// Step -> epoch through an epoch series (steps not decreasing), interpolated between its points.
+class EpochMap
+{
+public:
+    explicit EpochMap(const SeriesReader *reader)
+        : m_reader(reader)
+    {
+    }
+    bool valid() const { return m_reader && m_reader->count() > 0; }
+    double epochAt(double step) const
+    {
+        const qint64 n = m_reader->count();
+        const qint64 i = m_reader->lowerBound(step, false);
+        if (i <= 0)
+            return m_reader->point(0).value;
+        if (i >= n)
+            return m_reader->point(n - 1).value;
+        const MetricPoint a = m_reader->point(i - 1);
+        const MetricPoint b = m_reader->point(i);
+        if (!(b.step > a.step))
+            return b.value;
+        return a.value + (b.value - a.value) * (step - a.step) / (b.step - a.step);
+    }
+    // The first step whose epoch is >= epoch (epochs not decreasing).
+    double stepAt(double epoch) const
+    {
+        qint64 lo = 0;
+        qint64 hi = m_reader->count();
+        while (lo < hi) {
+            const qint64 mid = (lo + hi) / 2;
+            if (m_reader->point(mid).value < epoch)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo >= m_reader->count())
+            return std::numeric_limits<double>::infinity();
+        if (lo == 0)
+            return -std::numeric_limits<double>::infinity();
+        return m_reader->point(lo - 1).step;
+    }
+
+private:
+    const SeriesReader *m_reader;
+};
+
+} // namespace
+
+bool hasEpoch(const StoreSummary &summary)
+{
+    return std::any_of(summary.cbegin(), summary.cend(),
+                       [](const SeriesInfo &i) { return i.key.metric == EpochMetric; });
+}
+
 DrawResult StoreFollower::compute(const DrawRequest &request) const
 {
     DrawResult result;
@@ -197,54 +294,130 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
     result.serial = request.serial;
     const double w = std::clamp(request.smoothing, 0.0, 0.999);
     const qint64 maxPoints = 2 * std::max(50, request.width);
+    const SeriesInfo *anyEpoch = nullptr;
+    for (const SeriesInfo &info : m_summary) {
+        if (info.key.metric == EpochMetric && !anyEpoch)
+            anyEpoch = &info;
+    }
+    const bool byTime = request.byTime && !request.byEpoch;
     for (const SeriesInfo &info : m_summary) {
         if (info.key.metric != request.metric)
             continue;
         const std::shared_ptr<SeriesReader> reader = m_readers.value(info.file);
         if (!reader || reader->count() == 0)
             continue;
-        auto xOf = [&](const MetricPoint &p) {
-            return request.byTime ? double(p.wallMs - m_origin) / 1000.0 : p.step;
+        EpochMap epochs(nullptr);
+        if (request.byEpoch) {
+            const SeriesInfo *own = anyEpoch;
+            for (const SeriesInfo &e : m_summary) {
+                if (e.key.metric == EpochMetric && e.key.kind == info.key.kind &&
+                    e.key.source == info.key.source)
+                    own = &e;
+            }
+            epochs = EpochMap(own ? m_readers.value(own->file).get() : nullptr);
+            if (!epochs.valid())
+                continue; // no epoch to draw this series over
+        }
+        auto xOf = [&](double step, qint64 wallMs) {
+            if (request.byEpoch)
+                return epochs.epochAt(step);
+            return byTime ? double(wallMs - m_origin) / 1000.0 : step;
         };
         qint64 first = 0;
         qint64 end = reader->count();
         if (request.zoomed) {
-            const double lo = request.byTime ? double(m_origin) + request.xMin * 1000.0
-                                             : request.xMin;
-            const double hi = request.byTime ? double(m_origin) + request.xMax * 1000.0
-                                             : request.xMax;
-            first = std::max<qint64>(0, reader->lowerBound(lo, request.byTime) - 1);
+            double lo = request.xMin;
+            double hi = request.xMax;
+            if (request.byEpoch) {
+                lo = epochs.stepAt(request.xMin);
+                hi = epochs.stepAt(std::nextafter(request.xMax,
+                                                  std::numeric_limits<double>::infinity()));
+            } else if (byTime) {
+                lo = double(m_origin) + request.xMin * 1000.0;
+                hi = double(m_origin) + request.xMax * 1000.0;
+            }
+            first = std::max<qint64>(0, reader->lowerBound(lo, byTime) - 1);
             // One point beyond each edge, so a line leaving the view is drawn to the border.
             const qint64 after = reader->lowerBound(
-                std::nextafter(hi, std::numeric_limits<double>::infinity()), request.byTime);
+                std::nextafter(hi, std::numeric_limits<double>::infinity()), byTime);
             end = std::min(reader->count(), after + 1);
             if (end <= first)
                 continue;
         }
         DrawnSeries drawn;
         drawn.display = info.display;
-        const QVector<MetricPoint> points = reader->envelope(first, end, maxPoints, &drawn.bucket);
-        drawn.points.reserve(points.size());
-        const double weight = drawn.bucket > 1 ? std::pow(w, double(drawn.bucket) / 2.0) : w;
-        double ema = 0;
-        double debias = 0;
-        for (const MetricPoint &p : points) {
-            double y = p.value;
-            if (!std::isfinite(y))
+        const int level = drawLevel(end - first, maxPoints);
+        drawn.bucket = level == 0 ? 1 : bucketSize(level);
+        QVector<Bucket> runs;
+        runs.reserve(level == 0 ? end - first : maxPoints);
+        appendRuns(*reader, level, first, end, runs);
+        // The raw points, or per run its min and max point in index order.
+        QVector<QPointF> &envelope = w > 0 ? drawn.raw : drawn.points;
+        envelope.reserve(2 * runs.size());
+        auto keep = [&](double y) { return std::isfinite(y) && (!request.logScale || y > 0); };
+        // Drawn from buckets, the range's first and last point are drawn too: the line spans it.
+        const MetricPoint firstPoint = reader->point(first);
+        const MetricPoint lastPoint = reader->point(end - 1);
+        if (level > 0 && keep(firstPoint.value))
+            envelope.append(QPointF(xOf(firstPoint.step, firstPoint.wallMs), firstPoint.value));
+        for (const Bucket &run : std::as_const(runs)) {
+            if (run.finite == 0)
                 continue;
-            if (weight > 0) {
-                ema = ema * weight + (1.0 - weight) * y;
-                debias = debias * weight + (1.0 - weight);
-                y = ema / debias;
+            const QPointF lo(xOf(run.minStep, run.minWall), run.minValue);
+            const QPointF hi(xOf(run.maxStep, run.maxWall), run.maxValue);
+            if (run.minIndex == run.maxIndex) {
+                if (keep(lo.y()))
+                    envelope.append(lo);
+                continue;
             }
-            if (request.logScale && !(y > 0))
-                continue;
-            drawn.points.append(QPointF(xOf(p), y));
+            const bool loFirst = run.minIndex < run.maxIndex;
+            if (keep(loFirst ? lo.y() : hi.y()))
+                envelope.append(loFirst ? lo : hi);
+            if (keep(loFirst ? hi.y() : lo.y()))
+                envelope.append(loFirst ? hi : lo);
+        }
+        if (level > 0 && keep(lastPoint.value))
+            envelope.append(QPointF(xOf(lastPoint.step, lastPoint.wallMs), lastPoint.value));
+        if (w > 0) {
+            // The smoothed line: at each run's last point, the EMA over every point up to it
+            // (from the range's first point, where it equals that point).
+            drawn.points.reserve(runs.size() + 1);
+            double ema = 0;
+            double debias = 0;
+            if (first == 0 && level > 0 && keep(firstPoint.value)) {
+                drawn.points.append(QPointF(xOf(firstPoint.step, firstPoint.wallMs), firstPoint.value));
+            } else if (first > 0) {
+                // Zoomed: the average enters the range as it is there, carried over the points
+                // before it that still weigh (w^n > 1e-4), read from the pyramid.
+                const qint64 warm = std::min<qint64>(
+                    first, qint64(std::ceil(std::log(1e-4) / std::log(w))));
+                QVector<Bucket> before;
+                appendRuns(*reader, drawLevel(warm, 20000), first - warm, first, before);
+                for (const Bucket &run : std::as_const(before)) {
+                    if (run.finite == 0)
+                        continue;
+                    const double weight = std::pow(w, double(run.finite));
+                    ema = ema * weight + (1.0 - weight) * (run.sum / double(run.finite));
+                    debias = debias * weight + (1.0 - weight);
+                }
+            }
+            for (const Bucket &run : std::as_const(runs)) {
+                if (run.finite == 0)
+                    continue;
+                const double weight = std::pow(w, double(run.finite));
+                ema = ema * weight + (1.0 - weight) * (run.sum / double(run.finite));
+                debias = debias * weight + (1.0 - weight);
+                const double y = ema / debias;
+                if (keep(y))
+                    drawn.points.append(QPointF(xOf(run.lastStep, run.lastWall), y));
+            }
         }
         // Steps can repeat or go back (a restarted replica): draw in x order.
         const auto byX = [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); };
-        if (!std::is_sorted(drawn.points.cbegin(), drawn.points.cend(), byX))
-            std::stable_sort(drawn.points.begin(), drawn.points.end(), byX);
+        for (QVector<QPointF> *line : {&drawn.points, &drawn.raw}) {
+            if (!std::is_sorted(line->cbegin(), line->cend(), byX))
+                std::stable_sort(line->begin(), line->end(), byX);
+        }
         result.series.append(drawn);
     }
     return result;
@@ -256,21 +429,9 @@ void StoreFollower::draw(const DrawRequest &request)
 }
 
 bool StoreFollower::exportCsv(const QString &storeDir, const QString &metric, const QString &path,
-                          QString *error)
+                              QString *error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    auto quote = [](const QString &s) -> QString {
-        QString q = s;
-        q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-        return QLatin1Char('"') + q + QLatin1Char('"');
-    };
-    file.write("source,step,wall_time,value\n");
-    QList<std::pair<QString, QString>> series; // display, file
+    LabelledSeries series; // display, file
     const QStringList files = seriesFiles(storeDir);
     for (const QString &f : files) {
         SeriesKey key;
@@ -278,37 +439,7 @@ bool StoreFollower::exportCsv(const QString &storeDir, const QString &metric, co
             series.append({displaySource(key), f});
     }
     std::sort(series.begin(), series.end());
-    QByteArray chunk;
-    for (const auto &[display, f] : std::as_const(series)) {
-        SeriesReader reader;
-        if (!reader.open(f))
-            continue;
-        const QByteArray source = quote(display).toUtf8();
-        for (qint64 i = 0; i < reader.count(); ++i) {
-            const MetricPoint p = reader.point(i);
-            chunk += source;
-            chunk += ',';
-            chunk += QByteArray::number(p.step, 'g', 15);
-            chunk += ',';
-            chunk += QDateTime::fromMSecsSinceEpoch(p.wallMs, Qt::UTC)
-                         .toString(Qt::ISODateWithMs)
-                         .toLatin1();
-            chunk += ',';
-            chunk += QByteArray::number(p.value, 'g', 17);
-            chunk += '\n';
-            if (chunk.size() > 1024 * 1024) {
-                file.write(chunk);
-                chunk.resize(0);
-            }
-        }
-    }
-    file.write(chunk);
-    if (!file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    return writeSeriesCsv(series, path, error);
 }
 
 } // namespace trainyard::metrics

@@ -11,9 +11,16 @@
 // pyramid (SeriesReader::envelope); zooming loads the visible range's detail only. Nothing here
 // keeps a series in memory: 10 million points cost their mapped pages, not a copy.
 //
-// Smoothing (TensorBoard's debiased EMA with weight w) is exact while a series is drawn from its
-// points; drawn from buckets of b points it runs over the drawn min/max points with weight
-// w^(b/2), the weight the same EMA has over that many points.
+// Smoothing (TensorBoard's debiased EMA with weight w), as TensorBoard and W&B draw it: the
+// smoothed line over the raw points, which are drawn faint under it. Drawn from the points, the
+// EMA is exact; drawn from the pyramid, it runs over the runs of points the drawing is made of
+// (a bucket, or the single points at the edges of the range): a run of n points with mean m
+// moves the average as n points of value m would, with weight w^n. So a dense curve at 0.98 is a
+// smooth line at every zoom, and the raw min/max band stays under it.
+//
+// X axis: the step, the time since the store's first point, or the epoch: a series' step mapped
+// through the epoch series of the same source (or, when it has none, the store's first epoch
+// series), interpolated between its points.
 #pragma once
 
 #include "metrics/metricstore.h"
@@ -50,6 +57,7 @@ struct DrawRequest
     QString metric;
     int width = 800;        // plot width in pixels: about 2 points per pixel are drawn
     bool byTime = false;    // x: time since the store's first point (s), else step
+    bool byEpoch = false;   // x: the epoch (hasEpoch()), else as byTime says
     double smoothing = 0;   // EMA weight in [0, 1)
     bool logScale = false;  // drop values <= 0
     bool zoomed = false;    // else the whole series
@@ -61,9 +69,15 @@ struct DrawRequest
 struct DrawnSeries
 {
     QString display;
-    QVector<QPointF> points;
-    qint64 bucket = 1; // points per drawn bucket (1: every point)
+    QVector<QPointF> points; // the line: smoothed, else the raw points (or min/max per bucket)
+    QVector<QPointF> raw;    // smoothed only: the raw points (or min/max per bucket) under it
+    qint64 bucket = 1;       // points per drawn bucket (1: every point)
 };
+
+// The metric whose series give the Epoch x axis.
+inline const QString EpochMetric = QStringLiteral("epoch");
+// True when the summary has an epoch series (the Epoch x axis can be offered).
+bool hasEpoch(const StoreSummary &summary);
 
 struct DrawResult
 {
@@ -100,8 +114,8 @@ public:
     // True once extraction reached the end of the logs (or there is nothing to extract).
     bool caughtUp() const { return m_caughtUp; }
 
-    // Every point of a metric's series as CSV (source,step,wall_time,value), streamed from the
-    // files.
+    // Every point of a metric's series as CSV (source,step,wall_time,value; metrics::CsvWriter),
+    // streamed from the files.
     static bool exportCsv(const QString &storeDir, const QString &metric, const QString &path,
                           QString *error);
 

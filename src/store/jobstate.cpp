@@ -71,6 +71,23 @@ QString trialLogName(const QString &replicaName, const QString &trialId)
     return trialId.isEmpty() ? replicaName : replicaName + QStringLiteral(".trial-") + trialId;
 }
 
+bool sourceBelongsToTrial(const QString &source, const QString &trialId, bool tensorBoardRun)
+{
+    if (trialId.isEmpty())
+        return true;
+    if (tensorBoardRun)
+        return source == trialId || source.startsWith(trialId + QLatin1Char('/'));
+    return source.endsWith(QStringLiteral(".trial-") + trialId);
+}
+
+QString sourceWithoutTrial(const QString &source, const QString &trialId)
+{
+    const QString suffix = QStringLiteral(".trial-") + trialId;
+    if (trialId.isEmpty() || !source.endsWith(suffix))
+        return source;
+    return source.chopped(suffix.size());
+}
+
 QString JobState::logName(const QString &replicaName) const
 {
     if (!tuning || tuning->trials.isEmpty())

@@ -100,6 +100,13 @@ struct TuningState
 // The log (and hypertune file) name of a replica in a trial: "chief-0.trial-2"; the replica's
 // own name when trialId is empty (not a tuning job).
 QString trialLogName(const QString &replicaName, const QString &trialId);
+// Whether a series' source belongs to trial `trialId`: a log or hypertune source named by
+// trialLogName() for that trial ("chief-0.trial-2"), or a TensorBoard run (tensorBoardRun) in
+// the trial's own folder of the job ("2", "2/train"). With an empty trialId every source does.
+bool sourceBelongsToTrial(const QString &source, const QString &trialId, bool tensorBoardRun);
+// A trial's source without its trial part: "chief-0.trial-2" -> "chief-0"; other sources as
+// they are.
+QString sourceWithoutTrial(const QString &source, const QString &trialId);
 
 struct JobStateResult;
 

@@ -11,22 +11,18 @@
 // (b) Flood: a writer thread appends 80-byte records as fast as it can for S seconds while the
 //     LogPanel follows the file on its timer; lines/s written, lines/s shown (rows the model
 //     reached per second), and the longest gap of a 10 ms GUI timer; medians over R runs.
-// (c) A 1,000,000-point metric: MetricChartView (1200x600) updateSeries() — EMA smoothing,
-//     LTTB to 2x the plot width, QLineSeries::replace() — and a repaint; medians over R runs.
-#include "charts/metricchart.h"
+// (The 1,000,000-point chart redraw is bench_metrics (d), drawn from a metric store.)
 #include "common/guitimerprobe.h"
 #include "logs/logmodel.h"
 #include "logs/logpanel.h"
 #include "logs/logview.h"
 #include "logs/record.h"
-#include "metrics/series.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QLineSeries>
 #include <QRandomGenerator>
 #include <QScrollBar>
 #include <QTemporaryDir>
@@ -188,41 +184,6 @@ void benchFlood(const QString &dir, int seconds, int runs)
                 seconds, runs, median(written), median(shown), median(gaps));
 }
 
-void benchChart(int runs)
-{
-    metrics::MetricSeriesSet set;
-    metrics::SeriesUpdate u{QStringLiteral("loss"), QStringLiteral("chief-0"), {}};
-    const int n = 1000000;
-    u.points.reserve(n);
-    for (int i = 0; i < n; ++i)
-        u.points.append({double(i), 1763800000000 + i, 2.0 * std::exp(-i / 200000.0) +
-                                                         0.1 * std::sin(i / 37.0)});
-    set.add(u);
-    ui::charts::MetricChartView view(QStringLiteral("loss"), &set);
-    view.resize(1200, 600);
-    view.show();
-    view.updateSeries();
-    QCoreApplication::processEvents();
-    std::vector<double> updates;
-    std::vector<double> paints;
-    for (int i = 0; i < runs * 3; ++i) {
-        // One new point: the whole series is smoothed, downsampled and replaced again.
-        set.add(metrics::SeriesUpdate{QStringLiteral("loss"), QStringLiteral("chief-0"),
-                                      {{double(n + i), 1763800000000 + n + i, 0.05}}});
-        QElapsedTimer t;
-        t.start();
-        view.updateSeries();
-        updates.push_back(t.nsecsElapsed() / 1e6);
-        t.restart();
-        (void)view.grab(); // renders now, also offscreen
-        paints.push_back(t.nsecsElapsed() / 1e6);
-    }
-    std::printf("(c) 1,000,000-point series, 1200x600 chart: update (EMA + LTTB to %lld points + "
-                "replace) %.1f ms, paint (grab) %.1f ms, total %.1f ms (medians of %d)\n",
-                static_cast<long long>(view.lineSeries().first()->count()), median(updates),
-                median(paints), median(updates) + median(paints), runs * 3);
-}
-
 } // namespace
 
 int main(int argc, char **argv)
@@ -251,6 +212,5 @@ int main(int argc, char **argv)
     benchTenMillion(dir, lines, runs, 1);
     benchTenMillion(dir, lines, runs, 4);
     benchFlood(dir, seconds, runs);
-    benchChart(runs);
     return 0;
 }

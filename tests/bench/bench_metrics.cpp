@@ -184,7 +184,8 @@ int main(int argc, char **argv)
             auto *panel = new ui::charts::MetricsPanel;
             panel->resize(1400, 800);
             panel->show();
-            panel->setJobDirs(job + QStringLiteral("/logs"), job + QStringLiteral("/hypertune"));
+            panel->setJobDirs(job + QStringLiteral("/metrics"), job + QStringLiteral("/logs"),
+                              job + QStringLiteral("/hypertune"));
             const bool ok = waitFor(
                 [&] {
                     for (const QString &m : names) {
@@ -342,8 +343,9 @@ int main(int argc, char **argv)
         view.resize(1400, 900);
         QList<ui::compare::CompareRun> runsList;
         for (int j = 0; j < jobs; ++j)
-            runsList.append(ui::compare::CompareRun{QStringLiteral("job-%1").arg(j), dirs.at(j), QString(), {}});
-        view.setRuns(runsList);
+            runsList.append(ui::compare::CompareRun{QStringLiteral("job-%1").arg(j),
+                                                    QFileInfo(dirs.at(j)).fileName(), QString(), {}});
+        view.setRuns(root, runsList);
         view.show();
         const bool ok = waitFor([&] { return view.isComplete(); }, 120000);
         (void)view.grab();

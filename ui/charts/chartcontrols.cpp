@@ -34,4 +34,18 @@ ChartControls makeChartControls(QWidget *parent)
     return c;
 }
 
+void setEpochAvailable(const ChartControls &controls, bool available)
+{
+    const int index = controls.xMode->findData(int(XMode::Epoch));
+    if (available && index < 0) {
+        controls.xMode->addItem(
+            QCoreApplication::translate("trainyard::ui::charts::ChartControls", "Epoch"),
+            int(XMode::Epoch));
+    } else if (!available && index >= 0) {
+        if (controls.xMode->currentIndex() == index)
+            controls.xMode->setCurrentIndex(controls.xMode->findData(int(XMode::Step)));
+        controls.xMode->removeItem(index);
+    }
+}
+
 } // namespace trainyard::ui::charts

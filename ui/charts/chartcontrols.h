@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The chart controls the Metrics tab and the Compare view share: x axis, smoothing, log scale.
+// The chart controls the Metrics tab and the Compare view share: x axis (step, time, epoch),
+// smoothing, log scale.
 #pragma once
 
 class QCheckBox;
@@ -20,5 +21,9 @@ struct ChartControls
 
 // Makes the controls as children of `parent`, set to their defaults (step axis, smoothing 0.60).
 ChartControls makeChartControls(QWidget *parent);
+
+// Offers "Epoch" as an x axis only while a shown run has an epoch series; when it goes away
+// while chosen, the step axis is chosen.
+void setEpochAvailable(const ChartControls &controls, bool available);
 
 } // namespace trainyard::ui::charts

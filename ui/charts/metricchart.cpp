@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "charts/metricchart.h"
 
-#include "metrics/downsample.h"
-
 #include <QApplication>
-#include <QDateTime>
-#include <QFile>
+#include <QCategoryAxis>
 #include <QFileDialog>
+#include <QGraphicsLineItem>
+#include <QLabel>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMouseEvent>
-#include <QSaveFile>
-#include <QToolTip>
-#include <QValueAxis>
+#include <QToolButton>
 
 #include <algorithm>
 #include <cmath>
@@ -23,29 +21,81 @@ namespace trainyard::ui::charts {
 
 namespace {
 
-// Ticks at a 1/2/5 x 10^n interval anchored at 0, about five over the range; the range itself
-// stays the data's (QValueAxis::applyNiceNumbers() can double it).
-void setNiceTicks(QValueAxis *axis, double lo, double hi)
+// A 1/2/5 x 10^n interval giving about five ticks over the range.
+double niceInterval(double span)
 {
-    const double span = hi - lo;
-    if (!(span > 0) || !std::isfinite(span))
-        return;
     const double raw = span / 5.0;
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
     const double f = raw / magnitude;
-    const double nice = (f < 1.5 ? 1.0 : f < 3.5 ? 2.0 : f < 7.5 ? 5.0 : 10.0) * magnitude;
-    axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickAnchor(0.0);
-    axis->setTickInterval(nice);
+    return (f < 1.5 ? 1.0 : f < 3.5 ? 2.0 : f < 7.5 ? 5.0 : 10.0) * magnitude;
+}
+
+QString stripZeros(QString s)
+{
+    if (s.contains(QLatin1Char('.'))) {
+        while (s.endsWith(QLatin1Char('0')))
+            s.chop(1);
+        if (s.endsWith(QLatin1Char('.')))
+            s.chop(1);
+    }
+    return s;
+}
+
+// The index of the point nearest to x in points sorted by x (-1: none).
+qsizetype nearest(const QList<QPointF> &points, double x)
+{
+    if (points.isEmpty())
+        return -1;
+    const auto it = std::lower_bound(points.cbegin(), points.cend(), x,
+                                     [](const QPointF &p, double v) { return p.x() < v; });
+    qsizetype i = it - points.cbegin();
+    if (i == points.size())
+        return i - 1;
+    if (i > 0 && x - points.at(i - 1).x() < points.at(i).x() - x)
+        --i;
+    return i;
 }
 
 } // namespace
 
-MetricChartView::MetricChartView(const QString &metric, const metrics::MetricSeriesSet *set,
-                                 QWidget *parent)
+QString MetricChartView::formatTick(double value, double interval)
+{
+    interval = std::abs(interval);
+    if (value == 0 || (interval > 0 && std::abs(value) < interval * 1e-9))
+        return QStringLiteral("0");
+    const double a = std::abs(value);
+    // Decimals that tell ticks `interval` apart at a given unit.
+    auto decimals = [interval](double unit) {
+        if (!(interval > 0))
+            return 3;
+        return std::clamp(int(-std::floor(std::log10(interval / unit) + 1e-9)), 0, 6);
+    };
+    static const struct
+    {
+        double unit;
+        char suffix;
+    } units[] = {{1e12, 'T'}, {1e9, 'G'}, {1e6, 'M'}, {1e3, 'k'}};
+    for (const auto &u : units) {
+        if (a >= u.unit) {
+            return stripZeros(QString::number(value / u.unit, 'f', decimals(u.unit))) +
+                   QLatin1Char(u.suffix);
+        }
+    }
+    if (a < 1e-3) {
+        // Mantissa and exponent: 1e-4, 2.5e-5.
+        const int exponent = int(std::floor(std::log10(a)));
+        const double mantissa = value / std::pow(10.0, exponent);
+        const int digits = interval > 0 ? std::clamp(exponent - int(std::floor(std::log10(interval) + 1e-9)), 0, 4) : 2;
+        return stripZeros(QString::number(mantissa, 'f', digits)) + QLatin1Char('e') +
+               QString::number(exponent);
+    }
+    return stripZeros(QString::number(value, 'f', decimals(1.0)));
+}
+
+MetricChartView::MetricChartView(const QString &metric, const QString &storeDir, QWidget *parent)
     : QChartView(parent)
     , m_metric(metric)
-    , m_set(set)
+    , m_storeDir(storeDir)
 {
     auto *c = new QChart;
     // Chart titles and legend labels accept rich text: outside strings are escaped.
@@ -57,24 +107,54 @@ MetricChartView::MetricChartView(const QString &metric, const metrics::MetricSer
     setRubberBand(QChartView::RectangleRubberBand);
     setMinimumSize(360, 260);
     setFocusPolicy(Qt::ClickFocus);
-    applyTheme();
-    rebuildAxes();
-}
+    setMouseTracking(true);
 
-MetricChartView::MetricChartView(const QString &metric, const QString &storeDir, QWidget *parent)
-    : MetricChartView(metric, static_cast<const metrics::MetricSeriesSet *>(nullptr), parent)
-{
-    m_storeDir = storeDir;
+    m_crosshair = new QGraphicsLineItem;
+    m_crosshair->setZValue(1000);
+    m_crosshair->hide();
+    scene()->addItem(m_crosshair);
+    m_hover = new QLabel(this);
+    m_hover->setObjectName(QStringLiteral("chartHover"));
+    m_hover->setTextFormat(Qt::PlainText); // source names come from outside
+    m_hover->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_hover->setForegroundRole(QPalette::ToolTipText);
+    m_hover->setBackgroundRole(QPalette::ToolTipBase);
+    m_hover->setAutoFillBackground(true);
+    m_hover->setFrameShape(QFrame::Box);
+    m_hover->setMargin(4);
+    m_hover->hide();
+
+    m_exportButton = new QToolButton(this);
+    m_exportButton->setObjectName(QStringLiteral("chartExport"));
+    m_exportButton->setText(tr("Export"));
+    m_exportButton->setToolTip(tr("Save every point of this chart as CSV, or the chart as PNG"));
+    m_exportButton->setPopupMode(QToolButton::InstantPopup);
+    m_exportButton->setAutoRaise(true);
+    auto *menu = new QMenu(m_exportButton);
+    menu->addAction(tr("CSV…"), this, &MetricChartView::askCsv);
+    menu->addAction(tr("PNG…"), this, &MetricChartView::askPng);
+    m_exportButton->setMenu(menu);
+
     m_resizeTimer.setSingleShot(true);
     m_resizeTimer.setInterval(100);
     connect(&m_resizeTimer, &QTimer::timeout, this, &MetricChartView::updateSeries);
+    applyTheme();
+    rebuildAxes();
+    placeExportButton();
+}
+
+void MetricChartView::placeExportButton()
+{
+    m_exportButton->adjustSize();
+    m_exportButton->move(width() - m_exportButton->width() - 6, 6);
+    m_exportButton->raise();
 }
 
 void MetricChartView::resizeEvent(QResizeEvent *event)
 {
     QChartView::resizeEvent(event);
-    if (!m_set)
-        m_resizeTimer.start();
+    placeExportButton();
+    m_resizeTimer.start();
 }
 
 void MetricChartView::applyTheme()
@@ -84,6 +164,9 @@ void MetricChartView::applyTheme()
     chart()->setBackgroundBrush(palette().brush(QPalette::Base));
     chart()->setTitleBrush(palette().brush(QPalette::Text));
     chart()->legend()->setLabelColor(palette().color(QPalette::Text));
+    QPen cross(palette().color(QPalette::Text), 1, Qt::DashLine);
+    m_crosshair->setPen(cross);
+    applyPens();
 }
 
 void MetricChartView::changeEvent(QEvent *event)
@@ -91,6 +174,36 @@ void MetricChartView::changeEvent(QEvent *event)
     if (event->type() == QEvent::PaletteChange)
         applyTheme();
     QChartView::changeEvent(event);
+}
+
+void MetricChartView::setColors(const QHash<QString, QColor> &colors)
+{
+    m_colors = colors;
+    applyPens();
+}
+
+void MetricChartView::setPenStyles(const QHash<QString, Qt::PenStyle> &styles)
+{
+    m_styles = styles;
+    applyPens();
+}
+
+void MetricChartView::applyPens()
+{
+    for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
+        const QColor color = m_colors.value(it.key(), it->line->color());
+        QPen pen(color);
+        pen.setWidthF(m_smoothing > 0 ? 2.5 : 1.5); // the smoothed line bold over the raw band
+        pen.setStyle(m_styles.value(it.key(), Qt::SolidLine));
+        it->line->setPen(pen);
+        QColor faint = color;
+        faint.setAlphaF(0.28);
+        QPen rawPen(faint);
+        rawPen.setWidthF(1.0);
+        it->raw->setPen(rawPen);
+        for (QLegendMarker *m : chart()->legend()->markers(it->raw))
+            m->setVisible(false);
+    }
 }
 
 void MetricChartView::rebuildAxes()
@@ -104,9 +217,11 @@ void MetricChartView::rebuildAxes()
         c->removeAxis(m_yAxis);
         delete m_yAxis;
     }
-    auto *x = new QValueAxis;
-    x->setTitleText(m_xMode == XMode::Step ? tr("Step") : tr("Time since start (s)"));
-    x->setLabelFormat(QStringLiteral("%g"));
+    auto *x = new QCategoryAxis;
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    x->setTitleText(m_xMode == XMode::Step   ? tr("Step")
+                    : m_xMode == XMode::Time ? tr("Time since start (s)")
+                                             : tr("Epoch"));
     m_xAxis = x;
     if (m_log) {
         auto *y = new QLogValueAxis;
@@ -114,8 +229,8 @@ void MetricChartView::rebuildAxes()
         y->setBase(10);
         m_yAxis = y;
     } else {
-        auto *y = new QValueAxis;
-        y->setLabelFormat(QStringLiteral("%g"));
+        auto *y = new QCategoryAxis;
+        y->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
         m_yAxis = y;
     }
     c->addAxis(m_xAxis, Qt::AlignBottom);
@@ -124,37 +239,82 @@ void MetricChartView::rebuildAxes()
     for (QAbstractAxis *axis : {m_xAxis, m_yAxis}) {
         axis->setLabelsColor(text);
         axis->setTitleBrush(QBrush(text));
+        if (auto *cat = qobject_cast<QCategoryAxis *>(axis)) {
+            connect(cat, &QValueAxis::rangeChanged, this, [this, cat] { relabel(cat); });
+        }
     }
-    for (QLineSeries *s : std::as_const(m_series)) {
-        s->attachAxis(m_xAxis);
-        s->attachAxis(m_yAxis);
+    for (const Lines &l : std::as_const(m_series)) {
+        for (QLineSeries *s : {l.raw, l.line}) {
+            s->attachAxis(m_xAxis);
+            s->attachAxis(m_yAxis);
+        }
     }
 }
 
-QLineSeries *MetricChartView::seriesFor(const QString &source)
+void MetricChartView::relabel(QAbstractAxis *axis)
+{
+    auto *cat = qobject_cast<QCategoryAxis *>(axis);
+    if (!cat || m_relabelling)
+        return;
+    m_relabelling = true;
+    const double lo = cat->min();
+    const double hi = cat->max();
+    for (const QString &label : cat->categoriesLabels())
+        cat->remove(label);
+    const double span = hi - lo;
+    if (span > 0 && std::isfinite(span)) {
+        const double interval = niceInterval(span);
+        cat->setStartValue(lo - span * 1e-9);
+        for (double k = std::ceil(lo / interval); k * interval <= hi + span * 1e-9; k += 1)
+            cat->append(formatTick(k * interval, interval), k * interval);
+    }
+    m_relabelling = false;
+}
+
+QStringList MetricChartView::axisLabels(Qt::Orientation orientation) const
+{
+    QAbstractAxis *axis = orientation == Qt::Horizontal ? m_xAxis : m_yAxis;
+    if (auto *cat = qobject_cast<QCategoryAxis *>(axis))
+        return cat->categoriesLabels();
+    return {};
+}
+
+MetricChartView::Lines MetricChartView::seriesFor(const QString &source)
 {
     auto it = m_series.find(source);
     if (it != m_series.end())
         return *it;
-    auto *s = new QLineSeries(this);
-    s->setName(source.toHtmlEscaped());
-    if (m_colors.contains(source))
-        s->setColor(m_colors.value(source));
-    chart()->addSeries(s);
-    s->attachAxis(m_xAxis);
-    s->attachAxis(m_yAxis);
-    connect(s, &QLineSeries::hovered, this,
-            [this, source](const QPointF &p, bool state) { onHovered(source, p, state); });
-    return *m_series.insert(source, s);
+    Lines l;
+    l.raw = new QLineSeries(this); // added first: drawn under the line
+    l.line = new QLineSeries(this);
+    l.line->setName(source.toHtmlEscaped());
+    chart()->addSeries(l.raw);
+    chart()->addSeries(l.line);
+    for (QLineSeries *s : {l.raw, l.line}) {
+        s->attachAxis(m_xAxis);
+        s->attachAxis(m_yAxis);
+    }
+    m_series.insert(source, l);
+    applyPens();
+    return l;
 }
 
 QList<QLineSeries *> MetricChartView::lineSeries() const
 {
     QList<QLineSeries *> list;
-    const QStringList sources = m_set ? m_set->sources(m_metric) : m_order;
-    for (const QString &source : sources) {
-        if (QLineSeries *s = m_series.value(source))
-            list.append(s);
+    for (const QString &source : m_order) {
+        if (const auto it = m_series.constFind(source); it != m_series.cend())
+            list.append(it->line);
+    }
+    return list;
+}
+
+QList<QLineSeries *> MetricChartView::rawSeries() const
+{
+    QList<QLineSeries *> list;
+    for (const QString &source : m_order) {
+        if (const auto it = m_series.constFind(source); it != m_series.cend())
+            list.append(it->raw);
     }
     return list;
 }
@@ -164,7 +324,6 @@ void MetricChartView::setXMode(XMode mode)
     if (mode == m_xMode)
         return;
     m_xMode = mode;
-    m_cache.clear();
     m_zoomed = false;
     rebuildAxes();
     updateSeries();
@@ -175,7 +334,7 @@ void MetricChartView::setSmoothing(double weight)
     if (qFuzzyCompare(weight + 1, m_smoothing + 1))
         return;
     m_smoothing = weight;
-    m_cache.clear();
+    applyPens();
     updateSeries();
 }
 
@@ -201,6 +360,7 @@ metrics::DrawRequest MetricChartView::drawRequest() const
     r.metric = m_metric;
     r.width = std::max(100, int(chart()->plotArea().width()));
     r.byTime = m_xMode == XMode::Time;
+    r.byEpoch = m_xMode == XMode::Epoch;
     r.smoothing = m_smoothing;
     r.logScale = m_log;
     r.zoomed = m_zoomed;
@@ -222,51 +382,8 @@ void MetricChartView::applyDrawn(const metrics::DrawResult &result)
 
 void MetricChartView::updateSeries()
 {
-    if (!m_set) {
-        ++m_serial;
-        Q_EMIT drawRequested(drawRequest());
-        return;
-    }
-    const QStringList sources = m_set->sources(m_metric);
-    const int plotWidth = std::max(100, int(chart()->plotArea().width()));
-    const int threshold = 2 * plotWidth;
-    double xMin = 0;
-    double xMax = 0;
-    if (m_zoomed) {
-        auto *x = static_cast<QValueAxis *>(m_xAxis);
-        xMin = x->min();
-        xMax = x->max();
-    }
-    QList<metrics::DrawnSeries> drawnList;
-    for (const QString &source : sources) {
-        const QVector<metrics::MetricPoint> *points = m_set->points(m_metric, source);
-        if (!points)
-            continue;
-        Cache &cache = m_cache[source];
-        if (cache.count != points->size())
-            extendCache(cache, *points);
-        QVector<QPointF> visible;
-        if (m_zoomed) {
-            auto first = std::lower_bound(cache.smoothed.cbegin(), cache.smoothed.cend(), xMin,
-                                          [](const QPointF &p, double v) { return p.x() < v; });
-            auto last = std::upper_bound(first, cache.smoothed.cend(), xMax,
-                                         [](double v, const QPointF &p) { return v < p.x(); });
-            if (first != cache.smoothed.cbegin())
-                --first;
-            if (last != cache.smoothed.cend())
-                ++last;
-            visible = QVector<QPointF>(first, last);
-        } else {
-            visible = cache.smoothed;
-        }
-        if (m_log) {
-            visible.erase(std::remove_if(visible.begin(), visible.end(),
-                                         [](const QPointF &p) { return !(p.y() > 0); }),
-                          visible.end());
-        }
-        drawnList.append(metrics::DrawnSeries{source, metrics::lttb(visible, threshold), 1});
-    }
-    draw(drawnList);
+    ++m_serial;
+    Q_EMIT drawRequested(drawRequest());
 }
 
 void MetricChartView::draw(const QList<metrics::DrawnSeries> &list)
@@ -275,24 +392,25 @@ void MetricChartView::draw(const QList<metrics::DrawnSeries> &list)
     double hi = -lo;
     double yLo = lo;
     double yHi = -lo;
-    if (!m_set)
-        m_order.clear();
+    m_order.clear();
     for (const metrics::DrawnSeries &series : list) {
-        const QVector<QPointF> &drawn = series.points;
-        if (!m_set)
-            m_order.append(series.display);
-        seriesFor(series.display)->replace(QList<QPointF>(drawn.cbegin(), drawn.cend()));
-        for (const QPointF &p : drawn) {
-            lo = std::min(lo, p.x());
-            hi = std::max(hi, p.x());
-            yLo = std::min(yLo, p.y());
-            yHi = std::max(yHi, p.y());
+        m_order.append(series.display);
+        const Lines l = seriesFor(series.display);
+        l.line->replace(QList<QPointF>(series.points.cbegin(), series.points.cend()));
+        l.raw->replace(QList<QPointF>(series.raw.cbegin(), series.raw.cend()));
+        for (const QVector<QPointF> *points : {&series.points, &series.raw}) {
+            for (const QPointF &p : *points) {
+                lo = std::min(lo, p.x());
+                hi = std::max(hi, p.x());
+                yLo = std::min(yLo, p.y());
+                yHi = std::max(yHi, p.y());
+            }
         }
     }
-    if (!m_set) {
-        for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
-            if (!m_order.contains(it.key()))
-                it.value()->clear(); // gone from the store (extracted again)
+    for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
+        if (!m_order.contains(it.key())) {
+            it->line->clear(); // gone from the store (extracted again)
+            it->raw->clear();
         }
     }
     if (m_zoomed || !(hi >= lo))
@@ -304,86 +422,86 @@ void MetricChartView::draw(const QList<metrics::DrawnSeries> &list)
         yLo -= m_log ? yLo * 0.5 : std::abs(yLo) * 0.1 + 1;
     }
     m_xAxis->setRange(lo, hi);
-    setNiceTicks(static_cast<QValueAxis *>(m_xAxis), lo, hi);
     if (m_log) {
         m_yAxis->setRange(yLo, yHi);
     } else {
         const double pad = (yHi - yLo) * 0.05;
         m_yAxis->setRange(yLo - pad, yHi + pad);
-        setNiceTicks(static_cast<QValueAxis *>(m_yAxis), yLo - pad, yHi + pad);
     }
 }
 
-void MetricChartView::extendCache(Cache &cache, const QVector<metrics::MetricPoint> &points) const
+void MetricChartView::showCrosshair(const QPointF &pos)
 {
-    const qint64 origin = m_set->firstWallMs();
-    auto xOf = [this, origin](const metrics::MetricPoint &p) {
-        return m_xMode == XMode::Step ? p.step : double(p.wallMs - origin) / 1000.0;
-    };
-    bool appendOnly = cache.count > 0 && cache.count < points.size() &&
-                      cache.count == cache.smoothed.size();
-    if (appendOnly) {
-        double lastX = cache.smoothed.last().x();
-        for (qsizetype i = cache.count; i < points.size() && appendOnly; ++i) {
-            const double x = xOf(points.at(i));
-            appendOnly = x >= lastX;
-            lastX = x;
+    const QRectF plot = chart()->plotArea();
+    const QList<QLineSeries *> lines = lineSeries();
+    if (!plot.contains(pos) || lines.isEmpty()) {
+        hideCrosshair();
+        return;
+    }
+    const double x = chart()->mapToValue(pos, lines.first()).x();
+    QStringList rows;
+    double shownX = x;
+    bool first = true;
+    for (int i = 0; i < lines.size(); ++i) {
+        const QList<QPointF> points = lines.at(i)->points();
+        const qsizetype k = nearest(points, x);
+        if (k < 0)
+            continue;
+        if (first) {
+            shownX = points.at(k).x();
+            first = false;
         }
+        rows.append(m_order.at(i) + QStringLiteral(": ") +
+                    QString::number(points.at(k).y(), 'g', 6));
     }
-    if (!appendOnly) {
-        cache = Cache();
+    if (rows.isEmpty()) {
+        hideCrosshair();
+        return;
     }
-    // TensorBoard's debiased EMA (metrics::smoothEma), continued from the cached state.
-    const double w = std::clamp(m_smoothing, 0.0, 0.999);
-    cache.smoothed.reserve(points.size());
-    for (qsizetype i = cache.count; i < points.size(); ++i) {
-        const metrics::MetricPoint &p = points.at(i);
-        double y = p.value;
-        if (w > 0 && std::isfinite(y)) {
-            cache.emaLast = cache.emaLast * w + (1.0 - w) * y;
-            cache.emaDebias = cache.emaDebias * w + (1.0 - w);
-            y = cache.emaLast / cache.emaDebias;
-        }
-        cache.smoothed.append(QPointF(xOf(p), y));
-    }
-    cache.count = points.size();
-    // Steps can repeat or go back (a restarted replica): draw in x order.
-    const auto byX = [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); };
-    if (!appendOnly && !std::is_sorted(cache.smoothed.cbegin(), cache.smoothed.cend(), byX)) {
-        std::stable_sort(cache.smoothed.begin(), cache.smoothed.end(), byX);
-        cache.count = -1 - cache.count; // sorted copy: never extend it, rebuild next time
-    }
+    const QString xName = m_xMode == XMode::Step   ? tr("step")
+                          : m_xMode == XMode::Time ? tr("s")
+                                                   : tr("epoch");
+    rows.prepend(xName + QLatin1Char(' ') + QString::number(shownX, 'g', 8));
+    m_hover->setText(rows.join(QLatin1Char('\n')));
+    m_hover->adjustSize();
+    const QPoint p = mapFromScene(pos);
+    int hx = p.x() + 14;
+    if (hx + m_hover->width() > width())
+        hx = p.x() - 14 - m_hover->width();
+    const int hy = std::clamp(p.y() + 14, 0, std::max(0, height() - m_hover->height()));
+    m_hover->move(std::max(0, hx), hy);
+    m_hover->show();
+    m_hover->raise();
+    m_crosshair->setLine(pos.x(), plot.top(), pos.x(), plot.bottom());
+    m_crosshair->show();
 }
 
-void MetricChartView::onHovered(const QString &source, const QPointF &point, bool state)
+void MetricChartView::hideCrosshair()
 {
-    if (!state) {
-        QToolTip::hideText();
-        return;
-    }
-    // The nearest drawn point of that series.
-    QLineSeries *s = m_series.value(source);
-    if (!s)
-        return;
-    const QList<QPointF> points = s->points();
-    QPointF best = point;
-    double bestDistance = std::numeric_limits<double>::infinity();
-    for (const QPointF &p : points) {
-        const double d = std::abs(p.x() - point.x());
-        if (d < bestDistance) {
-            bestDistance = d;
-            best = p;
-        }
-    }
-    const QString xName = m_xMode == XMode::Step ? tr("step") : tr("s");
-    QToolTip::showText(QCursor::pos(), tr("%1\n%2 %3: %4 = %5")
-                                           .arg(source, xName, QString::number(best.x(), 'g', 8),
-                                                m_metric, QString::number(best.y(), 'g', 6)),
-                       this);
+    m_hover->hide();
+    m_hover->clear();
+    m_crosshair->hide();
+}
+
+QString MetricChartView::hoverText() const
+{
+    return m_hover->isVisible() ? m_hover->text() : QString();
+}
+
+bool MetricChartView::crosshairVisible() const
+{
+    return m_crosshair->isVisible();
+}
+
+void MetricChartView::leaveEvent(QEvent *event)
+{
+    hideCrosshair();
+    QChartView::leaveEvent(event);
 }
 
 void MetricChartView::mousePressEvent(QMouseEvent *event)
 {
+    hideCrosshair();
     if (event->button() == Qt::MiddleButton ||
         (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier))) {
         m_panning = true;
@@ -407,6 +525,8 @@ void MetricChartView::mouseMoveEvent(QMouseEvent *event)
         event->accept();
         return;
     }
+    if (!m_rubberBanding)
+        showCrosshair(mapToScene(event->position().toPoint()));
     QChartView::mouseMoveEvent(event);
 }
 
@@ -427,8 +547,8 @@ void MetricChartView::mouseReleaseEvent(QMouseEvent *event)
     QChartView::mouseReleaseEvent(event);
     if (m_rubberBanding && event->button() == Qt::LeftButton) {
         m_rubberBanding = false;
-        m_zoomed = true;
-        updateSeries(); // more detail in the zoomed range
+        m_zoomed = true; // QChartView zoomed both axes to the box
+        updateSeries();  // more detail in the zoomed range
     }
 }
 
@@ -452,64 +572,44 @@ void MetricChartView::contextMenuEvent(QContextMenuEvent *event)
     QMenu menu(this);
     menu.addAction(tr("Reset zoom"), this, &MetricChartView::resetZoom);
     menu.addSeparator();
-    menu.addAction(tr("Export CSV…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export %1 as CSV").arg(m_metric), m_metric + QStringLiteral(".csv"),
-            tr("CSV files (*.csv)"));
-        QString error;
-        if (!path.isEmpty() && !exportCsv(path, &error))
-            QMessageBox::warning(this, tr("Export failed"), error);
-    });
-    menu.addAction(tr("Export PNG…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export %1 as PNG").arg(m_metric), m_metric + QStringLiteral(".png"),
-            tr("PNG images (*.png)"));
-        if (!path.isEmpty() && !exportPng(path))
-            QMessageBox::warning(this, tr("Export failed"), tr("The image could not be written."));
-    });
+    menu.addAction(tr("Export CSV…"), this, &MetricChartView::askCsv);
+    menu.addAction(tr("Export PNG…"), this, &MetricChartView::askPng);
     menu.exec(event->globalPos());
+}
+
+void MetricChartView::askCsv()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1 as CSV").arg(m_metric),
+                                                      m_metric + QStringLiteral(".csv"),
+                                                      tr("CSV files (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !exportCsv(path, &error))
+        QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+void MetricChartView::askPng()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1 as PNG").arg(m_metric),
+                                                      m_metric + QStringLiteral(".png"),
+                                                      tr("PNG images (*.png)"));
+    if (!path.isEmpty() && !exportPng(path))
+        QMessageBox::warning(this, tr("Export failed"), tr("The image could not be written."));
 }
 
 bool MetricChartView::exportCsv(const QString &path, QString *error) const
 {
-    if (!m_set)
-        return metrics::StoreFollower::exportCsv(m_storeDir, m_metric, path, error);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    auto quote = [](const QString &s) -> QString {
-        QString q = s;
-        q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-        return QLatin1Char('"') + q + QLatin1Char('"');
-    };
-    file.write("source,step,wall_time,value\n");
-    const QStringList sources = m_set->sources(m_metric);
-    for (const QString &source : sources) {
-        const QVector<metrics::MetricPoint> *points = m_set->points(m_metric, source);
-        if (!points)
-            continue;
-        for (const metrics::MetricPoint &p : *points) {
-            const QString line = quote(source) + QLatin1Char(',') + QString::number(p.step, 'g', 15) +
-                                 QLatin1Char(',') +
-                                 QDateTime::fromMSecsSinceEpoch(p.wallMs, Qt::UTC).toString(Qt::ISODateWithMs) +
-                                 QLatin1Char(',') + QString::number(p.value, 'g', 17) + QLatin1Char('\n');
-            file.write(line.toUtf8());
-        }
-    }
-    if (!file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    if (m_csvWriter)
+        return m_csvWriter(path, error);
+    return metrics::StoreFollower::exportCsv(m_storeDir, m_metric, path, error);
 }
 
 bool MetricChartView::exportPng(const QString &path)
 {
-    return grab().save(path, "PNG");
+    const bool button = m_exportButton->isVisible();
+    m_exportButton->hide();
+    const bool ok = grab().save(path, "PNG");
+    m_exportButton->setVisible(button);
+    return ok;
 }
 
 } // namespace trainyard::ui::charts

@@ -1,32 +1,36 @@
 // SPDX-License-Identifier: MIT
-// One metric as a QtCharts line chart, fed by an in-memory MetricSeriesSet or by a metric store
-// (metrics::StoreFollower: the level pyramid gives about two points per pixel column): one QLineSeries per source (replica), fed with replace()
-// of a downsampled copy (LTTB to about twice the plot width, over the visible x range) — never
-// append() per point. EMA smoothing (TensorBoard's), log scale, x as step or time since start,
-// hover tooltip with the nearest value, rubber-band zoom, pan (middle button or Shift+drag,
-// arrow keys) and reset (Home, or the panel's button), CSV and PNG export.
+// One metric as a QtCharts line chart of a metric store (metrics::StoreFollower: the level
+// pyramid gives about two points per pixel column). Per source (replica, run) a line fed with
+// replace(), never append() per point; when smoothed (TensorBoard's EMA), the line is the
+// smoothed curve drawn bold over the raw points (or their min/max per pixel column) drawn faint,
+// as TensorBoard and W&B draw it. X as step, time since start or epoch; axis labels in short form
+// (2M, 500k, 0.25, 1e-4); a crosshair showing every series' value at the cursor's x; box zoom
+// (both axes), pan (middle button or Shift+drag, arrow keys) and reset (Home, or the panel's
+// button); an Export button (CSV of every stored point, PNG of the chart).
 #pragma once
 
-#include "metrics/series.h"
 #include "metrics/storefollower.h"
 
 #include <QChartView>
 #include <QHash>
 #include <QTimer>
 
+#include <functional>
+
+class QGraphicsLineItem;
+class QLabel;
 class QLineSeries;
 class QAbstractAxis;
+class QToolButton;
 
 namespace trainyard::ui::charts {
 
-enum class XMode { Step, Time };
+enum class XMode { Step, Time, Epoch };
 
 class MetricChartView : public QChartView
 {
     Q_OBJECT
 public:
-    MetricChartView(const QString &metric, const metrics::MetricSeriesSet *set,
-                    QWidget *parent = nullptr);
     // A chart of a metric store: updateSeries() asks for its points with drawRequested() and
     // draws what applyDrawn() brings (metrics::StoreFollower, in a worker thread).
     MetricChartView(const QString &metric, const QString &storeDir, QWidget *parent = nullptr);
@@ -39,20 +43,35 @@ public:
     bool isZoomed() const { return m_zoomed; }
     void resetZoom();
 
-    // Rebuilds the drawn series from the set (call when the metric got points); for a store,
-    // emits drawRequested().
+    // Emits drawRequested() for what the chart shows now.
     void updateSeries();
     // What the chart would draw now (width, range, x axis, smoothing, scale).
     metrics::DrawRequest drawRequest() const;
     // Draws a store's answer (ignored unless it answers the latest request).
     void applyDrawn(const metrics::DrawResult &result);
-    // Stable per-run colours (the Compare view): source -> colour.
-    void setColors(const QHash<QString, QColor> &colors) { m_colors = colors; }
-    // The series as drawn (tests and export).
+    // Stable per-run colours and line styles (the Compare view): source -> colour, style.
+    void setColors(const QHash<QString, QColor> &colors);
+    void setPenStyles(const QHash<QString, Qt::PenStyle> &styles);
+    // The lines as drawn (the smoothed ones when smoothing), one per source, and the faint raw
+    // series under them (empty when not smoothed), in the same order.
     QList<QLineSeries *> lineSeries() const;
-    // Every point of every source: source,step,wall_time,value (RFC 3339 UTC wall time).
+    QList<QLineSeries *> rawSeries() const;
+    // The labels the axis shows now.
+    QStringList axisLabels(Qt::Orientation orientation) const;
+    // The crosshair's text (x, then every series' value at it); empty when not hovering.
+    QString hoverText() const;
+    bool crosshairVisible() const;
+    QToolButton *exportButton() const { return m_exportButton; }
+
+    // Every stored point of every source: source,step,wall_time,value (RFC 3339 UTC wall time),
+    // by default from the store; the Compare view sets a writer for its runs.
+    using CsvWriterFn = std::function<bool(const QString &path, QString *error)>;
+    void setCsvWriter(CsvWriterFn writer) { m_csvWriter = std::move(writer); }
     bool exportCsv(const QString &path, QString *error = nullptr) const;
     bool exportPng(const QString &path);
+
+    // An axis label: 2M, 500k, 0.25, 1e-4 (precision enough to tell ticks `interval` apart).
+    static QString formatTick(double value, double interval);
 
 Q_SIGNALS:
     void drawRequested(const trainyard::metrics::DrawRequest &request);
@@ -61,45 +80,51 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    // Smoothed points of one source, extended incrementally while points are appended in x
-    // order (the EMA state is kept), rebuilt when the mode changes or x goes back.
-    struct Cache
+    struct Lines
     {
-        qsizetype count = 0;
-        QVector<QPointF> smoothed; // x as configured, y smoothed, sorted by x
-        double emaLast = 0;
-        double emaDebias = 0;
+        QLineSeries *line = nullptr;
+        QLineSeries *raw = nullptr;
     };
     void draw(const QList<metrics::DrawnSeries> &series);
-    void extendCache(Cache &cache, const QVector<metrics::MetricPoint> &points) const;
     void rebuildAxes();
+    void relabel(QAbstractAxis *axis);
     void applyTheme();
-    QLineSeries *seriesFor(const QString &source);
-    void onHovered(const QString &source, const QPointF &point, bool state);
+    void applyPens();
+    Lines seriesFor(const QString &source);
+    void showCrosshair(const QPointF &pos);
+    void hideCrosshair();
+    void askCsv();
+    void askPng();
+    void placeExportButton();
 
     QString m_metric;
-    const metrics::MetricSeriesSet *m_set = nullptr;
     QString m_storeDir;
-    QStringList m_order; // sources as last drawn (store mode)
+    QStringList m_order; // sources as last drawn
     QHash<QString, QColor> m_colors;
+    QHash<QString, Qt::PenStyle> m_styles;
+    CsvWriterFn m_csvWriter;
     quint64 m_serial = 0;
-    QTimer m_resizeTimer; // store mode: the points fitting the new width, once resizing stops
-    QHash<QString, QLineSeries *> m_series;
-    QHash<QString, Cache> m_cache;
+    QTimer m_resizeTimer; // the points fitting the new width, once resizing stops
+    QHash<QString, Lines> m_series;
     QAbstractAxis *m_xAxis = nullptr;
     QAbstractAxis *m_yAxis = nullptr;
+    QGraphicsLineItem *m_crosshair = nullptr;
+    QLabel *m_hover = nullptr;
+    QToolButton *m_exportButton = nullptr;
     XMode m_xMode = XMode::Step;
     double m_smoothing = 0.6;
     bool m_log = false;
     bool m_zoomed = false;
     bool m_panning = false;
     bool m_rubberBanding = false;
+    bool m_relabelling = false;
     QPoint m_lastPan;
 };
 

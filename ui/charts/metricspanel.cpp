@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "charts/metricspanel.h"
 
-#include "charts/chartcontrols.h"
 #include "metrics/extract.h"
 #include "metrics/storefollower.h"
 #include "metrics/userpatterns.h"
 
 #include <QCheckBox>
-#include <QDir>
-#include <QFileInfo>
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -26,11 +23,11 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     qRegisterMetaType<trainyard::metrics::StoreSummary>();
     qRegisterMetaType<trainyard::metrics::DrawRequest>();
     qRegisterMetaType<trainyard::metrics::DrawResult>();
-    const ChartControls controls = makeChartControls(this);
-    m_xMode = controls.xMode;
-    m_smoothing = controls.smoothing;
-    m_smoothingLabel = controls.smoothingLabel;
-    m_log = controls.logScale;
+    m_controls = makeChartControls(this);
+    m_xMode = m_controls.xMode;
+    m_smoothing = m_controls.smoothing;
+    m_smoothingLabel = m_controls.smoothingLabel;
+    m_log = m_controls.logScale;
     auto *reset = new QPushButton(tr("Reset zoom"), this);
     reset->setToolTip(tr("Show every point again (Home in a chart)"));
 
@@ -129,8 +126,7 @@ void MetricsPanel::clearCharts()
 
 metrics::StoreFollower *MetricsPanel::startView()
 {
-    const QString storeDir = QFileInfo(m_logsDir).dir().filePath(QStringLiteral("metrics"));
-    auto *view = new metrics::StoreFollower(storeDir, m_logsDir, m_hypertuneDir, m_patterns);
+    auto *view = new metrics::StoreFollower(m_metricsDir, m_logsDir, m_hypertuneDir, m_patterns);
     view->moveToThread(&m_thread);
     connect(view, &metrics::StoreFollower::summaryChanged, this, &MetricsPanel::onSummary);
     connect(view, &metrics::StoreFollower::drawn, this, &MetricsPanel::onDrawn);
@@ -139,18 +135,21 @@ metrics::StoreFollower *MetricsPanel::startView()
     return view;
 }
 
-void MetricsPanel::setJobDirs(const QString &logsDir, const QString &hypertuneDir)
+void MetricsPanel::setJobDirs(const QString &metricsDir, const QString &logsDir,
+                              const QString &hypertuneDir)
 {
     stopView();
     m_patternTimer.stop();
     m_summary.clear();
     m_reapplying = false;
     clearCharts();
+    setEpochAvailable(m_controls, false);
+    m_metricsDir = metricsDir;
     m_logsDir = logsDir;
     m_hypertuneDir = hypertuneDir;
     m_patterns =
         metrics::UserPatternStore::usableTexts(metrics::UserPatternStore::instance()->patterns());
-    if (logsDir.isEmpty()) {
+    if (metricsDir.isEmpty()) {
         m_timer.stop();
         return;
     }
@@ -174,7 +173,7 @@ void MetricsPanel::restartWithPatterns()
     if (usable == m_patterns)
         return;
     m_patterns = usable;
-    if (m_logsDir.isEmpty())
+    if (m_metricsDir.isEmpty())
         return;
     // The charts keep what they show until the new worker caught up.
     stopView();
@@ -189,6 +188,7 @@ void MetricsPanel::onCaughtUp()
     m_reapplying = false;
     clearCharts();
     m_summary = m_pendingSummary;
+    setEpochAvailable(m_controls, metrics::hasEpoch(m_summary));
     for (const metrics::SeriesInfo &info : std::as_const(m_summary))
         m_dirty.insert(info.key.metric);
     redraw();
@@ -213,6 +213,7 @@ void MetricsPanel::onSummary(const metrics::StoreSummary &summary)
         newMetric = newMetric || !chart(info.key.metric);
     }
     m_summary = summary;
+    setEpochAvailable(m_controls, metrics::hasEpoch(m_summary));
     if (newMetric)
         redraw(); // a new chart appears at once; later points wait for the redraw timer
 }
@@ -272,11 +273,10 @@ void MetricsPanel::redraw()
         if (!metrics.contains(info.key.metric))
             metrics.append(info.key.metric);
     }
-    const QString storeDir = QFileInfo(m_logsDir).dir().filePath(QStringLiteral("metrics"));
     bool added = false;
     for (const QString &metric : std::as_const(metrics)) {
         if (!chart(metric)) {
-            auto *view = new MetricChartView(metric, storeDir, m_grid);
+            auto *view = new MetricChartView(metric, m_metricsDir, m_grid);
             view->setXMode(XMode(m_xMode->currentData().toInt()));
             view->setSmoothing(m_smoothing->value() / 100.0);
             view->setLogScale(m_log->isChecked());

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The Metrics tab: one MetricChartView per metric of the job's metric store (<job>/metrics,
-// metrics::StoreFollower in a worker thread). The store is written by the job's owner as lines are
+// The Metrics tab: one MetricChartView per metric of the job's metric store (the folders come
+// from store::JobStore; metrics::StoreFollower in a worker thread). The store is written by the job's owner as lines are
 // captured; for a job recorded before, the worker extracts the logs and hypertune files into the
 // store in the background on first open. Charts ask the worker for what they draw (about two
 // points per pixel column from the level pyramid) and redraw on a timer (RedrawIntervalMs) when
@@ -13,6 +13,7 @@
 // replace them in one step. (While the job's owner writes the store, it keeps its patterns.)
 #pragma once
 
+#include "charts/chartcontrols.h"
 #include "charts/metricchart.h"
 #include "metrics/series.h"
 #include "metrics/storefollower.h"
@@ -41,9 +42,9 @@ public:
     explicit MetricsPanel(QWidget *parent = nullptr);
     ~MetricsPanel() override;
 
-    // Shows the metrics of a job: <job>/logs and <job>/hypertune (the store is <job>/metrics).
-    // Empty: nothing.
-    void setJobDirs(const QString &logsDir, const QString &hypertuneDir);
+    // Shows the metrics of a job: its metric store, logs and hypertune folders
+    // (store::JobStore::metricsDir, logsDir, hypertuneDir). Empty: nothing.
+    void setJobDirs(const QString &metricsDir, const QString &logsDir, const QString &hypertuneDir);
 
     // The store's series as last reported by the worker.
     const metrics::StoreSummary &summary() const { return m_summary; }
@@ -76,6 +77,7 @@ private:
     void stopView();
     void clearCharts();
 
+    QString m_metricsDir;
     QString m_logsDir;
     QString m_hypertuneDir;
     QStringList m_patterns; // usable user patterns of m_view
@@ -88,6 +90,7 @@ private:
     QThread m_thread;
     QPointer<metrics::StoreFollower> m_view;
     QTimer m_timer;
+    ChartControls m_controls;
     QComboBox *m_xMode;
     QSlider *m_smoothing;
     QLabel *m_smoothingLabel;

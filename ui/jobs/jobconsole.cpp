@@ -13,6 +13,7 @@
 #include "jobs/jobdetail.h"
 #include "jobs/jobfilterproxy.h"
 #include "jobs/joblistmodel.h"
+#include "jobspec/arguments.h"
 #include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 
@@ -281,12 +282,20 @@ compare::CompareView *JobConsole::openCompare(const QStringList &jobIds)
     const JobRow *only = jobIds.size() == 1 ? m_model->job(jobIds.first()) : nullptr;
     if (only && only->state.tuning) {
         for (const store::TrialState &trial : only->state.tuning->trials)
-            runs.append(compare::CompareRun{tr("trial %1").arg(trial.trialId),
-                                            store.jobDir(jobIds.first()), trial.trialId,
-                                            trial.hyperparameters});
+            runs.append(compare::CompareRun{tr("trial %1").arg(trial.trialId), jobIds.first(),
+                                            trial.trialId, trial.hyperparameters});
     } else {
-        for (const QString &id : jobIds)
-            runs.append(compare::CompareRun{id, store.jobDir(id), QString(), {}});
+        for (const QString &id : jobIds) {
+            // The job's arguments, so the table can show those that differ between the runs.
+            QMap<QString, QString> params;
+            QByteArray yaml;
+            if (store.readConfig(id, &yaml)) {
+                const jobspec::ImportResult spec = jobspec::importJob(yaml, store.configPath(id));
+                if (spec)
+                    params = jobspec::argumentMap(spec.job.trainingInput.args);
+            }
+            runs.append(compare::CompareRun{id, id, QString(), params});
+        }
     }
     if (runs.isEmpty())
         return nullptr;
@@ -296,7 +305,7 @@ compare::CompareView *JobConsole::openCompare(const QStringList &jobIds)
                              ? tr("Trials of %1 — Trainyard").arg(jobIds.first())
                              : tr("Compare %1 runs — Trainyard").arg(runs.size()));
     view->resize(1200, 800);
-    view->setRuns(runs);
+    view->setRuns(store.root(), runs);
     view->show();
     return view;
 }

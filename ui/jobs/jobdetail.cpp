@@ -139,11 +139,12 @@ void JobDetail::setJob(const QString &jobId)
     const store::JobStore store(m_root);
     if (jobId.isEmpty()) {
         m_logs->setLogsDir(QString());
-        m_metrics->setJobDirs(QString(), QString());
+        m_metrics->setJobDirs(QString(), QString(), QString());
         m_config->clear();
     } else {
         m_logs->setLogsDir(store.logsDir(jobId));
-        m_metrics->setJobDirs(store.logsDir(jobId), store.hypertuneDir(jobId));
+        m_metrics->setJobDirs(store.metricsDir(jobId), store.logsDir(jobId),
+                              store.hypertuneDir(jobId));
         QByteArray yaml;
         if (const store::StoreResult read = store.readConfig(jobId, &yaml))
             m_config->setPlainText(QString::fromUtf8(yaml));

@@ -5,7 +5,8 @@
 #include "charts/metricspanel.h"
 #include "common/guitimerprobe.h"
 #include "consoletesthelpers.h"
-#include "metrics/series.h"
+#include "metrics/metricstore.h"
+#include "metrics/storefollower.h"
 #include "jobs/jobconsole.h"
 #include "jobs/jobdetail.h"
 #include "jobs/jobfilterproxy.h"
@@ -405,13 +406,22 @@ void TestJobConsole::logSearch()
 
 void TestJobConsole::chartDownsamplesZoomsAndScales()
 {
-    metrics::MetricSeriesSet set;
-    metrics::SeriesUpdate u{QStringLiteral("loss"), QStringLiteral("chief-0"), {}};
-    for (int i = 0; i < 200000; ++i)
-        u.points.append({double(i), 1000 + i, 1.0 + std::sin(i / 500.0)});
-    u.points[123456].value = 50.0; // a spike the drawing must keep
-    set.add(u);
-    ui::charts::MetricChartView view(QStringLiteral("loss"), &set);
+    // A store of one 200,000-point series; the chart draws what the store's follower computes.
+    const QString storeDir = m_tmp.filePath(QStringLiteral("chartstore"));
+    QVERIFY(QDir().mkpath(storeDir));
+    {
+        metrics::SeriesWriter w;
+        QVERIFY(w.open(storeDir, {metrics::kinds::Log, QStringLiteral("chief-0"), QStringLiteral("loss")},
+                       -1, nullptr));
+        for (int i = 0; i < 200000; ++i)
+            w.append({double(i), 1000 + i, i == 123456 ? 50.0 : 1.0 + std::sin(i / 500.0)});
+        QVERIFY(w.flush());
+    }
+    metrics::StoreFollower follower(storeDir, QString(), QString(), {});
+    follower.pollOnce();
+    ui::charts::MetricChartView view(QStringLiteral("loss"), storeDir);
+    connect(&view, &ui::charts::MetricChartView::drawRequested, this,
+            [&](const metrics::DrawRequest &r) { view.applyDrawn(follower.compute(r)); });
     view.resize(800, 400);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -452,7 +462,10 @@ void TestJobConsole::chartDownsamplesZoomsAndScales()
     for (const QPointF &p : series->points())
         flattened = flattened && p.y() < 50.0;
     QVERIFY(flattened);
-    QCOMPARE(set.points(QStringLiteral("loss"), QStringLiteral("chief-0"))->at(123456).value, 50.0);
+    metrics::SeriesReader stored;
+    QVERIFY(stored.open(QDir(storeDir).filePath(metrics::seriesFileName(
+        {metrics::kinds::Log, QStringLiteral("chief-0"), QStringLiteral("loss")}))));
+    QCOMPARE(stored.point(123456).value, 50.0);
 
     const QString png = m_tmp.filePath(QStringLiteral("chart.png"));
     QVERIFY(view.exportPng(png));

@@ -361,7 +361,8 @@ void TestMetricPatternsPage::openPanelPicksUpPatterns()
     panel.resize(900, 600);
     panel.show();
     QSignalSpy applied(&panel, &MetricsPanel::patternsApplied);
-    panel.setJobDirs(job + QStringLiteral("/logs"), job + QStringLiteral("/hypertune"));
+    panel.setJobDirs(job + QStringLiteral("/metrics"), job + QStringLiteral("/logs"),
+                    job + QStringLiteral("/hypertune"));
     QTRY_VERIFY_WITH_TIMEOUT(panel.chart(QStringLiteral("loss")), 10000);
     QCOMPARE(panel.chartMetrics(), QStringList{QStringLiteral("loss")});
 

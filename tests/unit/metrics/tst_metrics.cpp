@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Metric extraction (Keras progress, key=value, user regexes, hypertune JSON lines), smoothing
-// and downsampling.
-#include "metrics/downsample.h"
+// Metric extraction (Keras progress, key=value, user regexes, hypertune JSON lines) and
+// smoothing.
 #include "metrics/extract.h"
-#include "metrics/metricscollector.h"
 #include "metrics/series.h"
 #include "metrics/userpatterns.h"
 
@@ -29,12 +27,7 @@ private Q_SLOTS:
     void userPatternStore();
     void hypertune_data();
     void hypertune();
-    void lttbKeepsEndsAndPeaks();
-    void lttbSmallInput();
-    void minMaxKeepsExtremes();
     void smoothing();
-    void collectorReadsLogsAndHypertune();
-    void collectorSignalsFirstPass();
 };
 
 void TestMetrics::initTestCase()
@@ -172,44 +165,6 @@ void TestMetrics::hypertune()
     QCOMPARE(render(asLine), values);
 }
 
-void TestMetrics::lttbKeepsEndsAndPeaks()
-{
-    QVector<QPointF> points;
-    for (int i = 0; i < 100000; ++i)
-        points.append(QPointF(i, std::sin(i / 1000.0)));
-    points[31337].setY(50.0);  // a spike
-    points[77777].setY(-40.0); // a dip
-    const QVector<QPointF> out = lttb(points, 500);
-    QCOMPARE(out.size(), 500);
-    QCOMPARE(out.first(), points.first());
-    QCOMPARE(out.last(), points.last());
-    QVERIFY(out.contains(points.at(31337)));
-    QVERIFY(out.contains(points.at(77777)));
-    for (int i = 1; i < out.size(); ++i)
-        QVERIFY(out.at(i).x() > out.at(i - 1).x());
-}
-
-void TestMetrics::lttbSmallInput()
-{
-    const QVector<QPointF> points = {{0, 1}, {1, std::nan("")}, {2, 3}};
-    const QVector<QPointF> out = lttb(points, 100);
-    QCOMPARE(out.size(), 2); // the non-finite point is dropped
-    QCOMPARE(out.last(), QPointF(2, 3));
-}
-
-void TestMetrics::minMaxKeepsExtremes()
-{
-    QVector<QPointF> points;
-    for (int i = 0; i < 10000; ++i)
-        points.append(QPointF(i, i % 7));
-    points[5000].setY(99);
-    const QVector<QPointF> out = minMaxPerColumn(points, 0, 9999, 100);
-    QVERIFY(out.size() <= 100 * 4);
-    QCOMPARE(out.first(), points.first());
-    QCOMPARE(out.last(), points.last());
-    QVERIFY(out.contains(points.at(5000)));
-}
-
 void TestMetrics::smoothing()
 {
     const QVector<double> flat(50, 2.0);
@@ -220,44 +175,6 @@ void TestMetrics::smoothing()
     const QVector<double> smoothed = smoothEma(values, 0.9);
     QCOMPARE(smoothed.first(), 0.0);
     QVERIFY(smoothed.at(1) < 10.0 && smoothed.at(1) > 0.0);
-}
-
-void TestMetrics::collectorReadsLogsAndHypertune()
-{
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    QDir(dir.path()).mkpath(QStringLiteral("logs"));
-    QDir(dir.path()).mkpath(QStringLiteral("hypertune"));
-    QFile log(dir.filePath(QStringLiteral("logs/chief-0.log")));
-    QVERIFY(log.open(QIODevice::WriteOnly));
-    log.write("2026-11-22T10:00:00.000Z I stdout - step=1 loss=0.9\n"
-              "2026-11-22T10:00:01.000Z I stdout - hello\n"
-              "2026-11-22T10:00:02.000Z I stdout - step=2 loss=0.5\n");
-    log.close();
-    QFile hp(dir.filePath(QStringLiteral("hypertune/chief-0.metrics")));
-    QVERIFY(hp.open(QIODevice::WriteOnly));
-    hp.write(R"({"accuracy": "0.5", "global_step": "10", "timestamp": 100.0, "trial": "0"})" "\n");
-    hp.close();
-
-    MetricsCollector collector(dir.filePath(QStringLiteral("logs")),
-                               dir.filePath(QStringLiteral("hypertune")), {});
-    MetricSeriesSet set;
-    connect(&collector, &MetricsCollector::pointsAdded, this,
-            [&set](const SeriesUpdates &u) { set.add(u); });
-    QCOMPARE(collector.pollOnce(), 3);
-    QCOMPARE(set.metrics(), QStringList({QStringLiteral("accuracy"), QStringLiteral("loss")}));
-    const QVector<MetricPoint> *loss = set.points(QStringLiteral("loss"), QStringLiteral("chief-0"));
-    QVERIFY(loss);
-    QCOMPARE(loss->size(), 2);
-    QCOMPARE(loss->at(1).step, 2.0);
-    QCOMPARE(loss->at(1).value, 0.5);
-    // Nothing new: nothing emitted; an appended line is picked up.
-    QCOMPARE(collector.pollOnce(), 0);
-    QVERIFY(log.open(QIODevice::Append));
-    log.write("2026-11-22T10:00:03.000Z I stdout - step=3 loss=0.25\n");
-    log.close();
-    QCOMPARE(collector.pollOnce(), 1);
-    QCOMPARE(set.points(QStringLiteral("loss"), QStringLiteral("chief-0"))->size(), 3);
 }
 
 // The settings page writes through the store: every pattern is kept, changed() tells listeners
@@ -287,31 +204,6 @@ void TestMetrics::userPatternStore()
     QCOMPARE(changed.count(), 2);
     QVERIFY(!QSettings().contains(QLatin1String(UserPatternsSettingsKey)));
     QCOMPARE(userPatternsFromSettings().size(), 0);
-}
-
-// start() makes a first pass and says so after its points: a receiver that swaps in a new
-// collector's points (the Metrics tab after a pattern change) has them all by then.
-void TestMetrics::collectorSignalsFirstPass()
-{
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    QDir(dir.path()).mkpath(QStringLiteral("logs"));
-    QFile log(dir.filePath(QStringLiteral("logs/chief-0.log")));
-    QVERIFY(log.open(QIODevice::WriteOnly));
-    log.write("2026-11-22T10:00:00.000Z I stdout - iter 7: perplexity 31.5\n");
-    log.close();
-    MetricsCollector collector(dir.filePath(QStringLiteral("logs")),
-                               dir.filePath(QStringLiteral("hypertune")),
-                               {UserPattern::fromString(QStringLiteral(
-                                   "iter (?<step>\\d+): perplexity (?<ppl>[0-9.]+)"))});
-    QStringList order;
-    connect(&collector, &MetricsCollector::pointsAdded, this,
-            [&order](const SeriesUpdates &u) { order << u.first().metric; });
-    connect(&collector, &MetricsCollector::firstPassDone, this,
-            [&order] { order << QStringLiteral("done"); });
-    collector.start();
-    QCOMPARE(order, (QStringList{QStringLiteral("ppl"), QStringLiteral("done")}));
-    collector.stop();
 }
 
 QTEST_GUILESS_MAIN(TestMetrics)

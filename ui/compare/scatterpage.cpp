@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+#include "compare/scatterpage.h"
+
+#include <QCategoryAxis>
+#include <QChartView>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScatterSeries>
+#include <QScrollArea>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace trainyard::ui::compare {
+
+ScatterPage::ScatterPage(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *bar = new QHBoxLayout;
+    m_metric = new QComboBox;
+    m_metric->setObjectName(QStringLiteral("scatterMetric"));
+    bar->addWidget(new QLabel(tr("Final value of:")));
+    bar->addWidget(m_metric);
+    bar->addStretch(1);
+    layout->addLayout(bar);
+    auto *grid = new QWidget;
+    m_layout = new QGridLayout(grid);
+    auto *scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(grid);
+    layout->addWidget(scroll, 1);
+    connect(m_metric, &QComboBox::currentTextChanged, this, &ScatterPage::rebuild);
+}
+
+void ScatterPage::setMetric(const QString &metric)
+{
+    m_metric->setCurrentText(metric);
+}
+
+void ScatterPage::update(const QList<RunRow> &rows, const QStringList &params,
+                         const QStringList &metrics)
+{
+    m_rows = rows;
+    m_params = params;
+    const QString current = m_metric->currentText();
+    if (m_metric->count() != metrics.size()) {
+        const QSignalBlocker block(m_metric);
+        m_metric->clear();
+        m_metric->addItems(metrics);
+        if (metrics.contains(current))
+            m_metric->setCurrentText(current);
+    }
+    rebuild();
+}
+
+void ScatterPage::rebuild()
+{
+    const QString metric = m_metric->currentText();
+    for (int i = 0; i < m_params.size(); ++i) {
+        const QString &param = m_params.at(i);
+        QChartView *view = m_scatters.value(param);
+        if (!view) {
+            view = new QChartView(new QChart);
+            view->setRenderHint(QPainter::Antialiasing);
+            view->setMinimumSize(360, 280);
+            view->chart()->legend()->hide();
+            view->chart()->setAnimationOptions(QChart::NoAnimation);
+            m_scatters.insert(param, view);
+            m_layout->addWidget(view, i / 2, i % 2);
+        }
+        QChart *c = view->chart();
+        c->removeAllSeries();
+        for (QAbstractAxis *axis : c->axes())
+            c->removeAxis(axis);
+        c->setTitle(tr("%1 against %2").arg(metric, param).toHtmlEscaped());
+        QStringList categories;
+        bool numeric = true;
+        for (const RunRow &run : std::as_const(m_rows)) {
+            bool ok = false;
+            run.params.value(param).toDouble(&ok);
+            numeric = numeric && ok;
+            if (!categories.contains(run.params.value(param)))
+                categories.append(run.params.value(param));
+        }
+        double xLo = std::numeric_limits<double>::infinity();
+        double xHi = -xLo;
+        double yLo = xLo;
+        double yHi = -xLo;
+        for (const RunRow &run : std::as_const(m_rows)) {
+            const auto stats = run.stats.constFind(metric);
+            if (stats == run.stats.cend() || !run.params.contains(param) ||
+                !std::isfinite(stats->last))
+                continue;
+            const QString value = run.params.value(param);
+            const double x = numeric ? value.toDouble() : double(categories.indexOf(value));
+            auto *s = new QScatterSeries;
+            s->setName(run.name.toHtmlEscaped());
+            s->setColor(run.color);
+            s->setMarkerSize(11);
+            s->append(x, stats->last);
+            c->addSeries(s);
+            xLo = std::min(xLo, x);
+            xHi = std::max(xHi, x);
+            yLo = std::min(yLo, stats->last);
+            yHi = std::max(yHi, stats->last);
+        }
+        if (!(xHi >= xLo))
+            continue;
+        const double xPad = xHi > xLo ? (xHi - xLo) * 0.08 : 1;
+        const double yPad = yHi > yLo ? (yHi - yLo) * 0.08 : std::abs(yHi) * 0.1 + 0.1;
+        QAbstractAxis *xAxis = nullptr;
+        if (numeric) {
+            auto *x = new QValueAxis;
+            x->setRange(xLo - xPad, xHi + xPad);
+            x->setLabelFormat(QStringLiteral("%g"));
+            xAxis = x;
+        } else {
+            auto *x = new QCategoryAxis;
+            x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+            for (int k = 0; k < categories.size(); ++k)
+                x->append(categories.at(k).toHtmlEscaped(), k);
+            x->setRange(-0.5, categories.size() - 0.5);
+            xAxis = x;
+        }
+        xAxis->setTitleText(param.toHtmlEscaped());
+        auto *yAxis = new QValueAxis;
+        yAxis->setRange(yLo - yPad, yHi + yPad);
+        yAxis->setLabelFormat(QStringLiteral("%g"));
+        yAxis->setTitleText(metric.toHtmlEscaped());
+        c->addAxis(xAxis, Qt::AlignBottom);
+        c->addAxis(yAxis, Qt::AlignLeft);
+        for (QAbstractSeries *s : c->series()) {
+            s->attachAxis(xAxis);
+            s->attachAxis(yAxis);
+        }
+    }
+}
+
+} // namespace trainyard::ui::compare
