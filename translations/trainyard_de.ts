@@ -597,10 +597,6 @@ Standardwerte kommen aus Einstellungen &gt; Lokale Läufe, wenn sie dort gesetzt
         <translation>%1 von %2 Versuchen lokal ausgeführt</translation>
     </message>
     <message>
-        <source>Hyperparameter tuning: run at most N of the spec&apos;s maxTrials trials, one after the other (default %1, 0: all)</source>
-        <translation>Hyperparameter-Abstimmung: höchstens N der maxTrials Versuche der Spezifikation ausführen, einen nach dem anderen (Standard %1, 0: alle)</translation>
-    </message>
-    <message>
         <source>Output form: config YAML, gcloud command, Vertex AI CustomJob JSON, Kubeflow TFJob or PyTorchJob YAML</source>
         <translation>Ausgabeform: config-YAML, gcloud-Befehl, Vertex AI CustomJob als JSON, Kubeflow TFJob oder PyTorchJob als YAML</translation>
     </message>
@@ -906,6 +902,56 @@ Optionen:
     <message>
         <source>HyperparameterTuningJob [%1] is submitted successfully (local record %2).</source>
         <translation>HyperparameterTuningJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard local gpus
+
+Lists this machine&apos;s NVIDIA GPUs as the local runs see them (NVML, libnvidia-ml.so.1): index, name, UUID and memory. A machine without the library or without a GPU has none; that is not an error.
+</source>
+        <translation>Aufruf: trainyard local gpus
+
+Listet die NVIDIA-GPUs dieses Rechners, wie lokale Läufe sie sehen (NVML, libnvidia-ml.so.1): Index, Name, UUID und Speicher. Ein Rechner ohne die Bibliothek oder ohne GPU hat keine; das ist kein Fehler.
+</translation>
+    </message>
+    <message>
+        <source>No GPU: %1</source>
+        <translation>Keine GPU: %1</translation>
+    </message>
+    <message>
+        <source>Driver %1</source>
+        <translation>Treiber %1</translation>
+    </message>
+    <message>
+        <source>Job [%1] not started: %2</source>
+        <translation>Job [%1] nicht gestartet: %2</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>GPUs: %1</source>
+        <translation>GPUs: %1</translation>
+    </message>
+    <message>
+        <source>How replicas get this machine&apos;s GPUs: auto, GPUs of their own as the spec&apos;s acceleratorConfig asks (refused when too few); cpu, every GPU hidden (NCCL needs a GPU per rank, gloo runs on the CPU); shared, handed out round-robin (NCCL refuses two ranks on one GPU). Default auto</source>
+        <translation>Wie Replikate die GPUs dieses Rechners bekommen: auto, eigene GPUs, wie acceleratorConfig der Spezifikation verlangt (abgelehnt, wenn zu wenige); cpu, jede GPU verborgen (NCCL braucht eine GPU pro Rang, gloo läuft auf der CPU); shared, reihum verteilt (NCCL lehnt zwei Ränge auf einer GPU ab). Standard auto</translation>
+    </message>
+    <message>
+        <source>Hyperparameter tuning: run at most N of the spec&apos;s maxTrials trials, maxParallelTrials at once where the machine holds them (default %1, 0: all)</source>
+        <translation>Hyperparameter-Tuning: höchstens N der maxTrials-Versuche der Spezifikation ausführen, maxParallelTrials gleichzeitig, soweit der Rechner sie trägt (Standard %1, 0: alle)</translation>
+    </message>
+    <message>
+        <source>--gpus must be auto, cpu or shared, not &apos;%1&apos;</source>
+        <translation>--gpus muss auto, cpu oder shared sein, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>
+`trainyard local gpus` lists this machine&apos;s GPUs.
+</source>
+        <translation>
+`trainyard local gpus` listet die GPUs dieses Rechners.
+</translation>
     </message>
 </context>
 <context>
@@ -2580,10 +2626,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>Die Versuche können nicht geplant werden: %1.</translation>
     </message>
     <message>
-        <source>maxParallelTrials is %1; locally the trials run one at a time.</source>
-        <translation>maxParallelTrials ist %1; lokal laufen die Versuche einer nach dem anderen.</translation>
-    </message>
-    <message>
         <source>%1 of %2 trials run locally (--max-local-trials).</source>
         <translation>%1 von %2 Versuchen laufen lokal (--max-local-trials).</translation>
     </message>
@@ -2606,6 +2648,61 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>Cannot become a child subreaper; processes that leave their replica&apos;s session may outlive the job.</source>
         <translation>Kann nicht Child-Subreaper werden; Prozesse, die die Sitzung ihres Replikats verlassen, können den Job überleben.</translation>
+    </message>
+    <message>
+        <source>The job asks for %1 GPUs; this machine gives it %2 (a note: speed and memory differ from the service&apos;s).</source>
+        <translation>Der Job verlangt %1-GPUs; dieser Rechner gibt ihm %2 (ein Hinweis: Geschwindigkeit und Speicher weichen vom Dienst ab).</translation>
+    </message>
+    <message numerus="yes">
+        <source>The job asks for %n GPU(s) (%1); this machine has none: the replicas run on the CPU.</source>
+        <translation>
+            <numerusform>Der Job verlangt %n GPU (%1); dieser Rechner hat keine: die Replikate laufen auf der CPU.</numerusform>
+            <numerusform>Der Job verlangt %n GPUs (%1); dieser Rechner hat keine: die Replikate laufen auf der CPU.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every GPU is hidden (--gpus=cpu): NCCL needs a GPU per rank; use the gloo backend, which runs on the CPU.</source>
+        <translation>Jede GPU ist verborgen (--gpus=cpu): NCCL braucht eine GPU pro Rang; verwenden Sie das gloo-Backend, das auf der CPU läuft.</translation>
+    </message>
+    <message>
+        <source>The job asks for %1 GPUs (%2); this machine has %3: %4.</source>
+        <translation>Der Job verlangt %1 GPUs (%2); dieser Rechner hat %3: %4.</translation>
+    </message>
+    <message>
+        <source>Run it with --gpus=cpu to hide every GPU (NCCL needs a GPU per rank; the gloo backend runs on the CPU), or with --gpus=shared to hand the GPUs out round-robin (NCCL refuses two ranks on one GPU).</source>
+        <translation>Starten Sie ihn mit --gpus=cpu, um jede GPU zu verbergen (NCCL braucht eine GPU pro Rang; das gloo-Backend läuft auf der CPU), oder mit --gpus=shared, um die GPUs reihum zu verteilen (NCCL lehnt zwei Ränge auf einer GPU ab).</translation>
+    </message>
+    <message numerus="yes">
+        <source>GPUs are shared (--gpus=shared): %n GPU(s) asked, handed out round-robin over %1 here. NCCL refuses two ranks on one GPU (&quot;Duplicate GPU detected&quot;); use gloo or fewer ranks.</source>
+        <translation>
+            <numerusform>GPUs werden geteilt (--gpus=shared): %n GPU verlangt, reihum auf die %1 hier verteilt. NCCL lehnt zwei Ränge auf einer GPU ab („Duplicate GPU detected“); verwenden Sie gloo oder weniger Ränge.</numerusform>
+            <numerusform>GPUs werden geteilt (--gpus=shared): %n GPUs verlangt, reihum auf die %1 hier verteilt. NCCL lehnt zwei Ränge auf einer GPU ab („Duplicate GPU detected“); verwenden Sie gloo oder weniger Ränge.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>maxParallelTrials asks for %1 trials at once; each needs %n GPU(s) of its own and this machine has %2, so %3 run at once and the others wait for a free GPU set.</source>
+        <translation>
+            <numerusform>maxParallelTrials verlangt %1 gleichzeitige Versuche; jeder braucht %n eigene GPU und dieser Rechner hat %2, also laufen %3 gleichzeitig und die anderen warten auf freie GPUs.</numerusform>
+            <numerusform>maxParallelTrials verlangt %1 gleichzeitige Versuche; jeder braucht %n eigene GPUs und dieser Rechner hat %2, also laufen %3 gleichzeitig und die anderen warten auf freie GPUs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 trials at once run %2 replicas at once, more than this machine&apos;s %n core(s): they compete for the CPU.</source>
+        <translation>
+            <numerusform>%1 gleichzeitige Versuche führen %2 Replikate gleichzeitig aus, mehr als der %n Kern dieses Rechners: sie konkurrieren um die CPU.</numerusform>
+            <numerusform>%1 gleichzeitige Versuche führen %2 Replikate gleichzeitig aus, mehr als die %n Kerne dieses Rechners: sie konkurrieren um die CPU.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::exec::JobGpuPlan</name>
+    <message>
+        <source>%1: no GPU (CUDA_VISIBLE_DEVICES=)</source>
+        <translation>%1: keine GPU (CUDA_VISIBLE_DEVICES=)</translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2)</source>
+        <translation>GPU %1 (%2)</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,8 @@
 #include "exec/supervisor.h"
 
 #include "catalog/catalog.h"
+#include "exec/jobgpuplan.h"
+#include "gpu/nvml.h"
 #include "secrets/resolve.h"
 #include "jobspec/yamlio.h"
 #include "store/ownerlock.h"
@@ -12,6 +14,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QThread>
 #include <signal.h>
 #include <unistd.h>
 
@@ -138,6 +141,7 @@ ReplicaSetConfig Supervisor::setConfig() const
     config.options = m_envOptions;
     config.settings = m_settings;
     config.masker = m_masker;
+    config.extraEnvironment = m_gpuEnvironment;
     config.metrics = m_metrics;
     config.cancelRequested = [this] { return m_cancelRequested; };
     return config;
@@ -217,35 +221,51 @@ bool Supervisor::prepare()
     if (m_job.trainingInput.scheduling)
         m_maxRunningMs = durationMs(m_job.trainingInput.scheduling->maxRunningTime);
 
-    // Only the predefined tiers need the catalog (their local shapes); CUSTOM gives its counts.
+    // The predefined tiers need the catalog (their local shapes); CUSTOM gives its counts, and
+    // without a catalog its machine types' built-in GPUs are unknown (acceleratorConfig counts).
     static const catalog::Catalog noCatalog;
-    catalog::LoadResult catalogLoad;
-    const catalog::Catalog *catalog = &noCatalog;
-    if (m_job.trainingInput.scaleTier != QLatin1String("CUSTOM")) {
-        catalogLoad = catalog::Catalog::loadDefault();
-        if (!catalogLoad) {
-            finishEarly(JobStatus::Failed, tr("The service catalog cannot be loaded."));
-            return false;
-        }
-        catalog = catalogLoad.catalog.get();
+    catalog::LoadResult catalogLoad = catalog::Catalog::loadDefault();
+    const catalog::Catalog *catalog = catalogLoad ? catalogLoad.catalog.get() : &noCatalog;
+    if (!catalogLoad && m_job.trainingInput.scaleTier != QLatin1String("CUSTOM")) {
+        finishEarly(JobStatus::Failed, tr("The service catalog cannot be loaded."));
+        return false;
     }
-    LayoutOptions layoutOptions;
-    layoutOptions.style = m_settings.style;
-    layoutOptions.distributed = m_settings.distributed;
-    layoutOptions.startPort = m_settings.startPort;
-    layoutOptions.maxLocalReplicas = m_settings.maxLocalReplicas;
-    layoutOptions.localTensorFlowMajor = m_settings.localTensorFlowMajor;
-    LayoutResult layout = planLayout(m_job, *catalog, layoutOptions);
+    LayoutResult layout = planLayout(m_job, *catalog, layoutOptions(m_settings));
     if (!layout) {
         finishEarly(JobStatus::Failed, layout.error);
         return false;
     }
     for (const QString &warning : std::as_const(layout.layout.warnings))
         note(warning);
-    const int slotCount = 1;
+
+    // GPUs are placed before anything starts; a job this machine cannot hold is refused here.
+    const gpu::GpuInventory inventory = gpu::readInventory();
+    const JobGpuPlan gpuPlan = planJobGpus(m_job, m_settings, *catalog, inventory.gpus,
+                                           QThread::idealThreadCount());
+    if (!gpuPlan) {
+        finishEarly(JobStatus::Failed, gpuPlan.error);
+        return false;
+    }
+    const QStringList gpuNotes = gpuPlan.notes();
+    for (const QString &line : gpuNotes)
+        note(line);
+    for (const QString &line : gpuPlan.replicaLines())
+        note(line);
+    const int slotCount = m_job.trainingInput.hyperparameters ? gpuPlan.trialSlots.count : 1;
     QList<ClusterLayout> layouts;
     if (!reservePorts(layout.layout, slotCount, &layouts))
         return false;
+    QList<QHash<QString, QList<QPair<QString, QString>>>> slotEnvironments;
+    for (int slot = 0; slot < slotCount; ++slot) {
+        QHash<QString, QList<QPair<QString, QString>>> env;
+        const GpuPlacement &placement = gpuPlan.trialSlots.placements.at(slot);
+        for (const Replica &replica : std::as_const(layout.layout.replicas)) {
+            if (const auto vars = placement.environment(replica.name); !vars.isEmpty())
+                env.insert(replica.name, vars);
+        }
+        slotEnvironments << env;
+    }
+    m_gpuEnvironment = slotEnvironments.constFirst();
 
     EnvironmentOptions envOptions;
     envOptions.python = m_settings.python;
@@ -284,8 +304,8 @@ bool Supervisor::prepare()
     m_envOptions = envOptions;
     if (!m_job.trainingInput.hyperparameters)
         return true;
-    for (const ClusterLayout &slotLayout : std::as_const(layouts))
-        m_slots.append(TrialSlot{slotLayout, {}});
+    for (int slot = 0; slot < layouts.size(); ++slot)
+        m_slots.append(TrialSlot{layouts.at(slot), slotEnvironments.at(slot)});
     m_trials = new TrialRunner(setConfig(), m_slots, &m_containment, this);
     if (QString error; !m_trials->plan(&error)) {
         finishEarly(JobStatus::Failed, error);

@@ -13,6 +13,8 @@
 //    rules and their part of the state.
 //  - TrialRunner (trialrunner.h): a tuning job's trials, several at once where the machine can
 //    hold them, each a ReplicaSet with its own ports and GPUs.
+//  - GPU placement (jobgpuplan.h, gpuplacement.h): which GPUs each replica sees, decided before
+//    anything starts from NVML's inventory; a job the machine cannot hold is refused then.
 //  - Containment (containment.h): every descendant of the owner is the job's; signals them
 //    and records their identities in the state so recovery can kill them by identity when the
 //    owner itself dies.
@@ -114,6 +116,7 @@ private:
     ClusterLayout m_layout;          // with its ports
     EnvironmentOptions m_envOptions; // of every trial; the trial's ID and values added
     QList<TrialSlot> m_slots;        // tuning: where trials run (ports, GPUs)
+    QHash<QString, QList<QPair<QString, QString>>> m_gpuEnvironment; // a plain run's, by replica
     secrets::Masker m_masker; // secret values of this job, masked in every stored log line
     Containment m_containment;
     ReplicaSet *m_run = nullptr;       // a plain run's replicas
