@@ -4151,6 +4151,18 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Exit code</source>
         <translation>Exit-Code</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Trial</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::logs::LogModel</name>
@@ -4518,6 +4530,32 @@ Legen Sie unten jede Rolle fest.</translation>
     <message>
         <source>%1 to %2 GB</source>
         <translation>%1 bis %2 GB</translation>
+    </message>
+    <message numerus="yes">
+        <source>This machine has %n GPU(s): %1.</source>
+        <translation>
+            <numerusform>Dieser Rechner hat %n GPU: %1.</numerusform>
+            <numerusform>Dieser Rechner hat %n GPUs: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This machine has no NVIDIA GPU.</source>
+        <translation>Dieser Rechner hat keine NVIDIA-GPU.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The job asks for %n GPU(s) in all.</source>
+        <translation>
+            <numerusform>Der Job verlangt insgesamt %n GPU.</numerusform>
+            <numerusform>Der Job verlangt insgesamt %n GPUs.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A local run uses the CPU.</source>
+        <translation>Ein lokaler Lauf verwendet die CPU.</translation>
+    </message>
+    <message>
+        <source>A local run needs CPU only or Shared GPUs (Review page).</source>
+        <translation>Ein lokaler Lauf braucht „Nur CPU“ oder „Geteilt“ (Seite Überprüfung).</translation>
     </message>
 </context>
 <context>
@@ -5117,6 +5155,46 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
     <message>
         <source>Builds and uploads the package, then creates the job as a Vertex AI CustomJob; the job list shows it with the local runs.</source>
         <translation>Baut das Paket und lädt es hoch, dann legt es den Job als Vertex-AI-CustomJob an; die Jobliste zeigt ihn zusammen mit den lokalen Läufen.</translation>
+    </message>
+    <message>
+        <source>GPUs of their own (auto)</source>
+        <translation>Eigene GPUs (auto)</translation>
+    </message>
+    <message>
+        <source>CPU only: every GPU hidden</source>
+        <translation>Nur CPU: jede GPU verborgen</translation>
+    </message>
+    <message>
+        <source>Shared: GPUs handed out round-robin</source>
+        <translation>Geteilt: GPUs reihum verteilt</translation>
+    </message>
+    <message>
+        <source>How a local run&apos;s replicas get this machine&apos;s GPUs (the CLI&apos;s --gpus). NCCL needs a GPU of its own per rank; gloo runs on the CPU.</source>
+        <translation>Wie die Replikate eines lokalen Laufs die GPUs dieses Rechners bekommen (--gpus der Kommandozeile). NCCL braucht eine eigene GPU pro Rang; gloo läuft auf der CPU.</translation>
+    </message>
+    <message>
+        <source>Looking for this machine&apos;s GPUs…</source>
+        <translation>Suche die GPUs dieses Rechners…</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs for a local run:</source>
+        <translation>&amp;GPUs für einen lokalen Lauf:</translation>
+    </message>
+    <message>
+        <source>GPU %1 %2 (%3 MiB)</source>
+        <translation>GPU %1 %2 (%3 MiB)</translation>
+    </message>
+    <message>
+        <source>This machine: %1.</source>
+        <translation>Dieser Rechner: %1.</translation>
+    </message>
+    <message>
+        <source>This machine has no NVIDIA GPU (%1).</source>
+        <translation>Dieser Rechner hat keine NVIDIA-GPU (%1).</translation>
+    </message>
+    <message>
+        <source>This machine has fewer GPUs than the job asks for: choose CPU only or Shared above.</source>
+        <translation>Dieser Rechner hat weniger GPUs, als der Job verlangt: wählen Sie oben „Nur CPU“ oder „Geteilt“.</translation>
     </message>
 </context>
 <context>
