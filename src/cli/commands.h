@@ -4,6 +4,7 @@
 
 #include "catalog/catalog.h"
 #include "cli/args.h"
+#include "exec/runsettings.h"
 #include "jobspec/yamlio.h"
 
 #include <QString>
@@ -20,6 +21,15 @@ inline constexpr int exitUsage = 2;
 int runValidate(const QStringList &args); // arguments after "validate"
 int runExport(const QStringList &args);   // arguments after "export"
 int runImportGcloud(const QStringList &args); // arguments after "import-gcloud"
+
+// `local gpus`: this machine's GPUs (arguments after "local gpus").
+int runLocalGpus(const QStringList &args);
+QString localGpusHelp();
+// Prints the job's GPU plan (notes, which GPUs each replica sees) on stderr before the job is
+// created; a job this machine cannot hold is refused: the message is printed and exitSpecErrors
+// returned. -1 when the job may start.
+int checkGpuPlan(const jobspec::Job &job, const exec::RunSettings &settings,
+                 const catalog::Catalog &catalog);
 
 QString mainHelp();
 QString validateHelp();

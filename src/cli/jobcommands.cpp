@@ -266,7 +266,12 @@ QString describeYaml(const store::JobStore &store, const QString &jobId,
     for (const store::ReplicaState &r : state.replicas) {
         YAML::Node n(YAML::NodeType::Map);
         n["name"] = utf8(r.name);
+        if (!r.trialId.isEmpty())
+            n["trial"] = utf8(r.trialId); // not "trialId": that names trainingOutput's trials
         n["state"] = utf8(store::replicaStatusName(r.state));
+        // The GPUs it sees (NVML indices, CUDA_DEVICE_ORDER=PCI_BUS_ID); "" for none.
+        if (r.cudaVisibleDevices)
+            n["cudaVisibleDevices"] = utf8(*r.cudaVisibleDevices);
         if (r.pid > 0)
             n["pid"] = r.pid;
         if (r.port > 0)

@@ -40,6 +40,11 @@ QList<OptionSpec> runtimeOptions(const LocalRunDefaults &defaults)
         {QStringLiteral("grace-period"), QStringLiteral("SECONDS"),
          Run::tr("Time between SIGTERM and SIGKILL when stopping replicas (default %1)")
              .arg(defaults.gracePeriodSeconds)},
+        {QStringLiteral("gpus"), QStringLiteral("auto|cpu|shared"),
+         Run::tr("How replicas get this machine's GPUs: auto, GPUs of their own as the spec's "
+                 "acceleratorConfig asks (refused when too few); cpu, every GPU hidden (NCCL needs "
+                 "a GPU per rank, gloo runs on the CPU); shared, handed out round-robin (NCCL "
+                 "refuses two ranks on one GPU). Default auto")},
     };
 }
 
@@ -88,8 +93,8 @@ QList<OptionSpec> submitOptions(const LocalRunDefaults &defaults)
                  "first; default %1, 0: no cap)")
              .arg(defaults.maxLocalReplicas)},
         {QStringLiteral("max-local-trials"), QStringLiteral("N"),
-         Run::tr("Hyperparameter tuning: run at most N of the spec's maxTrials trials, one after "
-                 "the other (default %1, 0: all)")
+         Run::tr("Hyperparameter tuning: run at most N of the spec's maxTrials trials, "
+                 "maxParallelTrials at once where the machine holds them (default %1, 0: all)")
              .arg(exec::RunSettings::defaultMaxLocalTrials)},
     };
     return options + runtimeOptions(defaults);
@@ -128,6 +133,16 @@ bool runtimeSettings(const ParsedArgs &args, exec::RunSettings *settings, QStrin
         !intOption(args, QStringLiteral("start-port"), 1, 65535, &port, error))
         return false;
     settings->startPort = quint16(port);
+    if (args.has(QStringLiteral("gpus"))) {
+        const std::optional<exec::GpuMode> mode =
+            exec::gpuModeFromName(args.value(QStringLiteral("gpus")));
+        if (!mode) {
+            *error = Run::tr("--gpus must be auto, cpu or shared, not '%1'")
+                         .arg(args.value(QStringLiteral("gpus")));
+            return false;
+        }
+        settings->gpus = *mode;
+    }
     if (args.has(QStringLiteral("grace-period")))
         settings->graceMs = grace * 1000;
     return true;
@@ -181,7 +196,8 @@ QString localHelp()
                    "Options:\n") +
            formatOptions(localTrainOptions(exec::readLocalRunDefaults())) + defaultsNote() +
            Run::tr("\nExit status: 0 the job succeeded, 1 it failed or was cancelled, 2 usage "
-                   "error.\n");
+                   "error.\n") +
+           Run::tr("\n`trainyard local gpus` lists this machine's GPUs.\n");
 }
 
 int runLocalTrain(const QStringList &args)
@@ -242,6 +258,8 @@ int runLocalTrain(const QStringList &args)
     } else {
         input.scaleTier = QStringLiteral("BASIC");
     }
+    if (const int code = checkGpuPlan(job, settings, catalog::Catalog::builtIn()); code >= 0)
+        return code;
     // The ID is claimed by the store's atomic mkdir: a run started at the same moment that took
     // it sends us on to the next free one.
     for (int attempt = 1;; ++attempt) {
@@ -270,6 +288,8 @@ int runLocal(const QStringList &args)
         out().flush();
         return args.isEmpty() ? exitUsage : exitOk;
     }
+    if (args.first() == QLatin1String("gpus"))
+        return runLocalGpus(args.mid(1));
     if (args.first() != QLatin1String("train"))
         return usageError(QStringLiteral("local"),
                           Run::tr("unknown command '%1'").arg(args.first()));
@@ -358,6 +378,8 @@ int runSubmitTraining(const QStringList &args)
     }
     settings.baseDirectory = QFileInfo(path).absolutePath();
     const jobspec::Job &job = input.import.job;
+    if (const int code = checkGpuPlan(job, settings, *catalog); code >= 0)
+        return code;
     if (const int code = createAndStart(store, job, settings); code >= 0)
         return code;
     if (parsed.has(QStringLiteral("async"))) {

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "exec/containment.h"
 
+#include "exec/replicaprocess.h"
+#include "exec/replicaset.h"
+
+#include <algorithm>
+
 #include <QHash>
 #include <cerrno>
 #include <signal.h>
@@ -78,6 +83,137 @@ int reapAdoptedChildren(const QSet<qint64> &exclude)
             ++reaped;
     }
     return reaped;
+}
+
+} // namespace trainyard::exec
+
+// ---- Containment (the owner's view of the job's processes) ----
+
+namespace trainyard::exec {
+
+void Containment::add(const ReplicaSet *set)
+{
+    m_sets.append(set);
+}
+
+void Containment::remove(const ReplicaSet *set)
+{
+    m_sets.removeAll(set);
+}
+
+QSet<qint64> Containment::runningReplicaPids() const
+{
+    QSet<qint64> running;
+    for (const ReplicaSet *set : m_sets) {
+        for (const ReplicaProcess *replica : set->processes()) {
+            if (replica->isRunning())
+                running.insert(replica->pid());
+        }
+    }
+    return running;
+}
+
+bool Containment::recordProcesses(QList<store::JobState::RecordedProcess> *processes)
+{
+    QSet<qint64> leaders;
+    for (const ReplicaSet *set : m_sets) {
+        for (const ReplicaProcess *replica : set->processes())
+            leaders.insert(replica->pgid());
+    }
+    reapAdoptedChildren(runningReplicaPids());
+    QList<store::JobState::RecordedProcess> seen;
+    const QList<store::ProcStat> descendants = descendantsOf(qint64(::getpid()));
+    for (const store::ProcStat &p : descendants) {
+        if (!leaders.contains(p.pid)) // a replica's leader is recorded with its replica
+            seen.append({p.pid, p.startTime});
+    }
+    std::sort(seen.begin(), seen.end(),
+              [](const auto &a, const auto &b) { return a.pid < b.pid; });
+    if (seen == *processes)
+        return false;
+    *processes = seen;
+    return true;
+}
+
+void Containment::signalAll(int signal)
+{
+    for (const ReplicaSet *set : m_sets) {
+        for (ReplicaProcess *replica : set->processes()) {
+            if (signal == SIGKILL)
+                replica->killGroup();
+            else
+                replica->terminateGroup();
+        }
+    }
+    signalDescendants(signal);
+}
+
+bool Containment::processesLeft()
+{
+    const QSet<qint64> running = runningReplicaPids();
+    reapAdoptedChildren(running);
+    return !running.isEmpty() || !descendantsOf(qint64(::getpid())).isEmpty();
+}
+
+bool Containment::aloneActive(const ReplicaSet &set) const
+{
+    return std::none_of(m_sets.cbegin(), m_sets.cend(), [&set](const ReplicaSet *other) {
+        return other != &set && other->isActive();
+    });
+}
+
+QList<store::ProcStat> Containment::ownedBy(const ReplicaSet &set) const
+{
+    QSet<qint64> groups;
+    QSet<qint64> roots;
+    for (const ReplicaProcess *replica : set.processes()) {
+        if (replica->pgid() > 0)
+            groups.insert(replica->pgid());
+        if (replica->isRunning())
+            roots.insert(replica->pid());
+    }
+    const QList<store::ProcStat> all = descendantsOf(qint64(::getpid()));
+    QHash<qint64, qint64> parent;
+    for (const store::ProcStat &p : all)
+        parent.insert(p.pid, p.ppid);
+    QList<store::ProcStat> owned;
+    for (const store::ProcStat &p : all) {
+        bool mine = groups.contains(p.pgid);
+        for (qint64 up = p.pid; !mine && up > 1 && parent.contains(up); up = parent.value(up))
+            mine = roots.contains(up);
+        if (mine)
+            owned.append(p);
+    }
+    return owned;
+}
+
+void Containment::signalSet(const ReplicaSet &set, int signal)
+{
+    for (ReplicaProcess *replica : set.processes()) {
+        if (signal == SIGKILL)
+            replica->killGroup();
+        else
+            replica->terminateGroup();
+    }
+    if (aloneActive(set)) {
+        signalDescendants(signal);
+        return;
+    }
+    const QList<store::ProcStat> owned = ownedBy(set);
+    for (const store::ProcStat &p : owned)
+        store::signalIfSame({p.pid, p.startTime, store::currentBootId()}, signal);
+}
+
+bool Containment::setProcessesLeft(const ReplicaSet &set)
+{
+    reapAdoptedChildren(runningReplicaPids());
+    for (const ReplicaProcess *replica : set.processes()) {
+        if (replica->isRunning())
+            return true;
+    }
+    if (aloneActive(set))
+        return !descendantsOf(qint64(::getpid())).isEmpty();
+    return !ownedBy(set).isEmpty();
 }
 
 } // namespace trainyard::exec

@@ -7,6 +7,7 @@
 // when the owner itself dies), signals them when the job ends and reaps the adopted ones.
 #pragma once
 
+#include "store/jobstate.h"
 #include "store/procidentity.h"
 
 #include <QList>
@@ -31,5 +32,45 @@ int signalDescendants(int signal);
 // Reaps zombies among this process's children that are not in `exclude` (children a QProcess
 // waits for itself): descendants adopted as subreaper. Returns how many were reaped.
 int reapAdoptedChildren(const QSet<qint64> &exclude);
+
+class ReplicaSet;
+
+// The owner's containment of a job's processes: every descendant of the owner is the job's.
+// Replica sets register themselves (ReplicaSet's constructor); while several sets run side by
+// side (tuning trials in parallel) a set that stops signals only what is provably its own: its
+// replicas' process groups and the descendants of its replicas. Descendants that left their
+// replica for a session of their own were adopted by the owner and cannot be told apart; they
+// are signalled by the set that stops when no other set is active, and by signalAll().
+class Containment
+{
+public:
+    Containment() = default;
+    Containment(const Containment &) = delete;
+    Containment &operator=(const Containment &) = delete;
+
+    void add(const ReplicaSet *set);
+    void remove(const ReplicaSet *set);
+
+    // Records the live descendants' identities (replica group leaders left out: they are
+    // recorded with their replica) and reaps adopted ones. True when *processes changed.
+    bool recordProcesses(QList<store::JobState::RecordedProcess> *processes);
+    // Signals every replica group of every set and every other descendant.
+    void signalAll(int signal);
+    // True while a replica runs or any descendant of the owner is alive.
+    bool processesLeft();
+    // The same for one set (see above for which descendants are its own).
+    void signalSet(const ReplicaSet &set, int signal);
+    bool setProcessesLeft(const ReplicaSet &set);
+
+private:
+    // The running replicas' pids of every set (QProcess reaps these itself).
+    QSet<qint64> runningReplicaPids() const;
+    bool aloneActive(const ReplicaSet &set) const;
+    // Descendants of the owner that belong to `set`: in one of its groups, or below one of its
+    // replicas.
+    QList<store::ProcStat> ownedBy(const ReplicaSet &set) const;
+
+    QList<const ReplicaSet *> m_sets;
+};
 
 } // namespace trainyard::exec

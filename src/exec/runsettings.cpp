@@ -24,12 +24,33 @@ QString tr(const char *text)
     return QCoreApplication::translate("trainyard::exec", text);
 }
 
+constexpr std::pair<GpuMode, const char *> gpuModeNames[] = {
+    {GpuMode::Auto, "auto"}, {GpuMode::Cpu, "cpu"}, {GpuMode::Shared, "shared"}};
+
 QString styleName(RunStyle style)
 {
     return style == RunStyle::LocalTrain ? QStringLiteral("localTrain") : QStringLiteral("submit");
 }
 
 } // namespace
+
+QString gpuModeName(GpuMode mode)
+{
+    for (const auto &[m, name] : gpuModeNames) {
+        if (m == mode)
+            return QLatin1String(name);
+    }
+    return {};
+}
+
+std::optional<GpuMode> gpuModeFromName(QStringView name)
+{
+    for (const auto &[m, text] : gpuModeNames) {
+        if (name == QLatin1String(text))
+            return m;
+    }
+    return std::nullopt;
+}
 
 QByteArray RunSettings::toJson() const
 {
@@ -42,6 +63,7 @@ QByteArray RunSettings::toJson() const
     o.insert(QStringLiteral("graceMs"), graceMs);
     o.insert(QStringLiteral("maxLocalReplicas"), maxLocalReplicas);
     o.insert(QStringLiteral("maxLocalTrials"), maxLocalTrials);
+    o.insert(QStringLiteral("gpus"), gpuModeName(gpus));
     o.insert(QStringLiteral("localTensorFlowMajor"), localTensorFlowMajor);
     o.insert(QStringLiteral("logCapMB"), logCapMB);
     o.insert(QStringLiteral("python"), python);
@@ -75,6 +97,7 @@ bool RunSettings::fromJson(const QByteArray &json, RunSettings *settings, QStrin
     s.maxLocalReplicas = qMax(0, o.value(QStringLiteral("maxLocalReplicas")).toInt(0));
     s.maxLocalTrials =
         qMax(0, o.value(QStringLiteral("maxLocalTrials")).toInt(defaultMaxLocalTrials));
+    s.gpus = gpuModeFromName(o.value(QStringLiteral("gpus")).toString()).value_or(GpuMode::Auto);
     s.localTensorFlowMajor = o.value(QStringLiteral("localTensorFlowMajor")).toInt(0);
     s.logCapMB = qBound(0, o.value(QStringLiteral("logCapMB")).toInt(0),
                         LocalRunDefaults::logCapLimitMB);
@@ -90,6 +113,7 @@ bool RunSettings::operator==(const RunSettings &o) const
     return style == o.style && distributed == o.distributed && startPort == o.startPort &&
            maxRestarts == o.maxRestarts && jobReruns == o.jobReruns && graceMs == o.graceMs &&
            maxLocalReplicas == o.maxLocalReplicas && maxLocalTrials == o.maxLocalTrials &&
+           gpus == o.gpus &&
            localTensorFlowMajor == o.localTensorFlowMajor && logCapMB == o.logCapMB &&
            python == o.python &&
            jobDir == o.jobDir && baseDirectory == o.baseDirectory;

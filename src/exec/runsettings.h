@@ -9,6 +9,8 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringView>
+#include <optional>
 
 class QSettings;
 
@@ -17,6 +19,13 @@ class JobStore;
 }
 
 namespace trainyard::exec {
+
+// How the job's replicas get this machine's GPUs (`--gpus`, exec/gpuplacement.h): auto (GPUs of
+// their own, refused when too few), cpu (every GPU hidden), shared (handed out round-robin).
+enum class GpuMode { Auto, Cpu, Shared };
+// "auto", "cpu", "shared" (the flag's and run.json's spelling).
+QString gpuModeName(GpuMode mode);
+std::optional<GpuMode> gpuModeFromName(QStringView name);
 
 struct RunSettings
 {
@@ -34,6 +43,7 @@ struct RunSettings
     int maxLocalReplicas = 0;     // 0: no cap
     // Tuning jobs: run at most this many of the spec's maxTrials; 0: all of them (trials.h).
     int maxLocalTrials = defaultMaxLocalTrials;
+    GpuMode gpus = GpuMode::Auto; // "gpus" in run.json
     int localTensorFlowMajor = 0; // LocalTrain: primary "master" when 1
     // Per-replica log file cap in MB; 0: none. Past it the oldest part of the log is dropped
     // (logs::LogWriter::setSizeCap).

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The Supervisor's job lifecycle: claiming, preparing, polling, stopping and finishing the job.
+// The Supervisor's job lifecycle: claiming, preparing, wiring its parts, polling, stopping and
+// finishing the job.
 #include "exec/supervisor.h"
 
 #include "catalog/catalog.h"
+#include "exec/jobgpuplan.h"
+#include "gpu/nvml.h"
 #include "secrets/resolve.h"
 #include "jobspec/yamlio.h"
 #include "store/ownerlock.h"
@@ -11,6 +14,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QThread>
 #include <signal.h>
 #include <unistd.h>
 
@@ -52,14 +56,25 @@ Supervisor::Supervisor(const store::JobStore &store, const QString &jobId, QObje
 Supervisor::~Supervisor()
 {
     // Normally everything stopped already; this is the last line of defence.
-    signalJobProcesses(SIGKILL);
+    m_containment.signalAll(SIGKILL);
+    delete m_run; // before m_containment, which they unregister from
+    delete m_trials;
 }
 
 void Supervisor::cancel()
 {
     m_cancelRequested = true;
-    if (m_phase == Phase::Starting || m_phase == Phase::Running)
-        beginStop(JobStatus::Cancelled, QString());
+    if (m_phase == Phase::Running)
+        stopJob(JobStatus::Cancelled, QString());
+}
+
+QList<LiveReplica> Supervisor::liveReplicas() const
+{
+    if (m_run)
+        return m_run->liveReplicas();
+    if (m_trials)
+        return m_trials->liveReplicas();
+    return {};
 }
 
 void Supervisor::start()
@@ -101,16 +116,80 @@ void Supervisor::start()
     writeState();
     if (!prepare())
         return;
-    if (isTuning()) {
-        startTrial(0);
+    m_phase = Phase::Running;
+    if (m_trials) {
+        m_trials->start(); // ends the job itself when the first trial cannot start
         return;
     }
-    if (const QString error = setUpReplicas(); !error.isEmpty()) {
+    m_run = new ReplicaSet(setConfig(), &m_containment, this);
+    if (const QString error = m_run->setUp(); !error.isEmpty()) {
         finishEarly(JobStatus::Failed, error);
         return;
     }
-    m_phase = Phase::Starting;
-    startAll();
+    connectPart(m_run);
+    connect(m_run, &ReplicaSet::finished, this, &Supervisor::onFinished);
+    m_run->start();
+}
+
+ReplicaSetConfig Supervisor::setConfig() const
+{
+    ReplicaSetConfig config;
+    config.store = m_store;
+    config.jobId = m_jobId;
+    config.job = m_job;
+    config.layout = m_layout;
+    config.options = m_envOptions;
+    config.settings = m_settings;
+    config.masker = m_masker;
+    config.extraEnvironment = m_gpuEnvironment;
+    config.metrics = m_metrics;
+    config.cancelRequested = [this] { return m_cancelRequested; };
+    return config;
+}
+
+template <typename Part>
+static void connectSignals(Supervisor *owner, Part *part, const std::function<void()> &dirty,
+                           const std::function<void()> &now, const std::function<void()> &running,
+                           const std::function<void()> &rerunning)
+{
+    QObject::connect(part, &Part::changed, owner, dirty);
+    QObject::connect(part, &Part::changedNow, owner, now);
+    QObject::connect(part, &Part::running, owner, running);
+    QObject::connect(part, &Part::rerunning, owner, rerunning);
+}
+
+void Supervisor::connectPart(QObject *part)
+{
+    const auto dirty = [this] {
+        m_dirty = true;
+        Q_EMIT replicasChanged();
+    };
+    const auto now = [this] {
+        writeState();
+        Q_EMIT replicasChanged();
+    };
+    const auto running = [this] { onRunning(); };
+    const auto rerunning = [this] {
+        m_state.state = JobStatus::Running;
+        writeState();
+    };
+    if (auto *set = qobject_cast<ReplicaSet *>(part))
+        connectSignals(this, set, dirty, now, running, rerunning);
+    else if (auto *trials = qobject_cast<TrialRunner *>(part))
+        connectSignals(this, trials, dirty, now, running, rerunning);
+}
+
+void Supervisor::onRunning()
+{
+    if (m_phase != Phase::Running)
+        return;
+    m_state.state = JobStatus::Running;
+    if (!m_state.startTime.isValid()) {
+        m_state.startTime = QDateTime::currentDateTimeUtc();
+        m_runningTimer.start();
+    }
+    writeState();
+    Q_EMIT replicasChanged();
 }
 
 bool Supervisor::prepare()
@@ -142,48 +221,51 @@ bool Supervisor::prepare()
     if (m_job.trainingInput.scheduling)
         m_maxRunningMs = durationMs(m_job.trainingInput.scheduling->maxRunningTime);
 
-    // Only the predefined tiers need the catalog (their local shapes); CUSTOM gives its counts.
+    // The predefined tiers need the catalog (their local shapes); CUSTOM gives its counts, and
+    // without a catalog its machine types' built-in GPUs are unknown (acceleratorConfig counts).
     static const catalog::Catalog noCatalog;
-    catalog::LoadResult catalogLoad;
-    const catalog::Catalog *catalog = &noCatalog;
-    if (m_job.trainingInput.scaleTier != QLatin1String("CUSTOM")) {
-        catalogLoad = catalog::Catalog::loadDefault();
-        if (!catalogLoad) {
-            finishEarly(JobStatus::Failed, tr("The service catalog cannot be loaded."));
-            return false;
-        }
-        catalog = catalogLoad.catalog.get();
+    catalog::LoadResult catalogLoad = catalog::Catalog::loadDefault();
+    const catalog::Catalog *catalog = catalogLoad ? catalogLoad.catalog.get() : &noCatalog;
+    if (!catalogLoad && m_job.trainingInput.scaleTier != QLatin1String("CUSTOM")) {
+        finishEarly(JobStatus::Failed, tr("The service catalog cannot be loaded."));
+        return false;
     }
-    LayoutOptions layoutOptions;
-    layoutOptions.style = m_settings.style;
-    layoutOptions.distributed = m_settings.distributed;
-    layoutOptions.startPort = m_settings.startPort;
-    layoutOptions.maxLocalReplicas = m_settings.maxLocalReplicas;
-    layoutOptions.localTensorFlowMajor = m_settings.localTensorFlowMajor;
-    LayoutResult layout = planLayout(m_job, *catalog, layoutOptions);
+    LayoutResult layout = planLayout(m_job, *catalog, layoutOptions(m_settings));
     if (!layout) {
         finishEarly(JobStatus::Failed, layout.error);
         return false;
     }
     for (const QString &warning : std::as_const(layout.layout.warnings))
         note(warning);
-    // Pick ports under the store-wide lock, skipping those other live jobs have reserved but
-    // whose replicas may not listen yet (two jobs started together would otherwise both probe
-    // 27182 free and clash), and reserve ours before letting the next owner choose.
-    {
-        store::OwnerLock portsLock;
-        if (const store::LockResult locked = portsLock.tryAcquire(m_store.portsLockPath(), 10000);
-            !locked)
-            note(tr("Ports are chosen without the store's port lock: %1").arg(locked.errorMessage));
-        const PortResult ports = assignFreePorts(layout.layout, m_store.reservedPorts(m_jobId));
-        if (!ports) {
-            finishEarly(JobStatus::Failed, ports.error);
-            return false;
-        }
-        if (const store::StoreResult reserved = m_store.reservePorts(m_jobId, ports.ports);
-            !reserved)
-            note(tr("The ports cannot be reserved: %1").arg(reserved.errorMessage));
+
+    // GPUs are placed before anything starts; a job this machine cannot hold is refused here.
+    const gpu::GpuInventory inventory = gpu::readInventory();
+    const JobGpuPlan gpuPlan = planJobGpus(m_job, m_settings, *catalog, inventory.gpus,
+                                           QThread::idealThreadCount());
+    if (!gpuPlan) {
+        finishEarly(JobStatus::Failed, gpuPlan.error);
+        return false;
     }
+    const QStringList gpuNotes = gpuPlan.notes();
+    for (const QString &line : gpuNotes)
+        note(line);
+    for (const QString &line : gpuPlan.replicaLines())
+        note(line);
+    const int slotCount = m_job.trainingInput.hyperparameters ? gpuPlan.trialSlots.count : 1;
+    QList<ClusterLayout> layouts;
+    if (!reservePorts(layout.layout, slotCount, &layouts))
+        return false;
+    QList<QHash<QString, QList<QPair<QString, QString>>>> slotEnvironments;
+    for (int slot = 0; slot < slotCount; ++slot) {
+        QHash<QString, QList<QPair<QString, QString>>> env;
+        const GpuPlacement &placement = gpuPlan.trialSlots.placements.at(slot);
+        for (const Replica &replica : std::as_const(layout.layout.replicas)) {
+            if (const auto vars = placement.environment(replica.name); !vars.isEmpty())
+                env.insert(replica.name, vars);
+        }
+        slotEnvironments << env;
+    }
+    m_gpuEnvironment = slotEnvironments.constFirst();
 
     EnvironmentOptions envOptions;
     envOptions.python = m_settings.python;
@@ -218,97 +300,101 @@ bool Supervisor::prepare()
         m_masker = resolution.masker();
     }
 
-    m_layout = layout.layout;
+    m_layout = layouts.constFirst();
     m_envOptions = envOptions;
+    if (!m_job.trainingInput.hyperparameters)
+        return true;
+    for (int slot = 0; slot < layouts.size(); ++slot)
+        m_slots.append(TrialSlot{layouts.at(slot), slotEnvironments.at(slot)});
+    m_trials = new TrialRunner(setConfig(), m_slots, &m_containment, this);
+    if (QString error; !m_trials->plan(&error)) {
+        finishEarly(JobStatus::Failed, error);
+        return false;
+    }
+    m_state.tuning = m_trials->tuning();
+    connectPart(m_trials);
+    connect(m_trials, &TrialRunner::finished, this, &Supervisor::onFinished);
+    return true;
+}
 
-    return !m_job.trainingInput.hyperparameters || planTuning();
+bool Supervisor::reservePorts(const ClusterLayout &layout, int slotCount,
+                              QList<ClusterLayout> *layouts)
+{
+    // Pick ports under the store-wide lock, skipping those other live jobs have reserved but
+    // whose replicas may not listen yet (two jobs started together would otherwise both probe
+    // 27182 free and clash), and reserve ours before letting the next owner choose. Each slot
+    // (a trial running beside others) gets ports of its own.
+    store::OwnerLock portsLock;
+    if (const store::LockResult locked = portsLock.tryAcquire(m_store.portsLockPath(), 10000);
+        !locked)
+        note(tr("Ports are chosen without the store's port lock: %1").arg(locked.errorMessage));
+    QSet<quint16> skip = m_store.reservedPorts(m_jobId);
+    QList<quint16> ours;
+    for (int slot = 0; slot < slotCount; ++slot) {
+        ClusterLayout slotLayout = layout;
+        const PortResult ports = assignFreePorts(slotLayout, skip);
+        if (!ports) {
+            finishEarly(JobStatus::Failed, ports.error);
+            return false;
+        }
+        for (quint16 port : ports.ports)
+            skip.insert(port);
+        ours += ports.ports;
+        layouts->append(slotLayout);
+    }
+    if (const store::StoreResult reserved = m_store.reservePorts(m_jobId, ours); !reserved)
+        note(tr("The ports cannot be reserved: %1").arg(reserved.errorMessage));
+    return true;
 }
 
 
-void Supervisor::beginStop(JobStatus outcome, const QString &errorMessage, bool rerun)
+void Supervisor::stopJob(JobStatus outcome, const QString &errorMessage)
 {
-    if (m_phase == Phase::Stopping || m_phase == Phase::Done)
+    if (m_phase != Phase::Running)
         return;
     m_phase = Phase::Stopping;
-    ++m_generation;
-    m_outcome = outcome;
-    m_outcomeMessage = errorMessage;
-    m_rerunAfterStop = rerun;
-    m_killSent = false;
-    m_stopTimer.start();
     if (outcome == JobStatus::Cancelled) {
         m_state.state = JobStatus::Cancelling;
         writeState();
     }
-    signalJobProcesses(SIGTERM);
-    poll();
+    if (m_trials)
+        m_trials->stop(outcome, errorMessage);
+    else if (m_run)
+        m_run->stop(outcome, errorMessage);
 }
 
 void Supervisor::poll()
 {
-    if ((m_phase == Phase::Starting || m_phase == Phase::Running) &&
-        (m_cancelRequested || isCancelRequested(m_store, m_jobId))) {
+    if (m_phase == Phase::Running && (m_cancelRequested || isCancelRequested(m_store, m_jobId))) {
         m_cancelRequested = true;
-        beginStop(JobStatus::Cancelled, QString());
+        stopJob(JobStatus::Cancelled, QString());
         return;
     }
-    if ((m_phase == Phase::Starting || m_phase == Phase::Running) && m_maxRunningMs > 0 &&
-        m_runningTimer.isValid() && m_runningTimer.elapsed() >= m_maxRunningMs) {
-        beginStop(JobStatus::Cancelled,
-                  tr("The job ran longer than its maximum running time (scheduling.maxRunningTime "
-                     "%1) and was cancelled.")
-                      .arg(m_job.trainingInput.scheduling->maxRunningTime));
+    if (m_phase == Phase::Running && m_maxRunningMs > 0 && m_runningTimer.isValid() &&
+        m_runningTimer.elapsed() >= m_maxRunningMs) {
+        stopJob(JobStatus::Cancelled,
+                tr("The job ran longer than its maximum running time (scheduling.maxRunningTime "
+                   "%1) and was cancelled.")
+                    .arg(m_job.trainingInput.scheduling->maxRunningTime));
         return;
     }
-    if ((m_phase == Phase::Starting || m_phase == Phase::Running) &&
-        ++m_pollCount % RecordProcessesEvery == 0)
-        recordProcesses();
-    if (m_phase == Phase::Stopping) {
-        const bool alive = jobProcessesLeft();
-        const qint64 elapsed = m_stopTimer.elapsed();
-        if (!alive) {
-            completeStop();
-            return;
-        }
-        if (!m_killSent && elapsed >= m_settings.graceMs) {
-            note(tr("Grace period over: killing what is left of the replicas."));
-            signalJobProcesses(SIGKILL);
-            m_killSent = true;
-        } else if (m_killSent && elapsed >= qint64(m_settings.graceMs) + 10000) {
-            note(tr("Some replica processes do not die; giving up on them."));
-            completeStop();
-            return;
-        }
-    }
-    if (m_dirty)
+    if (m_phase == Phase::Running && ++m_pollCount % RecordProcessesEvery == 0 &&
+        m_containment.recordProcesses(&m_state.processes))
+        m_dirty = true;
+    if (m_trials)
+        m_trials->poll();
+    else if (m_run)
+        m_run->poll();
+    if (m_dirty && m_phase != Phase::Done)
         writeState();
 }
 
-void Supervisor::completeStop()
+void Supervisor::onFinished(JobStatus outcome, const QString &errorMessage)
 {
-    for (store::ReplicaState &rs : m_state.replicas) {
-        if (rs.state == ReplicaStatus::Running || rs.state == ReplicaStatus::Restarting ||
-            rs.state == ReplicaStatus::Pending)
-            rs.state = ReplicaStatus::Stopped;
-    }
-    if (m_rerunAfterStop && !m_cancelRequested) {
-        ++m_state.attempt;
-        m_rerunAfterStop = false;
-        m_phase = Phase::Starting;
-        m_state.state = JobStatus::Running;
-        writeState();
-        startAll();
+    if (m_phase == Phase::Done)
         return;
-    }
-    JobStatus outcome = m_outcome;
-    if (m_rerunAfterStop) // cancelled while stopping for a rerun
-        outcome = JobStatus::Cancelled;
-    // Failures and a cancel for overrunning maxRunningTime say why; a user's cancel does not.
-    QString message = outcome == JobStatus::Succeeded ? QString() : m_outcomeMessage;
-    if (isTuning() && !endTrial(&outcome, &message))
-        return; // the next trial runs
     m_state.state = outcome;
-    m_state.errorMessage = message;
+    m_state.errorMessage = errorMessage;
     m_state.endTime = QDateTime::currentDateTimeUtc();
     m_state.processes.clear(); // none is left
     finishWith(outcome == JobStatus::Succeeded ? 0 : 1);

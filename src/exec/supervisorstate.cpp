@@ -22,6 +22,15 @@ void detail::note(const QString &message)
 
 bool Supervisor::writeState()
 {
+    // The parts keep their own state; the job's is composed from them.
+    if (m_run) {
+        m_state.replicas = m_run->replicas();
+        m_state.attempt = m_run->attempt();
+    } else if (m_trials) {
+        m_state.replicas = m_trials->replicas();
+        m_state.attempt = m_trials->attempt();
+        m_state.tuning = m_trials->tuning();
+    }
     const store::StoreResult r = m_store.writeState(m_jobId, m_state);
     if (!r && !m_writeFailing) // once per failure streak
         note(tr("Cannot write the job state: %1").arg(r.errorMessage));

@@ -148,9 +148,6 @@ TrialPlan planTrials(const jobspec::HyperparameterSpec &spec, const QString &job
             return plan;
         }
     }
-    if (spec.maxParallelTrials.value_or(1) > 1)
-        plan.notes << tr("maxParallelTrials is %1; locally the trials run one at a time.")
-                          .arg(*spec.maxParallelTrials);
     if (plan.capped)
         plan.notes << tr("%1 of %2 trials run locally (--max-local-trials).")
                           .arg(count)

@@ -5,8 +5,9 @@
 // same job reproduces them) and the local cap.
 //
 // Local rules:
-//  - Trials run: min(maxTrials (default 1), maxLocalTrials); maxLocalTrials 0 = all. They
-//    run one at a time whatever maxParallelTrials says (noted when it is above 1).
+//  - Trials run: min(maxTrials (default 1), maxLocalTrials); maxLocalTrials 0 = all. How many
+//    run at once (maxParallelTrials, as far as the machine holds them) is the owner's
+//    (planTrialSlots() in gpuplacement.h, TrialRunner).
 //  - RANDOM_SEARCH samples each parameter by its type and scaleType. ALGORITHM_UNSPECIFIED
 //    (Bayesian optimisation on the service) is sampled the same way locally, with a note.
 //  - GRID_SEARCH walks the grid of INTEGER (every whole number from minValue to maxValue),

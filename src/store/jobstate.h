@@ -44,6 +44,10 @@ struct ReplicaState
     std::optional<int> exitCode; // of the last run
     int restartCount = 0;
     QDateTime lastStart; // UTC
+    // The tuning trial the replica runs in (trials may run side by side); empty outside tuning.
+    QString trialId;
+    // The CUDA_VISIBLE_DEVICES it was given ("" hides every GPU); unset: left as inherited.
+    std::optional<QString> cudaVisibleDevices;
 
     bool operator==(const ReplicaState &o) const;
     bool operator!=(const ReplicaState &o) const { return !(*this == o); }
@@ -135,7 +139,8 @@ struct JobState
     };
     QList<RecordedProcess> processes;
     QList<ReplicaState> replicas;
-    // Hyperparameter tuning jobs only; replicas are then those of the current trial.
+    // Hyperparameter tuning jobs only; replicas are then those of the trials running now (or
+    // last run), each with its trialId.
     std::optional<TuningState> tuning;
 
     // The name of a replica's current log file: trialLogName() of the current trial.

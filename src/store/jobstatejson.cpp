@@ -126,6 +126,10 @@ ReplicaState replicaFromJson(const QJsonObject &o, const QString &where, Reader 
                           std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
     rep.restartCount = int(r.integer(o, QStringLiteral("restartCount"), at("restartCount")));
     rep.lastStart = r.time(o, QStringLiteral("lastStart"), at("lastStart"));
+    rep.trialId = r.string(o, QStringLiteral("trialId"), at("trialId"));
+    if (const QJsonValue gpus = o.value(QStringLiteral("cudaVisibleDevices")); !gpus.isUndefined())
+        rep.cudaVisibleDevices =
+            r.string(o, QStringLiteral("cudaVisibleDevices"), at("cudaVisibleDevices"));
     return rep;
 }
 
@@ -258,6 +262,10 @@ QByteArray JobState::toJson() const
                   r.exitCode ? QJsonValue(*r.exitCode) : QJsonValue(QJsonValue::Null));
         ro.insert(QStringLiteral("restartCount"), r.restartCount);
         ro.insert(QStringLiteral("lastStart"), timeToJson(r.lastStart));
+        if (!r.trialId.isEmpty())
+            ro.insert(QStringLiteral("trialId"), r.trialId);
+        if (r.cudaVisibleDevices)
+            ro.insert(QStringLiteral("cudaVisibleDevices"), *r.cudaVisibleDevices);
         reps.append(ro);
     }
     o.insert(QStringLiteral("replicas"), reps);

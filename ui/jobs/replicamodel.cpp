@@ -46,7 +46,8 @@ QVariant ReplicaModel::data(const QModelIndex &index, int role) const
     const store::ReplicaState &r = m_replicas.at(index.row());
     if (role == NameRole)
         return r.name;
-    if (role == Qt::TextAlignmentRole && index.column() != NameColumn && index.column() != StateColumn)
+    if (role == Qt::TextAlignmentRole && index.column() != NameColumn &&
+        index.column() != StateColumn && index.column() != GpusColumn)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
         return {};
@@ -57,6 +58,11 @@ QVariant ReplicaModel::data(const QModelIndex &index, int role) const
     case StateColumn: return store::replicaStatusName(r.state);
     case RestartsColumn: return r.restartCount;
     case ExitCodeColumn: return r.exitCode ? QVariant(*r.exitCode) : QVariant();
+    case TrialColumn: return r.trialId.isEmpty() ? QVariant() : QVariant(r.trialId);
+    case GpusColumn:
+        if (!r.cudaVisibleDevices)
+            return {};
+        return r.cudaVisibleDevices->isEmpty() ? tr("none") : *r.cudaVisibleDevices;
     case NUM_COLUMNS: break;
     }
     return {};
@@ -73,6 +79,8 @@ QVariant ReplicaModel::headerData(int section, Qt::Orientation orientation, int 
     case StateColumn: return tr("State");
     case RestartsColumn: return tr("Restarts");
     case ExitCodeColumn: return tr("Exit code");
+    case TrialColumn: return tr("Trial");
+    case GpusColumn: return tr("GPUs");
     case NUM_COLUMNS: break;
     }
     return {};

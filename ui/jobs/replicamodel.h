@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The cluster of one job as a table: name, pid, port, state, restarts, exit code. Updated in
+// The cluster of one job as a table: name, pid, port, state, restarts, exit code, trial, GPUs. Updated in
 // place from each new JobState (dataChanged for changed rows, rows inserted or removed at the
 // end when the cluster changes), never reset.
 #pragma once
@@ -14,8 +14,10 @@ class ReplicaModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
+    // Trial: the tuning trial the replica runs in (trials run side by side). GPUs: the GPUs it
+    // sees (CUDA_VISIBLE_DEVICES: NVML indices), "none" when every GPU is hidden from it.
     enum Columns { NameColumn, PidColumn, PortColumn, StateColumn, RestartsColumn, ExitCodeColumn,
-                   NUM_COLUMNS };
+                   TrialColumn, GpusColumn, NUM_COLUMNS };
     enum Roles { NameRole = Qt::UserRole };
 
     explicit ReplicaModel(QObject *parent = nullptr);

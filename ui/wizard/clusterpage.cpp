@@ -95,7 +95,15 @@ ClusterPage::ClusterPage(const catalog::Catalog &catalog, QWidget *parent)
     }
     layout->addWidget(m_roles);
     layout->addWidget(m_disks);
+    m_machineGpus = new QLabel(body());
+    m_machineGpus->setObjectName(QStringLiteral("machineGpusLabel"));
+    m_machineGpus->setTextFormat(Qt::PlainText);
+    m_machineGpus->setWordWrap(true);
+    m_machineGpus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_machineGpus->hide();
+    layout->addWidget(m_machineGpus);
     layout->addStretch(1);
+    connect(this, &WizardPage::edited, this, &ClusterPage::updateMachineGpus);
 
     registerField(fields::scaleTier, m_tier, "currentText");
     connect(m_tier, &QComboBox::currentIndexChanged, this, &ClusterPage::onTierChanged);
@@ -223,8 +231,56 @@ int ClusterPage::diskSetCount() const
     return n;
 }
 
+void ClusterPage::setMachineGpus(const gpu::GpuInventory &inventory)
+{
+    m_inventory = inventory;
+    m_inventoryKnown = true;
+    updateMachineGpus();
+}
+
+void ClusterPage::updateMachineGpus()
+{
+    if (!m_inventoryKnown)
+        return;
+    jobspec::Job job;
+    store(job);
+    qint64 asked = 0;
+    if (job.trainingInput.scaleTier == QLatin1String("CUSTOM")) {
+        for (jobspec::Role role : jobspec::allRoles) {
+            const jobspec::RoleSpec &spec = job.trainingInput.role(role);
+            const qint64 replicas = role == jobspec::Role::Master ? 1 : spec.count.value_or(0);
+            if (spec.config.acceleratorConfig)
+                asked += replicas * spec.config.acceleratorConfig->count.value_or(0);
+        }
+    } else if (const catalog::ScaleTier *tier = m_catalog.scaleTier(job.trainingInput.scaleTier);
+               tier && tier->accelerator) {
+        const catalog::AcceleratorType *a = m_catalog.accelerator(tier->accelerator->type);
+        if (!a || !a->tpu)
+            asked = tier->accelerator->count;
+    }
+    QString here;
+    if (m_inventory.hasGpus()) {
+        QStringList names;
+        for (const gpu::GpuInfo &g : std::as_const(m_inventory.gpus))
+            names << g.name;
+        here = tr("This machine has %n GPU(s): %1.", nullptr, int(m_inventory.gpus.size()))
+                   .arg(names.join(QStringLiteral(", ")));
+    } else {
+        here = tr("This machine has no NVIDIA GPU.");
+    }
+    const QString asks = tr("The job asks for %n GPU(s) in all.", nullptr, int(asked));
+    QString verdict;
+    if (asked > 0 && !m_inventory.hasGpus())
+        verdict = tr("A local run uses the CPU.");
+    else if (asked > m_inventory.gpus.size())
+        verdict = tr("A local run needs CPU only or Shared GPUs (Review page).");
+    m_machineGpus->setText(QStringList{here, asks, verdict}.join(QLatin1Char(' ')).trimmed());
+    m_machineGpus->show();
+}
+
 void ClusterPage::diagnosticsApplied()
 {
+    updateMachineGpus();
     // A message inside the closed section opens it: a problem is never hidden.
     if (m_disks->isExpanded() || !m_disks->isVisibleTo(this))
         return;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "gpu/nvml.h"
 #include "wizard/wizardpage.h"
 
 #include <array>
@@ -44,6 +45,9 @@ public:
     QLabel *tierExplanation() const { return m_tierText; }
     const RoleRow &row(jobspec::Role role) const { return m_rows[std::size_t(role)]; }
     Disclosure *disks() const { return m_disks; }
+    // What this machine has, next to what the job asks (for a local run).
+    void setMachineGpus(const gpu::GpuInventory &inventory);
+    QLabel *machineGpusLabel() const { return m_machineGpus; }
 
 protected:
     void diagnosticsApplied() override;
@@ -62,6 +66,7 @@ private:
     void refreshCounts(RoleRow &row, bool pickDefault);
     void refreshAcceleratorTexts(RoleRow &row);
     void updateEnabled();
+    void updateMachineGpus();
     QString machineText(const catalog::MachineType &m) const;
 
     const catalog::Catalog &m_catalog;
@@ -70,6 +75,9 @@ private:
     QGroupBox *m_roles;
     Disclosure *m_disks;
     std::array<RoleRow, 4> m_rows;
+    QLabel *m_machineGpus;
+    gpu::GpuInventory m_inventory;
+    bool m_inventoryKnown = false;
     bool m_loading = false; // no defaults are filled in while a job is loaded
 };
 

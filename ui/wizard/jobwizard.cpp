@@ -2,6 +2,7 @@
 #include "wizard/jobwizard.h"
 
 #include "exec/runsettings.h"
+#include "gpu/nvml.h"
 #include "exec/startlocaljob.h"
 #include "exec/supervisor.h"
 #include "jobspec/yamlio.h"
@@ -92,6 +93,14 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
     connect(m_reviewPage, &ReviewPage::exportRequested, this, [this] { saveWithDialog(false); });
     connect(m_reviewPage, &ReviewPage::vertexSubmitRequested, this,
             [this] { openVertexSubmit(); });
+    // This machine's GPUs, read once off the GUI thread (NVML can take a moment to start).
+    auto *gpus = new QFutureWatcher<gpu::GpuInventory>(this);
+    connect(gpus, &QFutureWatcher<gpu::GpuInventory>::finished, this, [this, gpus] {
+        gpus->deleteLater();
+        m_clusterPage->setMachineGpus(gpus->result());
+        m_reviewPage->setMachineGpus(gpus->result());
+    });
+    gpus->setFuture(QtConcurrent::run(&gpu::readInventory));
     connect(m_reviewPage, &ReviewPage::runRequested, this, [this] {
         QString error;
         if (!runLocally(&error))
@@ -388,6 +397,7 @@ bool JobWizard::runLocally(QString *error)
         return fail(tr("The job is being started."));
     // The user's defaults (Settings > Local runs): interpreter, restarts, ports, cap...
     exec::RunSettings settings = exec::readLocalRunDefaults().runSettings(exec::RunStyle::Submit);
+    settings.gpus = m_reviewPage->gpuMode(); // the Review page's choice, as --gpus
     settings.baseDirectory = m_fileName.isEmpty() ? QDir::currentPath()
                                                   : QFileInfo(m_fileName).absolutePath();
     m_starting = true;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "wizard/reviewpage.h"
 
+#include "exec/jobgpuplan.h"
 #include "export/gcloud.h"
 #include "export/vertex.h"
 #include "jobspec/yamlio.h"
@@ -9,6 +10,8 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
+#include <QThread>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -33,6 +36,8 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
     , m_run(new QPushButton(tr("&Run locally"), body()))
     , m_submitVertex(new QPushButton(tr("Submit to &Vertex AI…"), body()))
     , m_status(new QLabel(body()))
+    , m_gpuMode(new QComboBox(body()))
+    , m_gpuPlan(new QLabel(body()))
 {
     setTitle(tr("Review"));
     setSubTitle(tr("The job as the service will receive it. Save it, or run it on this "
@@ -76,6 +81,27 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
                                   "Vertex AI CustomJob; the job list shows it with the local "
                                   "runs."));
 
+    m_gpuMode->setObjectName(QStringLiteral("gpuModeCombo"));
+    m_gpuMode->addItem(tr("GPUs of their own (auto)"), gpuModeName(exec::GpuMode::Auto));
+    m_gpuMode->addItem(tr("CPU only: every GPU hidden"), gpuModeName(exec::GpuMode::Cpu));
+    m_gpuMode->addItem(tr("Shared: GPUs handed out round-robin"),
+                       gpuModeName(exec::GpuMode::Shared));
+    m_gpuMode->setToolTip(tr("How a local run's replicas get this machine's GPUs (the CLI's "
+                             "--gpus). NCCL needs a GPU of its own per rank; gloo runs on the "
+                             "CPU."));
+    m_gpuPlan->setObjectName(QStringLiteral("gpuPlanLabel"));
+    m_gpuPlan->setTextFormat(Qt::PlainText);
+    m_gpuPlan->setWordWrap(true);
+    m_gpuPlan->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_gpuPlan->setText(tr("Looking for this machine's GPUs…"));
+    auto *gpuRow = new QHBoxLayout;
+    auto *gpuLabel = new QLabel(tr("&GPUs for a local run:"), body());
+    gpuLabel->setBuddy(m_gpuMode);
+    gpuRow->addWidget(gpuLabel);
+    gpuRow->addWidget(m_gpuMode);
+    gpuRow->addStretch(1);
+    connect(m_gpuMode, &QComboBox::currentIndexChanged, this, &ReviewPage::updateGpuPlan);
+
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_save);
     buttons->addWidget(m_export);
@@ -86,6 +112,8 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
     auto *layout = new QVBoxLayout(body());
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_notes);
+    layout->addLayout(gpuRow);
+    layout->addWidget(m_gpuPlan);
     layout->addLayout(buttons);
     layout->addWidget(m_status);
 
@@ -142,6 +170,58 @@ void ReviewPage::showJob(const jobspec::Job &job, const jobspec::Diagnostics &cl
     }
     m_notes->setText(lines.join(QLatin1Char('\n')));
     m_notes->setVisible(!lines.isEmpty());
+    m_job = job;
+    updateGpuPlan();
+}
+
+void ReviewPage::setMachineGpus(const gpu::GpuInventory &inventory)
+{
+    m_inventory = inventory;
+    m_inventoryKnown = true;
+    updateGpuPlan();
+}
+
+exec::GpuMode ReviewPage::gpuMode() const
+{
+    return exec::gpuModeFromName(m_gpuMode->currentData().toString())
+        .value_or(exec::GpuMode::Auto);
+}
+
+void ReviewPage::updateGpuPlan()
+{
+    if (!m_inventoryKnown)
+        return;
+    // Pure and quick: the cluster's layout, what each replica asks, the placement.
+    exec::RunSettings settings =
+        exec::readLocalRunDefaults().runSettings(exec::RunStyle::Submit);
+    settings.gpus = gpuMode();
+    const exec::JobGpuPlan plan = exec::planJobGpus(m_job, settings, m_catalog, m_inventory.gpus,
+                                                    QThread::idealThreadCount());
+    QStringList lines;
+    if (m_inventory.hasGpus()) {
+        QStringList gpus;
+        for (const gpu::GpuInfo &g : std::as_const(m_inventory.gpus))
+            gpus << tr("GPU %1 %2 (%3 MiB)").arg(g.index).arg(g.name).arg(g.memoryTotalMiB());
+        lines << tr("This machine: %1.").arg(gpus.join(QStringLiteral(", ")));
+    } else {
+        lines << tr("This machine has no NVIDIA GPU (%1).").arg(m_inventory.unavailableReason);
+    }
+    m_gpuPlanOk = bool(plan);
+    if (!plan) {
+        lines << plan.error;
+    } else {
+        lines << plan.replicaLines() << plan.notes();
+    }
+    m_gpuPlan->setText(lines.join(QLatin1Char('\n')));
+    QPalette p = m_gpuPlan->palette();
+    p.setColor(QPalette::WindowText,
+               m_gpuPlanOk ? palette().color(QPalette::WindowText) : errorColor(palette()));
+    m_gpuPlan->setPalette(p);
+    m_run->setEnabled(m_gpuPlanOk);
+    m_run->setToolTip(m_gpuPlanOk ? tr("Stores the job and runs it on this machine with "
+                                       "Trainyard's local executor.")
+                                  : tr("This machine has fewer GPUs than the job asks for: "
+                                       "choose CPU only or Shared above."));
 }
 
 void ReviewPage::setStatus(const QString &text, bool problem)

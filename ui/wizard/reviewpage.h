@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
 // Page 6: the job as the service will see it. The config.yaml (cloud scope), the equivalent
 // gcloud command and the Vertex AI CustomJob JSON, each read-only with a Copy button; every
-// remaining problem in the summary; Save, Export for gcloud, and Run locally.
+// remaining problem in the summary; Save, Export for gcloud, and Run locally. For a local run:
+// how the replicas get this machine's GPUs (auto / CPU only / shared, as `--gpus`) and the plan
+// that follows, per replica, or why the job would be refused.
 #pragma once
 
 #include "catalog/catalog.h"
+#include "exec/runsettings.h"
+#include "gpu/nvml.h"
 #include "wizard/wizardpage.h"
 
+class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -30,6 +35,11 @@ public:
     void showJob(const jobspec::Job &job, const jobspec::Diagnostics &cloudOnly,
                  const QString &configFileName);
     void setStatus(const QString &text, bool problem);
+    // This machine's GPUs (read off the GUI thread by the wizard); the plan follows them.
+    void setMachineGpus(const gpu::GpuInventory &inventory);
+    exec::GpuMode gpuMode() const;
+    // The GPU plan allows a local run (not refused).
+    bool gpuPlanOk() const { return m_gpuPlanOk; }
 
     QPlainTextEdit *yamlView() const { return m_yaml; }
     QPlainTextEdit *gcloudView() const { return m_gcloud; }
@@ -37,6 +47,8 @@ public:
     KubernetesTab *kubernetesTab() const { return m_kubernetes; }
     QLabel *notesLabel() const { return m_notes; }
     QLabel *statusLabel() const { return m_status; }
+    QComboBox *gpuModeCombo() const { return m_gpuMode; }
+    QLabel *gpuPlanLabel() const { return m_gpuPlan; }
     QPushButton *saveButton() const { return m_save; }
     QPushButton *exportButton() const { return m_export; }
     QPushButton *runButton() const { return m_run; }
@@ -50,6 +62,7 @@ Q_SIGNALS:
 
 private:
     QWidget *viewWithCopy(QPlainTextEdit *view, const QString &copyLabel);
+    void updateGpuPlan();
 
     const catalog::Catalog &m_catalog;
     QTabWidget *m_tabs;
@@ -63,6 +76,12 @@ private:
     QPushButton *m_run;
     QPushButton *m_submitVertex;
     QLabel *m_status;
+    QComboBox *m_gpuMode;
+    QLabel *m_gpuPlan;
+    jobspec::Job m_job;
+    gpu::GpuInventory m_inventory;
+    bool m_inventoryKnown = false;
+    bool m_gpuPlanOk = true;
 };
 
 } // namespace trainyard::ui::wizard
