@@ -53,6 +53,7 @@
 #include "exec/runsettings.h"
 #include "exec/trials.h"
 #include "metrics/metricrecorder.h"
+#include "metrics/systemsampler.h"
 #include "secrets/masker.h"
 #include "jobspec/job.h"
 #include "store/jobstore.h"
@@ -61,6 +62,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
+#include <memory>
 #include <vector>
 
 namespace trainyard::exec {
@@ -148,6 +150,7 @@ private:
     std::vector<ReplicaProcess *> m_replicas; // children of this
     QTimer m_poll;
     metrics::OwnerMetrics *m_metrics = nullptr; // the job's metric store, fed as lines arrive
+    std::unique_ptr<metrics::SystemSampler> m_system; // system/* series: the replicas' trees, GPUs
     Phase m_phase = Phase::Idle;
     int m_generation = 0; // bumped on stop: pending restarts of an older generation are void
     bool m_dirty = false;

@@ -73,6 +73,8 @@ QString Supervisor::setUpReplicas()
         replica->deleteLater();
     }
     m_replicas.clear();
+    if (m_system)
+        m_system->clearReplicas();
     m_state.replicas.clear();
     for (int i = 0; i < m_plan.replicas.size(); ++i) {
         const ReplicaLaunch &launch = m_plan.replicas.at(i);
@@ -143,6 +145,8 @@ void Supervisor::onStarted(int index, qint64 pid)
     rs.leaderStartTime = leader ? leader->startTime : 0;
     rs.state = ReplicaStatus::Running;
     rs.lastStart = QDateTime::currentDateTimeUtc();
+    if (m_system) // its whole process tree, from now on
+        m_system->setReplica(store::trialLogName(rs.name, trialId()), pid);
     m_dirty = true;
     const bool allStarted = std::none_of(
         m_state.replicas.cbegin(), m_state.replicas.cend(),
