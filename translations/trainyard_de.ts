@@ -3779,6 +3779,38 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>No metrics yet. Lines such as “step=100 loss=0.5” or Keras progress “loss: 0.1234 - accuracy: 0.9” and the hypertune metric file become charts here.</source>
         <translation>Noch keine Metriken. Zeilen wie “step=100 loss=0.5” oder der Keras-Fortschritt “loss: 0.1234 - accuracy: 0.9” und die Metrikdatei von hypertune werden hier zu Diagrammen.</translation>
     </message>
+    <message>
+        <source>CPU (% of one core)</source>
+        <translation>CPU (% eines Kerns)</translation>
+    </message>
+    <message>
+        <source>Memory in use (MiB)</source>
+        <translation>Belegter Arbeitsspeicher (MiB)</translation>
+    </message>
+    <message>
+        <source>GPU utilization (%)</source>
+        <translation>GPU-Auslastung (%)</translation>
+    </message>
+    <message>
+        <source>GPU memory in use (MiB)</source>
+        <translation>Belegter GPU-Speicher (MiB)</translation>
+    </message>
+    <message>
+        <source>GPU power (W)</source>
+        <translation>GPU-Leistungsaufnahme (W)</translation>
+    </message>
+    <message>
+        <source>GPU temperature (°C)</source>
+        <translation>GPU-Temperatur (°C)</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Sampled by the job&apos;s owner about once a second: CPU and memory of each replica&apos;s processes, the GPU memory they hold, and each GPU of this machine</source>
+        <translation>Etwa einmal pro Sekunde vom Eigentümerprozess des Jobs erfasst: CPU und Arbeitsspeicher der Prozesse jedes Replikats, der von ihnen belegte GPU-Speicher und jede GPU dieses Rechners</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::compare::CompareView</name>

@@ -104,8 +104,13 @@ void Supervisor::start()
     m_state.bootId = store::currentBootId();
     m_metrics = new metrics::OwnerMetrics(m_store.metricsDir(m_jobId), m_store.hypertuneDir(m_jobId),
                                           this);
-    if (QString why; !m_metrics->start(&why))
+    if (QString why; !m_metrics->start(&why)) {
         note(tr("Metrics are not recorded by the owner: %1").arg(why));
+    } else {
+        m_system = std::make_unique<metrics::SystemSampler>(
+            [owner = m_metrics](const metrics::SystemPoints &points) { owner->addPoints(points); });
+        m_system->start();
+    }
     m_poll.start();
     if (isCancelRequested(m_store, m_jobId) || m_cancelRequested) {
         finishEarly(JobStatus::Cancelled, QString());
@@ -414,6 +419,7 @@ void Supervisor::finishWith(int exitCode)
 {
     m_phase = Phase::Done;
     m_poll.stop();
+    m_system.reset(); // before the store closes
     if (m_metrics)
         m_metrics->stop();
     if (!writeState()) { // the final state: kept in memory and retried (disk full)

@@ -44,6 +44,7 @@
 #include "exec/trialrunner.h"
 #include "exec/trials.h"
 #include "metrics/metricrecorder.h"
+#include "metrics/systemsampler.h"
 #include "secrets/masker.h"
 #include "jobspec/job.h"
 #include "store/jobstore.h"
@@ -52,6 +53,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
+#include <memory>
 #include <vector>
 
 namespace trainyard::exec {
@@ -123,6 +125,7 @@ private:
     TrialRunner *m_trials = nullptr;   // a tuning job's trials
     QTimer m_poll;
     metrics::OwnerMetrics *m_metrics = nullptr; // the job's metric store, fed as lines arrive
+    std::unique_ptr<metrics::SystemSampler> m_system; // system/* series: the replicas' trees, GPUs
     Phase m_phase = Phase::Idle;
     bool m_dirty = false;
     bool m_writeFailing = false; // the last state write failed (e.g. disk full)

@@ -544,6 +544,7 @@ void OwnerMetrics::stop()
     m_stopChanged.notify_all();
     m_worker.join();
     m_running = false;
+    const std::lock_guard<std::mutex> lock(m_recorderMutex); // addPoints() may still come
     // The rest of the logs (the captures have flushed their writers by now).
     while (m_recorder.catchUpLogs(logsDir(), 256 * 1024 * 1024) > 0) {
     }
@@ -551,6 +552,15 @@ void OwnerMetrics::stop()
     if (!m_tensorBoardRoots.isEmpty())
         m_recorder.syncTensorBoard(m_tensorBoardRoots, 16 * 1024 * 1024);
     m_recorder.close();
+}
+
+void OwnerMetrics::addPoints(const std::vector<std::pair<SeriesKey, MetricPoint>> &points)
+{
+    const std::lock_guard<std::mutex> lock(m_recorderMutex);
+    if (!m_recorder.isOpen())
+        return;
+    for (const auto &[key, point] : points)
+        m_recorder.addPoint(key, point);
 }
 
 std::function<void(qint64, bool, const char *, qsizetype, qint64)>

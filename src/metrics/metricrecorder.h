@@ -194,6 +194,9 @@ public:
     // (the lines themselves are read from the log file logs/<logName>.log).
     std::function<void(qint64, bool, const char *, qsizetype, qint64)>
     observer(const QString &logName);
+    // Points from elsewhere (the system sampler's thread); thread-safe, stored with the next
+    // flush. Ignored unless started.
+    void addPoints(const std::vector<std::pair<SeriesKey, MetricPoint>> &points);
 
 private:
     void flush();

@@ -25,7 +25,7 @@
 // level never disagrees with its records. Only one writer per store: MetricStoreLock.
 //
 // Kinds: "log" (extracted from replica logs), "hypertune" (the hypertune metric files),
-// "tensorboard" (event files).
+// "tensorboard" (event files), "system" (CPU, memory and GPU readings: systemsampler.h).
 #pragma once
 
 #include "metrics/series.h"
@@ -52,6 +52,7 @@ namespace kinds {
 inline const QString Log = QStringLiteral("log");
 inline const QString Hypertune = QStringLiteral("hypertune");
 inline const QString TensorBoard = QStringLiteral("tensorboard");
+inline const QString System = QStringLiteral("system"); // systemsampler.h
 } // namespace kinds
 
 struct SeriesKey

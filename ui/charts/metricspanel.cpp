@@ -3,6 +3,7 @@
 
 #include "metrics/extract.h"
 #include "metrics/storefollower.h"
+#include "metrics/systemsampler.h"
 #include "metrics/userpatterns.h"
 
 #include <QCheckBox>
@@ -16,6 +17,56 @@
 #include <QVBoxLayout>
 
 namespace trainyard::ui::charts {
+
+namespace {
+
+namespace sys = metrics::systemseries;
+
+// The System section's charts in W&B's order; other system/* metrics follow by name.
+const QStringList &systemOrder()
+{
+    static const QStringList order{sys::CpuPercent,       sys::MemoryMiB,
+                                   sys::GpuUtilizationPercent, sys::GpuMemoryMiB,
+                                   sys::GpuPowerW,        sys::GpuTemperatureC};
+    return order;
+}
+
+// Training charts by name, then the System section.
+bool chartBefore(const QString &a, const QString &b)
+{
+    const bool sa = sys::isSystemMetric(a);
+    const bool sb = sys::isSystemMetric(b);
+    if (sa != sb)
+        return sb;
+    if (sa) {
+        const auto rank = [](const QString &m) {
+            const qsizetype i = systemOrder().indexOf(m);
+            return i < 0 ? systemOrder().size() : i;
+        };
+        if (rank(a) != rank(b))
+            return rank(a) < rank(b);
+    }
+    return a < b;
+}
+
+} // namespace
+
+QString MetricsPanel::systemChartTitle(const QString &metric)
+{
+    if (metric == sys::CpuPercent)
+        return tr("CPU (% of one core)");
+    if (metric == sys::MemoryMiB)
+        return tr("Memory in use (MiB)");
+    if (metric == sys::GpuUtilizationPercent)
+        return tr("GPU utilization (%)");
+    if (metric == sys::GpuMemoryMiB)
+        return tr("GPU memory in use (MiB)");
+    if (metric == sys::GpuPowerW)
+        return tr("GPU power (W)");
+    if (metric == sys::GpuTemperatureC)
+        return tr("GPU temperature (°C)");
+    return metric;
+}
 
 MetricsPanel::MetricsPanel(QWidget *parent)
     : QWidget(parent)
@@ -51,6 +102,16 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     m_empty->setTextFormat(Qt::PlainText);
     m_grid = new QWidget;
     m_gridLayout = new QGridLayout(m_grid);
+    m_systemHeading = new QLabel(tr("System"), m_grid);
+    m_systemHeading->setTextFormat(Qt::PlainText);
+    m_systemHeading->setToolTip(tr("Sampled by the job's owner about once a second: CPU and "
+                                   "memory of each replica's processes, the GPU memory they "
+                                   "hold, and each GPU of this machine"));
+    QFont headingFont = m_systemHeading->font();
+    headingFont.setBold(true);
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.2);
+    m_systemHeading->setFont(headingFont);
+    m_systemHeading->hide();
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setWidget(m_grid);
@@ -72,7 +133,7 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     });
     connect(m_xMode, &QComboBox::currentIndexChanged, this, [this] {
         for (MetricChartView *c : std::as_const(m_charts))
-            c->setXMode(XMode(m_xMode->currentData().toInt()));
+            c->setXMode(xModeFor(c->metric()));
     });
     connect(m_log, &QCheckBox::toggled, this, [this](bool on) {
         for (MetricChartView *c : std::as_const(m_charts))
@@ -122,6 +183,13 @@ void MetricsPanel::clearCharts()
     qDeleteAll(m_charts);
     m_charts.clear();
     m_empty->show();
+    m_systemHeading->hide();
+}
+
+XMode MetricsPanel::xModeFor(const QString &metric) const
+{
+    // System readings have no training step: always against time, as W&B's system charts.
+    return sys::isSystemMetric(metric) ? XMode::Time : XMode(m_xMode->currentData().toInt());
 }
 
 metrics::StoreFollower *MetricsPanel::startView()
@@ -277,7 +345,9 @@ void MetricsPanel::redraw()
     for (const QString &metric : std::as_const(metrics)) {
         if (!chart(metric)) {
             auto *view = new MetricChartView(metric, m_metricsDir, m_grid);
-            view->setXMode(XMode(m_xMode->currentData().toInt()));
+            if (sys::isSystemMetric(metric))
+                view->chart()->setTitle(systemChartTitle(metric).toHtmlEscaped());
+            view->setXMode(xModeFor(metric));
             view->setSmoothing(m_smoothing->value() / 100.0);
             view->setLogScale(m_log->isChecked());
             connect(view, &MetricChartView::drawRequested, this,
@@ -292,12 +362,24 @@ void MetricsPanel::redraw()
         }
     }
     if (added) {
-        // Metrics in name order, two per row.
-        std::sort(m_charts.begin(), m_charts.end(),
-                  [](MetricChartView *a, MetricChartView *b) { return a->metric() < b->metric(); });
-        for (int i = 0; i < m_charts.size(); ++i)
+        // Training metrics in name order, two per row; below them the System section.
+        std::sort(m_charts.begin(), m_charts.end(), [](MetricChartView *a, MetricChartView *b) {
+            return chartBefore(a->metric(), b->metric());
+        });
+        int training = 0;
+        while (training < m_charts.size() && !sys::isSystemMetric(m_charts.at(training)->metric()))
+            ++training;
+        for (int i = 0; i < training; ++i)
             m_gridLayout->addWidget(m_charts.at(i), i / 2, i % 2);
-        m_empty->hide();
+        const int headingRow = (training + 1) / 2;
+        if (training < m_charts.size()) {
+            m_gridLayout->addWidget(m_systemHeading, headingRow, 0, 1, 2);
+            m_systemHeading->show();
+        }
+        for (int i = training; i < m_charts.size(); ++i)
+            m_gridLayout->addWidget(m_charts.at(i), headingRow + 1 + (i - training) / 2,
+                                    (i - training) % 2);
+        m_empty->setVisible(training == 0); // the hint stays until the trainer logs a metric
     }
     for (const QString &metric : std::as_const(m_dirty)) {
         if (MetricChartView *c = chart(metric))

@@ -6,6 +6,10 @@
 // points per pixel column from the level pyramid) and redraw on a timer (RedrawIntervalMs) when
 // their metric got points, never per point. No series is held in memory here.
 //
+// Training metrics come first, in name order; below them a System section holds the system/*
+// series the job's owner samples (metrics::SystemSampler: CPU, memory, GPU), always against time,
+// with their units in the titles.
+//
 // When the user's metric patterns change (Settings > Metrics, metrics::UserPatternStore) and the
 // usable ones differ from those the store was extracted with, the panel starts a new worker with
 // the new patterns (after PatternDelayMs, so typing does not restart it per key), which extracts
@@ -61,6 +65,9 @@ public:
     void setLogScale(bool on);
     // The usable user patterns the charts are extracted with.
     QStringList userPatterns() const { return m_patterns; }
+    // The System section (metrics::systemseries): its heading, and a chart's title with units.
+    QLabel *systemHeading() const { return m_systemHeading; }
+    static QString systemChartTitle(const QString &metric);
 
 Q_SIGNALS:
     void redrawn();
@@ -76,6 +83,7 @@ private:
     void restartWithPatterns();
     void stopView();
     void clearCharts();
+    XMode xModeFor(const QString &metric) const;
 
     QString m_metricsDir;
     QString m_logsDir;
@@ -96,6 +104,7 @@ private:
     QLabel *m_smoothingLabel;
     QCheckBox *m_log;
     QLabel *m_empty;
+    QLabel *m_systemHeading;
     QWidget *m_grid;
     QGridLayout *m_gridLayout;
 };

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+// System metrics of a running job, sampled by its owner about once a second on a thread of its
+// own (never on the owner's event loop):
+//   per replica (source: the replica's log name, "chief-0", "chief-0.trial-2"):
+//     system/cpu_percent      CPU of its whole process tree, % of one core (/proc)
+//     system/memory_mib       resident memory of the tree, MiB (/proc)
+//     system/gpu_memory_mib   GPU memory held by the tree's processes, MiB (NVML's running
+//                             compute processes matched to the tree; only on a machine with GPUs)
+//   per GPU (source "gpu0", "gpu1", ... by NVML index):
+//     system/gpu_utilization_percent, system/gpu_memory_mib (used), system/gpu_power_w,
+//     system/gpu_temperature_c
+// Points are series of kind "system" (kinds::System); their step is the seconds since the
+// sampler started, their wall time the sample's.
+#pragma once
+
+#include "metrics/metricstore.h"
+#include "metrics/proctree.h"
+
+#include <QList>
+#include <QString>
+
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace trainyard::gpu {
+class Nvml;
+}
+
+namespace trainyard::metrics {
+
+namespace systemseries {
+inline const QString CpuPercent = QStringLiteral("system/cpu_percent");
+inline const QString MemoryMiB = QStringLiteral("system/memory_mib");
+inline const QString GpuMemoryMiB = QStringLiteral("system/gpu_memory_mib");
+inline const QString GpuUtilizationPercent = QStringLiteral("system/gpu_utilization_percent");
+inline const QString GpuPowerW = QStringLiteral("system/gpu_power_w");
+inline const QString GpuTemperatureC = QStringLiteral("system/gpu_temperature_c");
+// "system/..." metrics are the System section of the Metrics tab.
+bool isSystemMetric(const QString &metric);
+// "gpu0" for NVML index 0.
+QString gpuSource(int index);
+} // namespace systemseries
+
+using SystemPoints = std::vector<std::pair<SeriesKey, MetricPoint>>;
+
+class SystemSampler
+{
+public:
+    static constexpr int IntervalMs = 1000;
+    // Receives each sample's points, on the sampler's thread.
+    using Sink = std::function<void(const SystemPoints &)>;
+
+    explicit SystemSampler(Sink sink);
+    ~SystemSampler();
+    SystemSampler(const SystemSampler &) = delete;
+    SystemSampler &operator=(const SystemSampler &) = delete;
+
+    // The replicas whose trees are sampled; thread-safe. setReplica() adds one or gives it its
+    // new root after a restart.
+    void setReplica(const QString &source, qint64 pid);
+    void removeReplica(const QString &source);
+    void clearReplicas();
+
+    // Starts the thread: NVML is opened there, then a sample every intervalMs.
+    void start(int intervalMs = IntervalMs);
+    // Stops and joins the thread (a sample in progress completes first).
+    void stop();
+    bool isRunning() const { return m_thread.joinable(); }
+
+    // One sample on the calling thread, handed to the sink and returned (tests, benchmarks;
+    // not while the thread runs).
+    SystemPoints sampleOnce();
+
+private:
+    void run(int intervalMs);
+    SystemPoints sample(qint64 wallMs);
+
+    Sink m_sink;
+    std::mutex m_replicasMutex;
+    QList<TreeRoot> m_replicas;
+    std::unique_ptr<ProcessTreeReader> m_trees;
+    std::unique_ptr<gpu::Nvml> m_nvml; // opened on first use, in the sampling thread
+    qint64 m_startWallMs = 0;
+    std::thread m_thread;
+    std::mutex m_stopMutex;
+    std::condition_variable m_stopChanged;
+    bool m_stopping = false;
+};
+
+} // namespace trainyard::metrics
