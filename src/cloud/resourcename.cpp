@@ -44,8 +44,8 @@ bool underConfiguredRoot(const QUrl &url)
         const QUrl root(value);
         if (!root.isValid() || root.host().isEmpty())
             continue;
-        if (root.scheme() != url.scheme() || root.host() != url.host()
-            || root.port(-1) != url.port(-1))
+        if (root.scheme() != url.scheme() || root.host() != url.host() ||
+            root.port(-1) != url.port(-1))
             continue;
         QString prefix = root.path();
         if (!prefix.endsWith(QLatin1Char('/')))
@@ -73,11 +73,11 @@ bool parseJobName(const QString &name, JobName *parsed)
     if (name.size() > 400)
         return false;
     const QStringList parts = name.split(QLatin1Char('/'));
-    if (parts.size() != 6 || parts.at(0) != QLatin1String("projects")
-        || parts.at(2) != QLatin1String("locations"))
+    if (parts.size() != 6 || parts.at(0) != QLatin1String("projects") ||
+        parts.at(2) != QLatin1String("locations"))
         return false;
-    if (parts.at(4) != QLatin1String("customJobs")
-        && parts.at(4) != QLatin1String("hyperparameterTuningJobs"))
+    if (parts.at(4) != QLatin1String("customJobs") &&
+        parts.at(4) != QLatin1String("hyperparameterTuningJobs"))
         return false;
     static const QRegularExpression idRe(QStringLiteral("\\A[0-9]{1,30}\\z"));
     if (!isProject(parts.at(1)) || !isRegion(parts.at(3)) || !idRe.match(parts.at(5)).hasMatch())
@@ -118,10 +118,10 @@ QString checkJobName(const QString &name)
 bool isAllowedEndpoint(const QUrl &url, QString *error)
 {
     const QString host = url.host().toLower();
-    const bool google = url.isValid() && url.scheme() == QLatin1String("https")
-                        && url.userInfo().isEmpty() && url.port(-1) == -1
-                        && (host == QLatin1String("googleapis.com")
-                            || host.endsWith(QLatin1String(".googleapis.com")));
+    const bool google = url.isValid() && url.scheme() == QLatin1String("https") &&
+                        url.userInfo().isEmpty() && url.port(-1) == -1 &&
+                        (host == QLatin1String("googleapis.com") ||
+                         host.endsWith(QLatin1String(".googleapis.com")));
     if (google || (url.isValid() && underConfiguredRoot(url)))
         return true;
     if (error) {

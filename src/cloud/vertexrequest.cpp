@@ -55,8 +55,8 @@ QString checkVertexRequest(const VertexRequest &request)
     QString prefix;
     static const QRegularExpression bucketRe(
         QStringLiteral("\\A[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]\\z"));
-    if (!parseStagingBucket(request.stagingBucket, &bucket, &prefix)
-        || !bucketRe.match(bucket).hasMatch())
+    if (!parseStagingBucket(request.stagingBucket, &bucket, &prefix) ||
+        !bucketRe.match(bucket).hasMatch())
         return Request::tr("--staging-bucket must be gs://BUCKET[/PATH] with a bucket name of "
                            "3 to 63 lowercase letters, digits, dots, hyphens and underscores, "
                            "not '%1'")

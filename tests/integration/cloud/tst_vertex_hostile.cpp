@@ -11,9 +11,8 @@
 //  - waits on a cloud state (cancel, stream-logs) end at their deadline;
 //  - staged packages are named by the archive built: a changed setup.py or a sibling package
 //    is a new object, the same package again is not uploaded twice.
-#include "fakecloud.h"
-
 #include "cloud/cloudjob.h"
+#include "fakecloud.h"
 #include "store/jobstore.h"
 
 #include <QDir>
@@ -69,9 +68,8 @@ private:
         p.setProcessEnvironment(env);
         QElapsedTimer clock;
         clock.start();
-        p.start(QStringLiteral(TRAINYARD_BINARY), QStringList{QStringLiteral("ai"),
-                                                              QStringLiteral("custom-jobs")}
-                                                      + args);
+        p.start(QStringLiteral(TRAINYARD_BINARY),
+                QStringList{QStringLiteral("ai"), QStringLiteral("custom-jobs")} + args);
         Run r;
         if (!p.waitForFinished(120000)) {
             p.kill();
@@ -86,10 +84,14 @@ private:
 
     QStringList createArgs(const QStringList &more = {}) const
     {
-        return QStringList{QStringLiteral("create"), QStringLiteral("--config"), m_config,
-                           QStringLiteral("--project"), QStringLiteral("proj-1"),
-                           QStringLiteral("--executor-image-uri"), m_image}
-               + more;
+        return QStringList{QStringLiteral("create"),
+                           QStringLiteral("--config"),
+                           m_config,
+                           QStringLiteral("--project"),
+                           QStringLiteral("proj-1"),
+                           QStringLiteral("--executor-image-uri"),
+                           m_image} +
+               more;
     }
 
     // Submits a job; its resource name and local record.
@@ -112,7 +114,8 @@ private:
     QJsonArray requests()
     {
         QNetworkAccessManager nam;
-        QNetworkReply *reply = nam.get(QNetworkRequest(QUrl(m_fake.root() + QStringLiteral("_fake/requests"))));
+        QNetworkReply *reply =
+            nam.get(QNetworkRequest(QUrl(m_fake.root() + QStringLiteral("_fake/requests"))));
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
         loop.exec();
@@ -129,7 +132,8 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         QDir(m_dir.path()).mkpath(QStringLiteral("home"));
-        m_config = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/mnist_like/config.yaml");
+        m_config =
+            QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/mnist_like/config.yaml");
         QVERIFY(m_fake.start({QStringLiteral("--queued-seconds"), QStringLiteral("0.2"),
                               QStringLiteral("--pending-seconds"), QStringLiteral("0.2"),
                               QStringLiteral("--running-seconds"), QStringLiteral("2"),
@@ -159,20 +163,24 @@ private Q_SLOTS:
                                           "customJobs/1")}
             << notName;
         QTest::newRow("describe ID --region")
-            << QStringList{QStringLiteral("describe"), QStringLiteral("1"),
-                           QStringLiteral("--region"), region, QStringLiteral("--project"),
-                           QStringLiteral("proj-1")}
+            << QStringList{QStringLiteral("describe"),  QStringLiteral("1"),
+                           QStringLiteral("--region"),  region,
+                           QStringLiteral("--project"), QStringLiteral("proj-1")}
             << notRegion;
         QTest::newRow("list --region")
             << QStringList{QStringLiteral("list"), QStringLiteral("--region"), region,
                            QStringLiteral("--project"), QStringLiteral("proj-1")}
             << notRegion;
-        QTest::newRow("create --region")
-            << QStringList{QStringLiteral("create"), QStringLiteral("--config"), m_config,
-                           QStringLiteral("--project"), QStringLiteral("proj-1"),
-                           QStringLiteral("--executor-image-uri"), m_image,
-                           QStringLiteral("--region"), region}
-            << notRegion;
+        QTest::newRow("create --region") << QStringList{QStringLiteral("create"),
+                                                        QStringLiteral("--config"),
+                                                        m_config,
+                                                        QStringLiteral("--project"),
+                                                        QStringLiteral("proj-1"),
+                                                        QStringLiteral("--executor-image-uri"),
+                                                        m_image,
+                                                        QStringLiteral("--region"),
+                                                        region}
+                                         << notRegion;
     }
     void hostileNamesReachNothing()
     {
@@ -226,17 +234,20 @@ private Q_SLOTS:
         QVERIFY(submit(QStringLiteral("html"), &name, &localId));
         const QString jobPath = QStringLiteral("/customJobs/[0-9]+$");
         // describe: before, `{}` and exit 0.
-        fault({{QStringLiteral("path"), jobPath}, {QStringLiteral("method"), QStringLiteral("GET")},
+        fault({{QStringLiteral("path"), jobPath},
+               {QStringLiteral("method"), QStringLiteral("GET")},
                {QStringLiteral("kind"), QStringLiteral("html")}});
         Run r = run({QStringLiteral("describe"), name});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(QLatin1String("127.0.0.1 (HTTP 200) is not JSON"))
-                     && r.err.contains(QLatin1String("Access denied")),
+        QVERIFY2(r.err.contains(QLatin1String("127.0.0.1 (HTTP 200) is not JSON")) &&
+                     r.err.contains(QLatin1String("Access denied")),
                  qPrintable(r.err));
         QVERIFY(r.out.isEmpty());
         // cancel: the request is sent, the wait for its end meets the proxy page: an error.
-        fault({{QStringLiteral("path"), jobPath}, {QStringLiteral("method"), QStringLiteral("GET")},
-               {QStringLiteral("kind"), QStringLiteral("html")}, {QStringLiteral("count"), 50}});
+        fault({{QStringLiteral("path"), jobPath},
+               {QStringLiteral("method"), QStringLiteral("GET")},
+               {QStringLiteral("kind"), QStringLiteral("html")},
+               {QStringLiteral("count"), 50}});
         r = run({QStringLiteral("cancel"), name});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QLatin1String("(HTTP 200) is not JSON")), qPrintable(r.err));
@@ -245,7 +256,8 @@ private Q_SLOTS:
         // stream-logs: the log page is a proxy page.
         QVERIFY(submit(QStringLiteral("html2"), &name, &localId));
         fault({{QStringLiteral("path"), QStringLiteral("entries:list")},
-               {QStringLiteral("kind"), QStringLiteral("html")}, {QStringLiteral("count"), 50}});
+               {QStringLiteral("kind"), QStringLiteral("html")},
+               {QStringLiteral("count"), 50}});
         r = run({QStringLiteral("stream-logs"), name, QStringLiteral("--polling-interval"),
                  QStringLiteral("1")});
         QCOMPARE(r.exitCode, 1);
@@ -254,7 +266,8 @@ private Q_SLOTS:
         m_fake.control(QStringLiteral("reset"), QJsonObject());
         // A JSON answer without a state is no job either (before: a wait without end).
         QVERIFY(submit(QStringLiteral("nostate"), &name, &localId));
-        fault({{QStringLiteral("path"), jobPath}, {QStringLiteral("method"), QStringLiteral("GET")},
+        fault({{QStringLiteral("path"), jobPath},
+               {QStringLiteral("method"), QStringLiteral("GET")},
                {QStringLiteral("kind"), QStringLiteral("patch")},
                {QStringLiteral("json"), QJsonObject{{QStringLiteral("state"), QJsonValue()}}},
                {QStringLiteral("count"), 50}});
@@ -275,8 +288,8 @@ private Q_SLOTS:
                {QStringLiteral("json"),
                 QJsonObject{{QStringLiteral("name"),
                              QString(QStringLiteral("projects/proj-1/locations/us-central1/"
-                                                    "customJobs/1")
-                                     + osc52 + QStringLiteral("\x1b]0;pwned\x07\x1b[2J"))}}}});
+                                                    "customJobs/1") +
+                                     osc52 + QStringLiteral("\x1b]0;pwned\x07\x1b[2J"))}}}});
         Run r = run(createArgs({QStringLiteral("--display-name"), QStringLiteral("esc")}));
         QCOMPARE(r.exitCode, 1);
         QVERIFY(!r.out.contains(esc) && !r.err.contains(esc) && !r.err.contains(QChar(7)));
@@ -296,7 +309,8 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(QLatin1String("bad\\x1b]52;c;")), qPrintable(r.err));
         // The log lines stream-logs prints.
         config({{QStringLiteral("log_lines"),
-                 QJsonArray{QString(QStringLiteral("step {step}") + osc52 + QStringLiteral("\x1b[2J"))}}});
+                 QJsonArray{
+                     QString(QStringLiteral("step {step}") + osc52 + QStringLiteral("\x1b[2J"))}}});
         QVERIFY(submit(QStringLiteral("esc3"), &name, &localId));
         r = run({QStringLiteral("stream-logs"), name, QStringLiteral("--polling-interval"),
                  QStringLiteral("1")});
@@ -308,7 +322,8 @@ private Q_SLOTS:
 
     void waitsEndAtTheirDeadline()
     {
-        config({{QStringLiteral("running_seconds"), 120}, {QStringLiteral("cancelling_seconds"), 120}});
+        config({{QStringLiteral("running_seconds"), 120},
+                {QStringLiteral("cancelling_seconds"), 120}});
         QString name;
         QString localId;
         QVERIFY(submit(QStringLiteral("long"), &name, &localId));
@@ -323,7 +338,8 @@ private Q_SLOTS:
         QVERIFY(r.ms < 30000);
         r = run({QStringLiteral("cancel"), name, QStringLiteral("--timeout"), QStringLiteral("0")});
         QCOMPARE(r.exitCode, 2);
-        config({{QStringLiteral("running_seconds"), 2}, {QStringLiteral("cancelling_seconds"), 0.3}});
+        config(
+            {{QStringLiteral("running_seconds"), 2}, {QStringLiteral("cancelling_seconds"), 0.3}});
     }
 
     void stagedObjectsFollowTheArchive()
@@ -333,7 +349,8 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(project + QStringLiteral("/trainer")));
         const auto write = [](const QString &path, const QByteArray &text) {
             QFile f(path);
-            return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(text) == text.size();
+            return f.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+                   f.write(text) == text.size();
         };
         const QByteArray setup = "from setuptools import find_packages, setup\n"
                                  "setup(name='trainer', version='0.1', packages=find_packages(),\n"
@@ -343,13 +360,17 @@ private Q_SLOTS:
         QVERIFY(write(project + QStringLiteral("/trainer/task.py"), "print('training')\n"));
         QFile::remove(project + QStringLiteral("/config.yaml"));
         QVERIFY(QFile::copy(m_config, project + QStringLiteral("/config.yaml")));
-        const QStringList args{QStringLiteral("create"), QStringLiteral("--config"),
+        const QStringList args{QStringLiteral("create"),
+                               QStringLiteral("--config"),
                                project + QStringLiteral("/config.yaml"),
-                               QStringLiteral("--project"), QStringLiteral("proj-1"),
-                               QStringLiteral("--executor-image-uri"), m_image,
+                               QStringLiteral("--project"),
+                               QStringLiteral("proj-1"),
+                               QStringLiteral("--executor-image-uri"),
+                               m_image,
                                QStringLiteral("--staging-bucket"),
                                QStringLiteral("gs://stage-bucket/hash"),
-                               QStringLiteral("--display-name"), QStringLiteral("hashed")};
+                               QStringLiteral("--display-name"),
+                               QStringLiteral("hashed")};
         const auto objects = [this] {
             QStringList names;
             const QJsonArray all =

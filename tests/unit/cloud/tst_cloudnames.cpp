@@ -23,8 +23,8 @@ private Q_SLOTS:
         QTest::addColumn<bool>("valid");
         QTest::newRow("us-central1") << QStringLiteral("us-central1") << true;
         QTest::newRow("europe-west4") << QStringLiteral("europe-west4") << true;
-        QTest::newRow("northamerica-northeast2") << QStringLiteral("northamerica-northeast2")
-                                                << true;
+        QTest::newRow("northamerica-northeast2")
+            << QStringLiteral("northamerica-northeast2") << true;
         QTest::newRow("empty") << QString() << false;
         QTest::newRow("loopback port") << QStringLiteral("127.0.0.1:47444#") << false;
         QTest::newRow("host") << QStringLiteral("evil.example.com/") << false;
@@ -134,12 +134,13 @@ private Q_SLOTS:
         qunsetenv("TRAINYARD_VERTEX_ENDPOINT");
         QTcpServer listener;
         QVERIFY(listener.listen(QHostAddress::LocalHost));
-        const QString hostile =
-            QStringLiteral("projects/p/locations/127.0.0.1:%1#/customJobs/1").arg(listener.serverPort());
+        const QString hostile = QStringLiteral("projects/p/locations/127.0.0.1:%1#/customJobs/1")
+                                    .arg(listener.serverPort());
         Credentials credentials;
         credentials.type = Credentials::Type::AuthorizedUser;
         credentials.origin = QStringLiteral("test");
-        credentials.tokenUri = QStringLiteral("http://127.0.0.1:%1/token").arg(listener.serverPort());
+        credentials.tokenUri =
+            QStringLiteral("http://127.0.0.1:%1/token").arg(listener.serverPort());
         ApiClient api(credentials);
         VertexClient vertex(&api);
         QString error;
@@ -151,7 +152,8 @@ private Q_SLOTS:
         QTRY_VERIFY(done);
         QVERIFY2(error.contains(QLatin1String("not a job's resource name")), qPrintable(error));
         done = false;
-        vertex.listJobs(QStringLiteral("proj-1"), QStringLiteral("127.0.0.1:%1#").arg(listener.serverPort()),
+        vertex.listJobs(QStringLiteral("proj-1"),
+                        QStringLiteral("127.0.0.1:%1#").arg(listener.serverPort()),
                         QStringLiteral("customJobs"), {}, this,
                         [&](const QList<QJsonObject> &, const QString &e) {
                             error = e;
@@ -161,8 +163,9 @@ private Q_SLOTS:
         QVERIFY2(error.contains(QLatin1String("not a region")), qPrintable(error));
         // And the ApiClient on its own: a URL elsewhere never gets a connection.
         done = false;
-        api.call("GET", QUrl(QStringLiteral("https://127.0.0.1:%1/v1/x").arg(listener.serverPort())),
-                 {}, QStringLiteral("read"), this, [&](const ApiResult &r) {
+        api.call("GET",
+                 QUrl(QStringLiteral("https://127.0.0.1:%1/v1/x").arg(listener.serverPort())), {},
+                 QStringLiteral("read"), this, [&](const ApiResult &r) {
                      error = r.errorMessage;
                      done = true;
                  });

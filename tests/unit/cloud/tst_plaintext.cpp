@@ -19,27 +19,28 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("in");
         QTest::addColumn<QString>("out");
-        QTest::newRow("plain") << QStringLiteral("customJobs/1 läuft ✓ 日本") << QStringLiteral("customJobs/1 läuft ✓ 日本");
+        QTest::newRow("plain") << QStringLiteral("customJobs/1 läuft ✓ 日本")
+                               << QStringLiteral("customJobs/1 läuft ✓ 日本");
         QTest::newRow("tab stays") << QStringLiteral("a\tb") << QStringLiteral("a\tb");
-        QTest::newRow("OSC 52 clipboard write")
-            << QStringLiteral("x\x1b]52;c;cm0gLXJmIH4=\x07y")
-            << QStringLiteral("x\\x1b]52;c;cm0gLXJmIH4=\\x07y");
+        QTest::newRow("OSC 52 clipboard write") << QStringLiteral("x\x1b]52;c;cm0gLXJmIH4=\x07y")
+                                                << QStringLiteral("x\\x1b]52;c;cm0gLXJmIH4=\\x07y");
         QTest::newRow("title change, ST")
             << QStringLiteral("\x1b]0;pwned\x1b\\") << QStringLiteral("\\x1b]0;pwned\\x1b\\");
-        QTest::newRow("screen clear") << QStringLiteral("\x1b[2J\x1b[H") << QStringLiteral("\\x1b[2J\\x1b[H");
-        QTest::newRow("8-bit CSI") << QString(QChar(0x9b)) + QStringLiteral("2J")
-                                   << QStringLiteral("\\x9b2J");
-        QTest::newRow("carriage return") << QStringLiteral("ok\rFAILED")
-                                         << QStringLiteral("ok\\x0dFAILED");
+        QTest::newRow("screen clear")
+            << QStringLiteral("\x1b[2J\x1b[H") << QStringLiteral("\\x1b[2J\\x1b[H");
+        QTest::newRow("8-bit CSI")
+            << QString(QChar(0x9b)) + QStringLiteral("2J") << QStringLiteral("\\x9b2J");
+        QTest::newRow("carriage return")
+            << QStringLiteral("ok\rFAILED") << QStringLiteral("ok\\x0dFAILED");
         QTest::newRow("newline in one line") << QStringLiteral("a\nb") << QStringLiteral("a\\x0ab");
-        QTest::newRow("DEL and NUL") << QString(QChar(0x7f)) + QChar(0)
-                                     << QStringLiteral("\\x7f\\x00");
+        QTest::newRow("DEL and NUL")
+            << QString(QChar(0x7f)) + QChar(0) << QStringLiteral("\\x7f\\x00");
         QTest::newRow("RTL override") << QString(QChar(0x202e)) + QStringLiteral("txt.exe")
                                       << QStringLiteral("\\u202etxt.exe");
         QTest::newRow("isolate") << QString(QChar(0x2067)) << QStringLiteral("\\u2067");
         QTest::newRow("line separator") << QString(QChar(0x2028)) << QStringLiteral("\\u2028");
-        QTest::newRow("lone surrogate") << QString(QChar(0xd800)) + QLatin1Char('x')
-                                        << QStringLiteral("\\ud800x");
+        QTest::newRow("lone surrogate")
+            << QString(QChar(0xd800)) + QLatin1Char('x') << QStringLiteral("\\ud800x");
         QTest::newRow("emoji pair stays") << QStringLiteral("🚆") << QStringLiteral("🚆");
     }
     void escapes()
