@@ -750,14 +750,6 @@ Rückgabewert: 0 importiert, 1 der Befehl oder die Spezifikation hat Fehler (das
         <translation>%1: nicht übermittelt</translation>
     </message>
     <message>
-        <source>no region: give --region or trainingInput.region</source>
-        <translation>keine Region: --region oder trainingInput.region angeben</translation>
-    </message>
-    <message>
-        <source>no project: give --project or set GOOGLE_CLOUD_PROJECT</source>
-        <translation>kein Projekt: --project angeben oder GOOGLE_CLOUD_PROJECT setzen</translation>
-    </message>
-    <message>
         <source>CustomJob [%1] is submitted successfully (local record %2).</source>
         <translation>CustomJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
     </message>
@@ -802,48 +794,12 @@ Rückgabewert: 0 importiert, 1 der Befehl oder die Spezifikation hat Fehler (das
         <translation>Verfolgung beendet; der Job läuft weiter.</translation>
     </message>
     <message>
-        <source>Usage: trainyard ai custom-jobs COMMAND ...
-
-Vertex AI custom training (as gcloud ai custom-jobs). Credentials are Google&apos;s Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, else the file `gcloud auth application-default login` writes.
-
-Commands:
-  create --config FILE [--region R] [--project P] [--display-name N]
-         [--service-account EMAIL] [JOB FLAGS]   Submit a spec as a CustomJob
-  list --region R [--project P] [--filter EXPR]  List the CustomJobs
-  describe JOB                                   Show a job (JSON)
-  stream-logs JOB [--polling-interval S]         Print its logs until it ends
-  cancel JOB [--async]                           Cancel it and wait until it has ended
-
-JOB: a resource name, the ID of a job&apos;s local record, or a numeric ID with --region and --project.
-Exit status: 0 done, 1 spec errors or a failed cloud call, 2 usage error.
-</source>
-        <translation>Aufruf: trainyard ai custom-jobs COMMAND ...
-
-Vertex AI Custom Training (wie gcloud ai custom-jobs). Anmeldedaten sind Googles Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, sonst die Datei, die `gcloud auth application-default login` schreibt.
-
-Befehle:
-  create --config FILE [--region R] [--project P] [--display-name N]
-         [--service-account EMAIL] [JOB FLAGS]   Eine Spezifikation als CustomJob übermitteln
-  list --region R [--project P] [--filter EXPR]  Die CustomJobs auflisten
-  describe JOB                                   Einen Job anzeigen (JSON)
-  stream-logs JOB [--polling-interval S]         Seine Logs ausgeben, bis er endet
-  cancel JOB [--async]                           Ihn abbrechen und warten, bis er beendet ist
-
-JOB: ein Ressourcenname, die ID des lokalen Eintrags eines Jobs oder eine numerische ID mit --region und --project.
-Exit-Status: 0 erledigt, 1 Fehler in der Spezifikation oder ein fehlgeschlagener Cloud-Aufruf, 2 Aufruffehler.
-</translation>
-    </message>
-    <message>
         <source>unknown command &apos;%1&apos;; use custom-jobs</source>
         <translation>unbekannter Befehl &apos;%1&apos;; custom-jobs verwenden</translation>
     </message>
     <message>
         <source>Build the package (trainyardLocal.packagePath, --package-path) as an sdist and upload it here</source>
         <translation>Das Paket (trainyardLocal.packagePath, --package-path) als sdist bauen und hierhin hochladen</translation>
-    </message>
-    <message>
-        <source>--staging-bucket must be gs://BUCKET[/PATH], not &apos;%1&apos;</source>
-        <translation>--staging-bucket muss gs://BUCKET[/PATH] sein, nicht &apos;%1&apos;</translation>
     </message>
     <message>
         <source>Uploading %1: %2%</source>
@@ -896,16 +852,68 @@ Optionen:
 </translation>
     </message>
     <message>
-        <source>--staging-bucket needs a package: trainyardLocal.packagePath, --package-path or local archives in --packages</source>
-        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath, --package-path oder lokale Archive in --packages</translation>
-    </message>
-    <message>
-        <source>local archives in --packages are uploaded to --staging-bucket: give it</source>
-        <translation>lokale Archive in --packages werden nach --staging-bucket hochgeladen: bitte angeben</translation>
-    </message>
-    <message>
         <source>HyperparameterTuningJob [%1] is submitted successfully (local record %2).</source>
         <translation>HyperparameterTuningJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
+    </message>
+    <message>
+        <source>the local record %1: %2</source>
+        <translation>der lokale Eintrag %1: %2</translation>
+    </message>
+    <message>
+        <source>Wait at most this long for the job to end (default 900)</source>
+        <translation>Höchstens so lange warten, bis der Job endet (Standard 900)</translation>
+    </message>
+    <message>
+        <source>--timeout must be 1 to 2592000 seconds</source>
+        <translation>--timeout muss 1 bis 2592000 Sekunden sein</translation>
+    </message>
+    <message>
+        <source>the job is still %1 after %2 s; it may end later: trainyard ai custom-jobs describe %3</source>
+        <translation>der Job ist nach %2 s noch %1; er endet womöglich später: trainyard ai custom-jobs describe %3</translation>
+    </message>
+    <message>
+        <source>Stop following after this long (default: the job&apos;s own time limit and an hour)</source>
+        <translation>Nach dieser Zeit nicht mehr folgen (Standard: das Zeitlimit des Jobs und eine Stunde)</translation>
+    </message>
+    <message>
+        <source>Stopped following: the job is still %1 after the time limit of following it; it may end later.</source>
+        <translation>Nicht mehr gefolgt: der Job ist nach dem Zeitlimit des Folgens noch %1; er endet womöglich später.</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard ai custom-jobs COMMAND ...
+
+Vertex AI custom training (as gcloud ai custom-jobs). Credentials are Google&apos;s Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, else the file `gcloud auth application-default login` writes.
+
+Commands:
+  create --config FILE [--region R] [--project P] [--display-name N]
+         [--service-account EMAIL] [JOB FLAGS]   Submit a spec as a CustomJob
+  list --region R [--project P] [--filter EXPR]  List the CustomJobs
+  describe JOB                                   Show a job (JSON)
+  stream-logs JOB [--polling-interval S] [--timeout S]
+                                                 Print its logs until it ends
+  cancel JOB [--async] [--timeout S]             Cancel it and wait until it has ended
+
+JOB: a resource name, the ID of a job&apos;s local record, or a numeric ID with --region and --project.
+Regions (us-central1), projects and job names are checked before anything is sent; requests go only to Google&apos;s hosts or the endpoints configured in TRAINYARD_*_ENDPOINT.
+Exit status: 0 done, 1 spec errors or a failed cloud call, 2 usage error.
+</source>
+        <translation>Aufruf: trainyard ai custom-jobs COMMAND ...
+
+Vertex AI Custom Training (wie gcloud ai custom-jobs). Anmeldedaten sind Googles Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, sonst die Datei, die `gcloud auth application-default login` schreibt.
+
+Befehle:
+  create --config FILE [--region R] [--project P] [--display-name N]
+         [--service-account EMAIL] [JOB FLAGS]   Eine Spezifikation als CustomJob übermitteln
+  list --region R [--project P] [--filter EXPR]  Die CustomJobs auflisten
+  describe JOB                                   Einen Job anzeigen (JSON)
+  stream-logs JOB [--polling-interval S] [--timeout S]
+                                                 Seine Logs ausgeben, bis er endet
+  cancel JOB [--async] [--timeout S]             Ihn abbrechen und warten, bis er beendet ist
+
+JOB: ein Ressourcenname, die ID des lokalen Eintrags eines Jobs oder eine numerische ID mit --region und --project.
+Regionen (us-central1), Projekte und Jobnamen werden geprüft, bevor etwas gesendet wird; Anfragen gehen nur an Googles Hosts oder an die in TRAINYARD_*_ENDPOINT eingestellten Endpunkte.
+Exit-Status: 0 erledigt, 1 Fehler in der Spezifikation oder ein fehlgeschlagener Cloud-Aufruf, 2 Aufruffehler.
+</translation>
     </message>
 </context>
 <context>
@@ -974,6 +982,70 @@ Optionen:
         <source>read the job&apos;s logs</source>
         <translation>Logs des Jobs lesen</translation>
     </message>
+    <message>
+        <source>Cannot %1: the answer of %2 (HTTP %3) is %4</source>
+        <translation>%1 nicht möglich: die Antwort von %2 (HTTP %3) ist %4</translation>
+    </message>
+    <message>
+        <source>Cannot %1: %2</source>
+        <translation>%1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>empty, not JSON</source>
+        <translation>leer, kein JSON</translation>
+    </message>
+    <message>
+        <source>not JSON: %1</source>
+        <translation>kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a region: a region is named like us-central1 ([a-z]+-[a-z]+[0-9]+)</source>
+        <translation>&apos;%1&apos; ist keine Region: eine Region heißt etwa us-central1 ([a-z]+-[a-z]+[0-9]+)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a project ID: 6 to 30 lowercase letters, digits and hyphens, starting with a letter (or a project number)</source>
+        <translation>&apos;%1&apos; ist keine Projekt-ID: 6 bis 30 Kleinbuchstaben, Ziffern und Bindestriche, beginnend mit einem Buchstaben (oder eine Projektnummer)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a job&apos;s resource name: projects/PROJECT/locations/REGION/customJobs/NUMBER (or hyperparameterTuningJobs/NUMBER)</source>
+        <translation>&apos;%1&apos; ist kein Ressourcenname eines Jobs: projects/PROJECT/locations/REGION/customJobs/NUMBER (oder hyperparameterTuningJobs/NUMBER)</translation>
+    </message>
+    <message>
+        <source>refused to send a request to %1: only https://*.googleapis.com/ and the endpoints configured in TRAINYARD_VERTEX_ENDPOINT, TRAINYARD_LOGGING_ENDPOINT and TRAINYARD_STORAGE_ENDPOINT are contacted</source>
+        <translation>keine Anfrage an %1 gesendet: nur https://*.googleapis.com/ und die in TRAINYARD_VERTEX_ENDPOINT, TRAINYARD_LOGGING_ENDPOINT und TRAINYARD_STORAGE_ENDPOINT eingestellten Endpunkte werden angesprochen</translation>
+    </message>
+    <message>
+        <source>a job without a valid resource name</source>
+        <translation>ein Job ohne gültigen Ressourcennamen</translation>
+    </message>
+    <message>
+        <source>a job without a valid state</source>
+        <translation>ein Job ohne gültigen Zustand</translation>
+    </message>
+    <message>
+        <source>unknown job collection</source>
+        <translation>unbekannte Job-Sammlung</translation>
+    </message>
+    <message>
+        <source>read the job</source>
+        <translation>den Job lesen</translation>
+    </message>
+    <message>
+        <source>cancel the job</source>
+        <translation>den Job abbrechen</translation>
+    </message>
+    <message>
+        <source>list the jobs</source>
+        <translation>die Jobs auflisten</translation>
+    </message>
+    <message>
+        <source>not a page of jobs</source>
+        <translation>keine Seite mit Jobs</translation>
+    </message>
+    <message>
+        <source>not a page of log entries</source>
+        <translation>keine Seite mit Log-Einträgen</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::CloudJob</name>
@@ -1011,6 +1083,26 @@ Optionen:
     <message>
         <source>the staging bucket must be gs://BUCKET[/PATH], not &apos;%1&apos;</source>
         <translation>der Staging-Bucket muss gs://BUCKET[/PATH] sein, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>no project: give --project or set GOOGLE_CLOUD_PROJECT</source>
+        <translation>kein Projekt: --project angeben oder GOOGLE_CLOUD_PROJECT setzen</translation>
+    </message>
+    <message>
+        <source>no region: give --region or trainingInput.region</source>
+        <translation>keine Region: --region oder trainingInput.region angeben</translation>
+    </message>
+    <message>
+        <source>local archives in --packages are uploaded to --staging-bucket: give it</source>
+        <translation>lokale Archive in --packages werden nach --staging-bucket hochgeladen: bitte angeben</translation>
+    </message>
+    <message>
+        <source>--staging-bucket must be gs://BUCKET[/PATH] with a bucket name of 3 to 63 lowercase letters, digits, dots, hyphens and underscores, not &apos;%1&apos;</source>
+        <translation>--staging-bucket muss gs://BUCKET[/PATH] sein, mit einem Bucket-Namen aus 3 bis 63 Kleinbuchstaben, Ziffern, Punkten, Bindestrichen und Unterstrichen, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--staging-bucket needs a package: trainyardLocal.packagePath, --package-path or local archives in --packages</source>
+        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath, --package-path oder lokale Archive in --packages</translation>
     </message>
 </context>
 <context>
@@ -1643,6 +1735,12 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>upload %1</source>
         <translation>%1 hochladen</translation>
+    </message>
+    <message>
+        <source>%1: cannot make the archive reproducible:
+%2</source>
+        <translation>%1: das Archiv kann nicht reproduzierbar gemacht werden:
+%2</translation>
     </message>
 </context>
 <context>
@@ -3241,6 +3339,157 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
+    <name>trainyard::ui::MetricPatternModel</name>
+    <message>
+        <source>Empty: type a pattern. Empty patterns are not saved.</source>
+        <translation>Leer: Geben Sie ein Muster ein. Leere Muster werden nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>Usable: finds %1 and the step.</source>
+        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
+        <translation>Verwendbar: findet %1 und den Schritt.</translation>
+    </message>
+    <message>
+        <source>Usable: finds %1.</source>
+        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
+        <translation>Verwendbar: findet %1.</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::MetricPatternsPage</name>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move &amp;Down</source>
+        <translation>Nach u&amp;nten</translation>
+    </message>
+    <message>
+        <source>Your own regular expressions for metrics that key=value pairs, Keras progress lines and the hypertune file do not catch. Each named group that matches a number becomes a metric of that name; a group named step gives the x position.</source>
+        <translation>Eigene reguläre Ausdrücke für Metriken, die key=value-Paare, Keras-Fortschrittszeilen und die Metrikdatei von hypertune nicht erfassen. Jede benannte Gruppe, die auf eine Zahl passt, wird zu einer Metrik dieses Namens; eine Gruppe namens step liefert die x-Position.</translation>
+    </message>
+    <message>
+        <source>Example:</source>
+        <translation>Beispiel:</translation>
+    </message>
+    <message>
+        <source>Example pattern</source>
+        <translation>Beispielmuster</translation>
+    </message>
+    <message>
+        <source>Add E&amp;xample</source>
+        <translation>&amp;Beispiel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Adds the example pattern to the list</source>
+        <translation>Fügt das Beispielmuster der Liste hinzu</translation>
+    </message>
+    <message>
+        <source>&amp;Patterns, applied in this order (when two find the same metric, the lower one wins):</source>
+        <translation>Mus&amp;ter, in dieser Reihenfolge angewandt (finden zwei dieselbe Metrik, gilt das untere):</translation>
+    </message>
+    <message>
+        <source>Metric patterns</source>
+        <translation>Metrikmuster</translation>
+    </message>
+    <message>
+        <source>One regular expression per row, with whether it is usable and why not. F2 edits the selected pattern, Delete removes it.</source>
+        <translation>Ein regulärer Ausdruck pro Zeile, mit der Angabe, ob er verwendbar ist und warum nicht. F2 bearbeitet das ausgewählte Muster, Entf entfernt es.</translation>
+    </message>
+    <message>
+        <source>Remove Pattern</source>
+        <translation>Muster entfernen</translation>
+    </message>
+    <message>
+        <source>Adds an empty pattern to type into</source>
+        <translation>Fügt ein leeres Muster zum Eintippen hinzu</translation>
+    </message>
+    <message>
+        <source>Selected pattern</source>
+        <translation>Ausgewähltes Muster</translation>
+    </message>
+    <message>
+        <source>S&amp;elected pattern:</source>
+        <translation>Ausge&amp;wähltes Muster:</translation>
+    </message>
+    <message>
+        <source>Paste a line of a trainer&apos;s log</source>
+        <translation>Eine Zeile aus dem Log eines Trainers einfügen</translation>
+    </message>
+    <message>
+        <source>Sample log line</source>
+        <translation>Beispiel-Logzeile</translation>
+    </message>
+    <message>
+        <source>The metrics that key=value pairs, Keras progress and your usable patterns find in this line are shown below it.</source>
+        <translation>Die Metriken, die key=value-Paare, Keras-Fortschritt und Ihre verwendbaren Muster in dieser Zeile finden, werden darunter angezeigt.</translation>
+    </message>
+    <message>
+        <source>Metrics found in the sample line</source>
+        <translation>In der Beispielzeile gefundene Metriken</translation>
+    </message>
+    <message>
+        <source>&amp;Try it on a log line:</source>
+        <translation>An einer Logzeile &amp;ausprobieren:</translation>
+    </message>
+    <message>
+        <source>e.g. %1</source>
+        <translation>z. B. %1</translation>
+    </message>
+    <message>
+        <source>Add a pattern to edit it here</source>
+        <translation>Fügen Sie ein Muster hinzu, um es hier zu bearbeiten</translation>
+    </message>
+    <message>
+        <source>Step: %1</source>
+        <extracomment>%1: the step (x value) found in the sample log line</extracomment>
+        <translation>Schritt: %1</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <extracomment>%1: a metric name as found in the log line, %2: its value</extracomment>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>No metrics in this line.</source>
+        <translation>Keine Metriken in dieser Zeile.</translation>
+    </message>
+    <message>
+        <source>No step in this line: its points go at the replica&apos;s last step.</source>
+        <translation>Kein Schritt in dieser Zeile: Ihre Punkte kommen an den letzten Schritt des Replikats.</translation>
+    </message>
+    <message>
+        <source>The metrics found in the line appear here.</source>
+        <translation>Die in der Zeile gefundenen Metriken erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>Your patterns that match: %1</source>
+        <extracomment>%1: the numbers of the list rows whose pattern matches, e.g. &quot;1, 3&quot;</extracomment>
+        <translation>Ihre passenden Muster: %1</translation>
+    </message>
+    <message>
+        <source>None of your usable patterns matches this line.</source>
+        <translation>Keines Ihrer verwendbaren Muster passt auf diese Zeile.</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::SecretsPage</name>
     <message>
         <source>&amp;Add</source>
@@ -3416,157 +3665,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>The image could not be written.</source>
         <translation>Das Bild konnte nicht geschrieben werden.</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::ui::MetricPatternModel</name>
-    <message>
-        <source>Empty: type a pattern. Empty patterns are not saved.</source>
-        <translation>Leer: Geben Sie ein Muster ein. Leere Muster werden nicht gespeichert.</translation>
-    </message>
-    <message>
-        <source>Usable: finds %1 and the step.</source>
-        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
-        <translation>Verwendbar: findet %1 und den Schritt.</translation>
-    </message>
-    <message>
-        <source>Usable: finds %1.</source>
-        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
-        <translation>Verwendbar: findet %1.</translation>
-    </message>
-    <message>
-        <source>Pattern</source>
-        <translation>Muster</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::ui::MetricPatternsPage</name>
-    <message>
-        <source>&amp;Add</source>
-        <translation>&amp;Hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Entfernen</translation>
-    </message>
-    <message>
-        <source>Move &amp;Up</source>
-        <translation>Nach &amp;oben</translation>
-    </message>
-    <message>
-        <source>Move &amp;Down</source>
-        <translation>Nach u&amp;nten</translation>
-    </message>
-    <message>
-        <source>Your own regular expressions for metrics that key=value pairs, Keras progress lines and the hypertune file do not catch. Each named group that matches a number becomes a metric of that name; a group named step gives the x position.</source>
-        <translation>Eigene reguläre Ausdrücke für Metriken, die key=value-Paare, Keras-Fortschrittszeilen und die Metrikdatei von hypertune nicht erfassen. Jede benannte Gruppe, die auf eine Zahl passt, wird zu einer Metrik dieses Namens; eine Gruppe namens step liefert die x-Position.</translation>
-    </message>
-    <message>
-        <source>Example:</source>
-        <translation>Beispiel:</translation>
-    </message>
-    <message>
-        <source>Example pattern</source>
-        <translation>Beispielmuster</translation>
-    </message>
-    <message>
-        <source>Add E&amp;xample</source>
-        <translation>&amp;Beispiel hinzufügen</translation>
-    </message>
-    <message>
-        <source>Adds the example pattern to the list</source>
-        <translation>Fügt das Beispielmuster der Liste hinzu</translation>
-    </message>
-    <message>
-        <source>&amp;Patterns, applied in this order (when two find the same metric, the lower one wins):</source>
-        <translation>Mus&amp;ter, in dieser Reihenfolge angewandt (finden zwei dieselbe Metrik, gilt das untere):</translation>
-    </message>
-    <message>
-        <source>Metric patterns</source>
-        <translation>Metrikmuster</translation>
-    </message>
-    <message>
-        <source>One regular expression per row, with whether it is usable and why not. F2 edits the selected pattern, Delete removes it.</source>
-        <translation>Ein regulärer Ausdruck pro Zeile, mit der Angabe, ob er verwendbar ist und warum nicht. F2 bearbeitet das ausgewählte Muster, Entf entfernt es.</translation>
-    </message>
-    <message>
-        <source>Remove Pattern</source>
-        <translation>Muster entfernen</translation>
-    </message>
-    <message>
-        <source>Adds an empty pattern to type into</source>
-        <translation>Fügt ein leeres Muster zum Eintippen hinzu</translation>
-    </message>
-    <message>
-        <source>Selected pattern</source>
-        <translation>Ausgewähltes Muster</translation>
-    </message>
-    <message>
-        <source>S&amp;elected pattern:</source>
-        <translation>Ausge&amp;wähltes Muster:</translation>
-    </message>
-    <message>
-        <source>Paste a line of a trainer&apos;s log</source>
-        <translation>Eine Zeile aus dem Log eines Trainers einfügen</translation>
-    </message>
-    <message>
-        <source>Sample log line</source>
-        <translation>Beispiel-Logzeile</translation>
-    </message>
-    <message>
-        <source>The metrics that key=value pairs, Keras progress and your usable patterns find in this line are shown below it.</source>
-        <translation>Die Metriken, die key=value-Paare, Keras-Fortschritt und Ihre verwendbaren Muster in dieser Zeile finden, werden darunter angezeigt.</translation>
-    </message>
-    <message>
-        <source>Metrics found in the sample line</source>
-        <translation>In der Beispielzeile gefundene Metriken</translation>
-    </message>
-    <message>
-        <source>&amp;Try it on a log line:</source>
-        <translation>An einer Logzeile &amp;ausprobieren:</translation>
-    </message>
-    <message>
-        <source>e.g. %1</source>
-        <translation>z. B. %1</translation>
-    </message>
-    <message>
-        <source>Add a pattern to edit it here</source>
-        <translation>Fügen Sie ein Muster hinzu, um es hier zu bearbeiten</translation>
-    </message>
-    <message>
-        <source>Step: %1</source>
-        <extracomment>%1: the step (x value) found in the sample log line</extracomment>
-        <translation>Schritt: %1</translation>
-    </message>
-    <message>
-        <source>%1 = %2</source>
-        <extracomment>%1: a metric name as found in the log line, %2: its value</extracomment>
-        <translation>%1 = %2</translation>
-    </message>
-    <message>
-        <source>No metrics in this line.</source>
-        <translation>Keine Metriken in dieser Zeile.</translation>
-    </message>
-    <message>
-        <source>No step in this line: its points go at the replica&apos;s last step.</source>
-        <translation>Kein Schritt in dieser Zeile: Ihre Punkte kommen an den letzten Schritt des Replikats.</translation>
-    </message>
-    <message>
-        <source>The metrics found in the line appear here.</source>
-        <translation>Die in der Zeile gefundenen Metriken erscheinen hier.</translation>
-    </message>
-    <message>
-        <source>Your patterns that match: %1</source>
-        <extracomment>%1: the numbers of the list rows whose pattern matches, e.g. &quot;1, 3&quot;</extracomment>
-        <translation>Ihre passenden Muster: %1</translation>
-    </message>
-    <message>
-        <source>None of your usable patterns matches this line.</source>
-        <translation>Keines Ihrer verwendbaren Muster passt auf diese Zeile.</translation>
     </message>
 </context>
 <context>
