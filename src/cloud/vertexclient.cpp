@@ -4,7 +4,6 @@
 #include "cloud/resourcename.h"
 
 #include <QCoreApplication>
-#include <QPointer>
 #include <QRegularExpression>
 #include <QTimer>
 #include <QUrlQuery>
