@@ -5,15 +5,16 @@
 #include "cli/output.h"
 #include "cloud/cloudjob.h"
 #include "cloud/credentials.h"
+#include "cloud/resourcename.h"
 #include "cloud/submit.h"
+#include "cloud/vertexrequest.h"
 #include "cloud/vertexclient.h"
-#include "export/vertex.h"
 #include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
-#include "validation/validator.h"
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -197,18 +198,9 @@ int create(const QString &command, const QStringList &args, const QString &posit
     if (!positionalId.isEmpty())
         job.jobId = positionalId;
     jobspec::Diagnostics diags = input.diagnostics;
-    QJsonObject body;
-    QJsonObject tuning;
-    if (input.import.ok()) {
-        validation::Options options;
-        options.target = validation::Target::Cloud;
-        diags << validation::validate(job, *catalog, options, &input.import.sources);
-        body = exporters::vertexCustomJob(job, *catalog, &diags);
-        // A spec with hyperparameters becomes a HyperparameterTuningJob around the CustomJob.
-        tuning = exporters::vertexHyperparameterTuningJob(job, body, &diags);
-    }
-    for (jobspec::Diagnostic &d : diags)
-        input.import.sources.locate(d);
+    cloud::VertexRequest request;
+    if (input.import.ok())
+        diags << cloud::buildVertexJob(job, *catalog, &input.import.sources, &request);
     sortDiagnostics(diags);
     printDiagnostics(diags, path, specName);
     if (jobspec::hasErrors(diags) || !input.import.ok()) {
@@ -216,93 +208,69 @@ int create(const QString &command, const QStringList &args, const QString &posit
         err().flush();
         return exitSpecErrors;
     }
-    if (parsed.has(QStringLiteral("display-name")))
-        body.insert(QStringLiteral("displayName"), parsed.value(QStringLiteral("display-name")));
-    if (parsed.has(QStringLiteral("service-account")))
-        cloud::setServiceAccount(&body, parsed.value(QStringLiteral("service-account")));
-    if (parsed.has(QStringLiteral("executor-image-uri")))
-        cloud::setExecutorImage(&body, parsed.value(QStringLiteral("executor-image-uri")));
+    request.displayName = parsed.value(QStringLiteral("display-name"));
+    request.serviceAccount = parsed.value(QStringLiteral("service-account"));
+    request.executorImage = parsed.value(QStringLiteral("executor-image-uri"));
+    request.region = parsed.has(QStringLiteral("region")) ? parsed.value(QStringLiteral("region"))
+                                                          : job.trainingInput.region;
+    // --packages (gcloud's flag) may name local archives, which are staged as they are, beside
+    // gs:// URIs that stay; packageUris written in the spec give way to a staged package.
+    request.keepRemotePackages =
+        input.import.sources.flags.value(QStringLiteral("trainingInput.packageUris"))
+        == QLatin1String("--packages");
+    request.stagingBucket = parsed.value(QStringLiteral("staging-bucket"));
+    if (!request.stagingBucket.isEmpty())
+        request.packageDir = job.local.packagePath;
+    // Local archives are relative to the working directory, the package directory to the spec.
+    request.baseDir = QFileInfo(path).absolutePath();
+    for (const QString &uri : std::as_const(job.trainingInput.packageUris))
+        request.packages << (uri.startsWith(QLatin1String("gs://"))
+                                 ? uri
+                                 : QFileInfo(uri).absoluteFilePath());
 
     Session s;
     QString error;
     if (!openSession(&s, &error))
         return failure(command, error);
-    // --packages (gcloud's flag) may name local archives, which are staged as they are, beside
-    // gs:// URIs that stay; packageUris written in the spec give way to a staged package.
-    const bool packagesFlag =
-        input.import.sources.flags.value(QStringLiteral("trainingInput.packageUris"))
-        == QLatin1String("--packages");
-    const bool localArchives = cloud::hasLocalArchives(job.trainingInput.packageUris);
-    if (parsed.has(QStringLiteral("staging-bucket"))) {
-        const QString packageDir = job.local.packagePath;
-        if (packageDir.isEmpty() && !localArchives)
-            return usageError(command, Ai::tr("--staging-bucket needs a package: "
-                                              "trainyardLocal.packagePath, --package-path or "
-                                              "local archives in --packages"));
-        const QString bucketUri = parsed.value(QStringLiteral("staging-bucket"));
-        QString bucket;
-        QString prefix;
-        if (!cloud::parseStagingBucket(bucketUri, &bucket, &prefix))
-            return failure(command, Ai::tr("--staging-bucket must be gs://BUCKET[/PATH], not "
-                                           "'%1'")
-                                        .arg(bucketUri));
-        cloud::StageEvents events;
-        int lastPercent = -1;
-        events.progress = [&lastPercent](const QString &fileName, qint64 sent, qint64 total) {
-            const int percent = total > 0 ? int(sent * 100 / total) : 100;
-            if (percent != lastPercent) {
-                lastPercent = percent;
-                err() << Ai::tr("Uploading %1: %2%").arg(fileName).arg(percent) << '\n';
-                err().flush();
-            }
-        };
-        events.staged = [&lastPercent](const cloud::StagedFile &staged) {
-            lastPercent = -1;
-            if (!staged.uploaded) {
-                err() << Ai::tr("%1 is staged already; not uploaded again.").arg(staged.uri)
-                      << '\n';
-                err().flush();
-            }
-        };
-        // Local archives are relative to the working directory, the package directory to the
-        // spec.
-        const QString specDir = QFileInfo(path).absolutePath();
-        QStringList given;
-        for (const QString &uri : std::as_const(job.trainingInput.packageUris))
-            given << (uri.startsWith(QLatin1String("gs://")) ? uri
-                                                              : QFileInfo(uri).absoluteFilePath());
-        error = cloud::stagePackages(s.api.get(), &body, given, packagesFlag, packageDir, specDir,
-                                     bucketUri, events);
-        if (!error.isEmpty())
-            return failure(command, error);
-    } else if (localArchives) {
-        return usageError(command, Ai::tr("local archives in --packages are uploaded to "
-                                          "--staging-bucket: give it"));
-    }
-    const QString region = parsed.has(QStringLiteral("region"))
-                               ? parsed.value(QStringLiteral("region"))
-                               : job.trainingInput.region;
-    const QString project = parsed.has(QStringLiteral("project"))
-                                ? parsed.value(QStringLiteral("project"))
-                                : cloud::defaultProject(s.credentials);
-    if (region.isEmpty())
-        return usageError(command, Ai::tr("no region: give --region or trainingInput.region"));
-    if (project.isEmpty())
-        return usageError(command, Ai::tr("no project: give --project or set "
-                                          "GOOGLE_CLOUD_PROJECT"));
+    request.project = parsed.has(QStringLiteral("project"))
+                          ? parsed.value(QStringLiteral("project"))
+                          : cloud::defaultProject(s.credentials);
+    // Where it goes is checked before anything is built or sent.
+    if (const QString problem = cloud::checkVertexRequest(request); !problem.isEmpty())
+        return usageError(command, problem);
 
+    cloud::StageEvents events;
+    int lastPercent = -1;
+    events.progress = [&lastPercent](const QString &fileName, qint64 sent, qint64 total) {
+        const int percent = total > 0 ? int(sent * 100 / total) : 100;
+        if (percent != lastPercent) {
+            lastPercent = percent;
+            err() << sanitize(Ai::tr("Uploading %1: %2%").arg(fileName).arg(percent)) << '\n';
+            err().flush();
+        }
+    };
+    events.staged = [&lastPercent](const cloud::StagedFile &staged) {
+        lastPercent = -1;
+        if (!staged.uploaded) {
+            err() << sanitize(Ai::tr("%1 is staged already; not uploaded again.").arg(staged.uri))
+                  << '\n';
+            err().flush();
+        }
+    };
     store::JobStore store;
-    const bool isTuning = !tuning.isEmpty();
+    const bool isTuning = request.isTuning();
     const cloud::SubmitResult r =
-        cloud::submitToVertex(s.vertex.get(), store, job, body, tuning, project, region);
+        cloud::submitVertexRequest(s.api.get(), store, job, request, events);
     if (!r)
         return failure(command, r.errorMessage);
-    out() << (isTuning ? Ai::tr("HyperparameterTuningJob [%1] is submitted successfully (local "
-                                "record %2).")
-                       : Ai::tr("CustomJob [%1] is submitted successfully (local record %2)."))
-                 .arg(r.resourceName, r.localId)
+    out() << sanitize((isTuning ? Ai::tr("HyperparameterTuningJob [%1] is submitted "
+                                         "successfully (local record %2).")
+                                : Ai::tr("CustomJob [%1] is submitted successfully (local "
+                                         "record %2)."))
+                          .arg(r.resourceName, r.localId))
           << '\n'
-          << Ai::tr("Watch it with: trainyard ai custom-jobs stream-logs %1").arg(r.localId)
+          << sanitize(Ai::tr("Watch it with: trainyard ai custom-jobs stream-logs %1")
+                          .arg(r.localId))
           << '\n';
     out().flush();
     return exitOk;
@@ -329,6 +297,10 @@ int list(const QStringList &args)
     const QString region = parsed.value(QStringLiteral("region"));
     if (region.isEmpty() || project.isEmpty())
         return usageError(command, Ai::tr("--region and a project are required"));
+    if (const QString problem = cloud::checkRegion(region); !problem.isEmpty())
+        return usageError(command, problem);
+    if (const QString problem = cloud::checkProject(project); !problem.isEmpty())
+        return usageError(command, problem);
     QList<QJsonObject> jobs;
     const QString listError = await<QString>([&](QObject *ctx, auto done) {
         s.vertex->listJobs(project, region, customJobs, parsed.value(QStringLiteral("filter")),
@@ -378,6 +350,17 @@ int openJob(const QString &command, const QStringList &args, QList<OptionSpec> o
         return usageError(command, c->parsed.error);
     if (c->parsed.positional.size() != 1)
         return usageError(command, Ai::tr("give exactly one JOB"));
+    if (c->parsed.has(QStringLiteral("region"))) {
+        if (const QString problem = cloud::checkRegion(c->parsed.value(QStringLiteral("region")));
+            !problem.isEmpty())
+            return usageError(command, problem);
+    }
+    if (c->parsed.has(QStringLiteral("project"))) {
+        if (const QString problem =
+                cloud::checkProject(c->parsed.value(QStringLiteral("project")));
+            !problem.isEmpty())
+            return usageError(command, problem);
+    }
     QString error;
     if (!openSession(&c->session, &error))
         return failure(command, error);
@@ -385,6 +368,13 @@ int openJob(const QString &command, const QStringList &args, QList<OptionSpec> o
     if (!resolveJob(c->parsed.positional.constFirst(), c->parsed, c->session, c->store,
                     &c->name, &c->localId, &error))
         return failure(command, error);
+    // Whatever named it (the argument, --region, a local record's cloud.json), the job's name
+    // is checked before any URL is built from it.
+    if (const QString problem = cloud::checkJobName(c->name); !problem.isEmpty())
+        return usageError(command, c->localId.isEmpty()
+                                       ? problem
+                                       : Ai::tr("the local record %1: %2")
+                                             .arg(c->localId, problem));
     return -1;
 }
 
@@ -402,9 +392,25 @@ int describe(const QStringList &args)
     return exitOk;
 }
 
-// Polls the job until it is terminal, with backoff from 1 s up to `maxDelayMs`.
-cloud::ApiResult waitTerminal(JobCommand &c, int maxDelayMs)
+// --timeout SECONDS: 1 to 30 days' worth; *seconds keeps its default when the flag is absent.
+bool timeoutFlag(const ParsedArgs &parsed, qint64 *seconds)
 {
+    if (!parsed.has(QStringLiteral("timeout")))
+        return true;
+    bool ok = false;
+    const qint64 value = parsed.value(QStringLiteral("timeout")).toLongLong(&ok);
+    if (!ok || value < 1 || value > 30 * 86400)
+        return false;
+    *seconds = value;
+    return true;
+}
+
+// Polls the job until it is terminal, with backoff from 1 s up to `maxDelayMs`, until
+// `deadline`; *timedOut tells a deadline from an answer.
+cloud::ApiResult waitTerminal(JobCommand &c, int maxDelayMs, const QDeadlineTimer &deadline,
+                              bool *timedOut)
+{
+    *timedOut = false;
     int delay = 1000;
     for (;;) {
         const cloud::ApiResult r = getJob(c.session, c.name);
@@ -413,7 +419,11 @@ cloud::ApiResult waitTerminal(JobCommand &c, int maxDelayMs)
         cloud::syncCloudRecord(c.store, c.localId, r.json);
         if (cloud::isTerminalJobState(r.json.value(QLatin1String("state")).toString()))
             return r;
-        sleepMs(delay);
+        if (deadline.hasExpired()) {
+            *timedOut = true;
+            return r;
+        }
+        sleepMs(int(std::min<qint64>(delay, std::max<qint64>(deadline.remainingTime(), 1))));
         delay = std::min(delay * 2, maxDelayMs);
     }
 }
@@ -423,25 +433,70 @@ int cancel(const QStringList &args)
     const QString command = QStringLiteral("ai custom-jobs cancel");
     JobCommand c;
     if (const int code = openJob(
-            command, args, {opt("async", "", Ai::tr("Do not wait until the job has ended"))}, &c);
+            command, args,
+            {opt("async", "", Ai::tr("Do not wait until the job has ended")),
+             opt("timeout", "SECONDS",
+                 Ai::tr("Wait at most this long for the job to end (default 900)"))},
+            &c);
         code >= 0)
         return code;
+    qint64 timeout = 900;
+    if (!timeoutFlag(c.parsed, &timeout))
+        return usageError(command, Ai::tr("--timeout must be 1 to 2592000 seconds"));
     const cloud::ApiResult r = await<cloud::ApiResult>([&](QObject *ctx, auto done) {
         c.session.vertex->cancelJob(c.name, ctx, done);
     });
     if (!r)
         return failure(command, r.errorMessage);
-    out() << Ai::tr("Request to cancel CustomJob [%1] has been sent.").arg(c.name) << '\n';
+    out() << sanitize(Ai::tr("Request to cancel CustomJob [%1] has been sent.").arg(c.name))
+          << '\n';
     out().flush();
     if (c.parsed.has(QStringLiteral("async")))
         return exitOk;
-    const cloud::ApiResult end = waitTerminal(c, 10000);
+    bool timedOut = false;
+    const cloud::ApiResult end =
+        waitTerminal(c, 10000, QDeadlineTimer(timeout * 1000), &timedOut);
     if (!end)
         return failure(command, end.errorMessage);
     const QString state = cloud::shortState(end.json.value(QLatin1String("state")).toString());
-    out() << Ai::tr("The job ended %1.").arg(state) << '\n';
+    if (timedOut)
+        return failure(command, Ai::tr("the job is still %1 after %2 s; it may end later: "
+                                       "trainyard ai custom-jobs describe %3")
+                                    .arg(state)
+                                    .arg(timeout)
+                                    .arg(c.name));
+    out() << sanitize(Ai::tr("The job ended %1.").arg(state)) << '\n';
     out().flush();
     return state == QLatin1String("CANCELLED") ? exitOk : exitFailed;
+}
+
+// How long stream-logs follows a job at most: its own limit (jobSpec.scheduling.timeout,
+// Vertex's default 7 days; a tuning job runs its trials one round after another) and an hour
+// for the service to report the end.
+qint64 followLimitSeconds(const QJsonObject &job)
+{
+    const bool tuning = job.contains(QLatin1String("trialJobSpec"));
+    const QJsonObject spec =
+        job.value(tuning ? QLatin1String("trialJobSpec") : QLatin1String("jobSpec")).toObject();
+    QString timeout =
+        spec.value(QLatin1String("scheduling")).toObject().value(QLatin1String("timeout"))
+            .toString();
+    qint64 seconds = 7 * 86400;
+    if (timeout.endsWith(QLatin1Char('s'))) {
+        timeout.chop(1);
+        bool ok = false;
+        const double value = timeout.toDouble(&ok);
+        if (ok && value > 0 && value < 365.0 * 86400)
+            seconds = qint64(value);
+    }
+    if (tuning) {
+        const qint64 trials = std::max<qint64>(
+            1, job.value(QLatin1String("maxTrialCount")).toVariant().toLongLong());
+        const qint64 parallel = std::max<qint64>(
+            1, job.value(QLatin1String("parallelTrialCount")).toVariant().toLongLong());
+        seconds *= std::min<qint64>((trials + parallel - 1) / parallel, 1000);
+    }
+    return seconds + 3600;
 }
 
 volatile std::sig_atomic_t interrupted = 0;
@@ -456,7 +511,10 @@ int streamLogs(const QStringList &args)
     JobCommand c;
     if (const int code = openJob(command, args,
                                  {opt("polling-interval", "SECONDS",
-                                      Ai::tr("Seconds between polls (default 60, as gcloud)"))},
+                                      Ai::tr("Seconds between polls (default 60, as gcloud)")),
+                                  opt("timeout", "SECONDS",
+                                      Ai::tr("Stop following after this long (default: the "
+                                             "job's own time limit and an hour)"))},
                                  &c);
         code >= 0)
         return code;
@@ -467,6 +525,10 @@ int streamLogs(const QStringList &args)
         if (!ok || interval < 1 || interval > 3600)
             return usageError(command, Ai::tr("--polling-interval must be 1 to 3600 seconds"));
     }
+    qint64 timeout = 0; // 0: from the job
+    if (!timeoutFlag(c.parsed, &timeout))
+        return usageError(command, Ai::tr("--timeout must be 1 to 2592000 seconds"));
+    QDeadlineTimer deadline(QDeadlineTimer::Forever);
     const QString project = c.name.section(QLatin1Char('/'), 1, 1);
     cloud::CloudRecord cursor; // what has been printed (and, with a local record, copied)
     if (!c.localId.isEmpty())
@@ -482,6 +544,9 @@ int streamLogs(const QStringList &args)
         if (!job)
             return failure(command, job.errorMessage);
         cloud::syncCloudRecord(c.store, c.localId, job.json);
+        if (deadline.isForever())
+            deadline.setRemainingTime((timeout > 0 ? timeout : followLimitSeconds(job.json))
+                                      * 1000);
         const QString state = job.json.value(QLatin1String("state")).toString();
         last = cloud::isTerminalJobState(state);
         QList<cloud::CloudLogEntry> entries;
@@ -520,15 +585,24 @@ int streamLogs(const QStringList &args)
             finalState = cloud::shortState(state);
             break;
         }
-        for (int waited = 0; waited < interval * 10 && !interrupted; ++waited)
+        for (int waited = 0; waited < interval * 10 && !interrupted && !deadline.hasExpired();
+             ++waited)
             sleepMs(100);
         if (interrupted) {
             err() << Ai::tr("Stopped following; the job keeps running.") << '\n';
             err().flush();
             return 130;
         }
+        if (deadline.hasExpired()) {
+            err() << sanitize(Ai::tr("Stopped following: the job is still %1 after the time "
+                                     "limit of following it; it may end later.")
+                                  .arg(cloud::shortState(state)))
+                  << '\n';
+            err().flush();
+            return exitFailed;
+        }
     }
-    err() << Ai::tr("The job ended %1.").arg(finalState) << '\n';
+    err() << sanitize(Ai::tr("The job ended %1.").arg(finalState)) << '\n';
     err().flush();
     return finalState == QLatin1String("SUCCEEDED") ? exitOk : exitFailed;
 }
@@ -549,13 +623,17 @@ QString aiHelp()
                   "CustomJob\n"
                   "  list --region R [--project P] [--filter EXPR]  List the CustomJobs\n"
                   "  describe JOB                                   Show a job (JSON)\n"
-                  "  stream-logs JOB [--polling-interval S]         Print its logs until it "
+                  "  stream-logs JOB [--polling-interval S] [--timeout S]\n"
+                  "                                                 Print its logs until it "
                   "ends\n"
-                  "  cancel JOB [--async]                           Cancel it and wait until it "
+                  "  cancel JOB [--async] [--timeout S]             Cancel it and wait until it "
                   "has ended\n"
                   "\n"
                   "JOB: a resource name, the ID of a job's local record, or a numeric ID with "
                   "--region and --project.\n"
+                  "Regions (us-central1), projects and job names are checked before anything "
+                  "is sent; requests go only to Google's hosts or the endpoints configured in "
+                  "TRAINYARD_*_ENDPOINT.\n"
                   "Exit status: 0 done, 1 spec errors or a failed cloud call, 2 usage error.\n");
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/output.h"
 
+#include "text/plaintext.h"
+
 #include <QCoreApplication>
 #include <QJsonValue>
 #include <algorithm>
@@ -18,30 +20,6 @@ class Output
 bool isFlagOrigin(const QString &origin)
 {
     return origin.startsWith(QLatin1String("--"));
-}
-
-bool isHidden(char16_t u, bool keepNewline)
-{
-    if (u == u'\t' || (keepNewline && u == u'\n'))
-        return false;
-    return u < 0x20 || (u >= 0x7f && u <= 0x9f) || (u >= 0x202a && u <= 0x202e) ||
-           (u >= 0x2066 && u <= 0x2069);
-}
-
-QString makeVisible(const QString &text, bool keepNewline)
-{
-    QString result;
-    result.reserve(text.size());
-    for (QChar c : text) {
-        const char16_t u = c.unicode();
-        if (!isHidden(u, keepNewline))
-            result += c;
-        else if (u <= 0xff)
-            result += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
-        else
-            result += QStringLiteral("\\u%1").arg(uint(u), 4, 16, QLatin1Char('0'));
-    }
-    return result;
 }
 
 QString displayOrigin(const jobspec::Diagnostic &diag, const QString &displayName,
@@ -68,7 +46,7 @@ QTextStream &err()
 
 QString sanitize(const QString &text)
 {
-    return makeVisible(text, false);
+    return text::plainText(text);
 }
 
 QString location(const jobspec::Diagnostic &diag, const QString &displayName,
@@ -158,7 +136,7 @@ QString summary(const QString &displayName, const jobspec::Diagnostics &diags)
 
 void printPayload(const QString &text)
 {
-    out() << (isatty(fileno(stdout)) ? makeVisible(text, true) : text);
+    out() << (isatty(fileno(stdout)) ? text::plainText(text, text::Newlines::Keep) : text);
     out().flush();
 }
 

@@ -14,8 +14,8 @@ namespace trainyard::cli {
 QTextStream &out(); // stdout, UTF-8
 QTextStream &err(); // stderr, UTF-8
 
-// Replaces control characters (C0 but tab, DEL, C1) and bidirectional overrides with visible
-// escapes such as \x1b or \u202e.
+// One line of outside text for the terminal: text::plainText (control characters, escape
+// sequences and bidirectional overrides made visible as \x1b or \u202e).
 QString sanitize(const QString &text);
 
 // Where a diagnostic points, as printed: the flag it came from ("--worker-count"), else

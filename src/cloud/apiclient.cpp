@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "cloud/apiclient.h"
 
+#include "cloud/resourcename.h"
+#include "text/plaintext.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -62,17 +65,39 @@ QString deniedPermission(const QJsonObject &errorObject)
     return m.hasMatch() ? m.captured(1) : QString();
 }
 
+QString malformedAnswer(const QString &what, const QUrl &url, int httpStatus,
+                        const QString &problem)
+{
+    return Api::tr("Cannot %1: the answer of %2 (HTTP %3) is %4")
+        .arg(what, text::plainText(url.host()))
+        .arg(httpStatus)
+        .arg(problem);
+}
+
+namespace {
+
+// The start of a body that is not JSON, on one line, for a message.
+QString bodySnippet(const QByteArray &body)
+{
+    QString s = QString::fromUtf8(body.left(160)).simplified();
+    if (body.size() > 160)
+        s += QStringLiteral("…");
+    return text::plainText(s);
+}
+
+} // namespace
+
 QString describeHttpError(int httpStatus, const QByteArray &body, const QString &what,
                           const Credentials &credentials, QString *status)
 {
     const QJsonObject error = QJsonDocument::fromJson(body).object().value(
         QLatin1String("error")).toObject();
-    QString message = error.value(QLatin1String("message")).toString();
-    const QString rpcStatus = error.value(QLatin1String("status")).toString();
+    QString message = text::plainText(error.value(QLatin1String("message")).toString());
+    const QString rpcStatus = text::plainText(error.value(QLatin1String("status")).toString());
     if (status)
         *status = rpcStatus;
     if (message.isEmpty()) {
-        message = QString::fromUtf8(body.left(300)).trimmed();
+        message = text::plainText(QString::fromUtf8(body.left(300)).trimmed());
         if (message.isEmpty())
             message = Api::tr("no details");
     }
@@ -115,8 +140,9 @@ QString describeHttpError(int httpStatus, const QByteArray &body, const QString 
         const QJsonArray fields = d.toObject().value(QLatin1String("fieldViolations")).toArray();
         for (const QJsonValue &f : fields) {
             const QJsonObject v = f.toObject();
-            violations << v.value(QLatin1String("field")).toString() + QStringLiteral(": ") +
-                              v.value(QLatin1String("description")).toString();
+            violations << text::plainText(v.value(QLatin1String("field")).toString()
+                                          + QStringLiteral(": ")
+                                          + v.value(QLatin1String("description")).toString());
         }
     }
     if (!violations.isEmpty()) {
@@ -172,6 +198,18 @@ void ApiClient::send(const Request &request, QObject *context, Callback callback
 
 void ApiClient::attempt(const std::shared_ptr<Call> &c)
 {
+    QString refused;
+    if (!isAllowedEndpoint(c->request.url, &refused)) {
+        // Never a token (nor a connection) for a host that is not Google's.
+        QTimer::singleShot(0, this, [c, refused] {
+            if (!c->context)
+                return;
+            ApiResult result;
+            result.errorMessage = Api::tr("Cannot %1: %2").arg(c->request.what, refused);
+            c->callback(result);
+        });
+        return;
+    }
     ++c->attempt;
     m_tokens->withToken(this, [this, c](const QByteArray &token, const QString &error) {
         if (!error.isEmpty()) {
@@ -198,6 +236,9 @@ void ApiClient::sendWithToken(const std::shared_ptr<Call> &c, const QByteArray &
     for (const auto &h : r.headers)
         request.setRawHeader(h.first, h.second);
     request.setTransferTimeout(60000);
+    // A redirect is answered, not followed: the token stays with the host it was meant for.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         QNetworkRequest::ManualRedirectPolicy);
     QNetworkReply *reply = m_network->sendCustomRequest(request, r.verb, r.body);
     connect(reply, &QNetworkReply::finished, this, [this, c, reply] {
         reply->deleteLater();
@@ -210,7 +251,19 @@ void ApiClient::sendWithToken(const std::shared_ptr<Call> &c, const QByteArray &
         result.rawHeaderLocation = reply->rawHeader("Location");
         result.rawHeaderRange = reply->rawHeader("Range");
         if ((status >= 200 && status < 300) || (status == 308 && c->request.accept308)) {
-            result.json = QJsonDocument::fromJson(body).object();
+            if (status != 308 && c->request.expectJson) {
+                QJsonParseError parseError;
+                const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+                if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+                    result.errorMessage = malformedAnswer(
+                        c->request.what, c->request.url, status,
+                        body.trimmed().isEmpty()
+                            ? Api::tr("empty, not JSON")
+                            : Api::tr("not JSON: %1").arg(bodySnippet(body)));
+                } else {
+                    result.json = document.object();
+                }
+            }
             c->callback(result);
             return;
         }

@@ -4,7 +4,9 @@
 // quota project), retries 429, 500, 503, 504 and dropped connections with exponential backoff
 // (honouring Retry-After), refreshes the token and retries once on a 401, and turns a
 // google.rpc.Status error body into a message that names the cause: the permission of a 403,
-// the resource of a 404, the fields of a 400.
+// the resource of a 404, the fields of a 400. A request goes only to a Google host or an
+// explicitly configured endpoint (isAllowedEndpoint); a success whose body is not a JSON object
+// (a proxy's HTML page answered with 200) is an error that names the host and the status.
 #pragma once
 
 #include "cloud/tokensource.h"
@@ -27,12 +29,17 @@ struct ApiResult
     int httpStatus = 0;   // 0: no answer (network down, token failure)
     QJsonObject json;     // the body of a success
     QString status;       // google.rpc status of a failure: "PERMISSION_DENIED", ...
-    QString errorMessage; // translated; empty on success
+    QString errorMessage; // translated; empty on success; outside text made plain
     QByteArray rawHeaderLocation; // the Location header (resumable uploads)
     QByteArray rawHeaderRange;    // the Range header of a 308
 
     explicit operator bool() const { return errorMessage.isEmpty(); }
 };
+
+// "Cannot WHAT: the answer of HOST (HTTP STATUS) is not ...": a success that is not what the
+// API answers. `problem` says what is wrong ("not JSON", "a job without a state").
+QString malformedAnswer(const QString &what, const QUrl &url, int httpStatus,
+                        const QString &problem);
 
 // A message for a failed call: `what` names the call ("create the job"), the body is parsed as
 // google.rpc.Status. Exposed for tests.
@@ -66,6 +73,8 @@ public:
         bool accept308 = false;
         // Retry transient failures (429, 5xx, dropped connections) with backoff.
         bool retry = true;
+        // A success must carry a JSON object (not for 308, nor where only headers matter).
+        bool expectJson = true;
     };
     void send(const Request &request, QObject *context, Callback callback);
 

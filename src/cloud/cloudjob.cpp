@@ -3,6 +3,7 @@
 
 #include "logs/record.h"
 #include "store/jobstore.h"
+#include "text/plaintext.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -168,7 +169,10 @@ store::JobState stateFromVertex(const QJsonObject &job, const store::JobState &p
         state.endTime = time("endTime");
     const QJsonObject error = job.value(QLatin1String("error")).toObject();
     if (!error.isEmpty() && state.state == JobStatus::Failed)
-        state.errorMessage = error.value(QLatin1String("message")).toString();
+        // The service's words, made plain where they enter the store (the job list and the
+        // CLI show them).
+        state.errorMessage = text::plainText(error.value(QLatin1String("message")).toString(),
+                                             text::Newlines::Keep);
     return state;
 }
 

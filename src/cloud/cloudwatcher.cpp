@@ -3,6 +3,7 @@
 
 #include "cloud/cloudjob.h"
 #include "store/jobstore.h"
+#include "text/plaintext.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -96,7 +97,7 @@ void CloudWatcher::poll()
             if (!ensureClient(&error)) {
                 if (error != m_lastError) {
                     m_lastError = error;
-                    Q_EMIT failed(error);
+                    Q_EMIT failed(text::plainText(error, text::Newlines::Keep));
                 }
                 return;
             }
@@ -132,7 +133,7 @@ void CloudWatcher::watchJob(const QString &jobId, const QString &name)
         if (!job) {
             if (job.errorMessage != m_lastError) {
                 m_lastError = job.errorMessage;
-                Q_EMIT failed(job.errorMessage);
+                Q_EMIT failed(text::plainText(job.errorMessage, text::Newlines::Keep));
             }
             finishOne(jobId, false);
             return;
@@ -168,7 +169,7 @@ void CloudWatcher::watchJob(const QString &jobId, const QString &name)
                         if (!error.isEmpty()) {
                             if (error != m_lastError) {
                                 m_lastError = error;
-                                Q_EMIT failed(error);
+                                Q_EMIT failed(text::plainText(error, text::Newlines::Keep));
                             }
                             finishOne(jobId, stateChanged);
                             return;
@@ -214,11 +215,13 @@ void CloudWatcher::cancel(const QString &jobId, QObject *context,
         return;
     }
     if (!record.submitted()) {
-        QTimer::singleShot(0, context, [done, record] { done(record.submitError); });
+        QTimer::singleShot(0, context, [done, record] {
+            done(text::plainText(record.submitError, text::Newlines::Keep));
+        });
         return;
     }
     m_vertex->cancelJob(record.resourceName, context, [this, done](const ApiResult &r) {
-        done(r.errorMessage);
+        done(text::plainText(r.errorMessage, text::Newlines::Keep));
         poll();
     });
 }

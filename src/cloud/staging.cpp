@@ -69,31 +69,13 @@ bool copyTree(const QString &from, const QString &to)
 
 } // namespace
 
-QString contentHash(const QString &path, QString *error)
+QString fileHash(const QString &file, QString *error)
 {
+    QFile in(file);
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    QStringList files;
-    const QFileInfo info(path);
-    if (info.isDir()) {
-        QDirIterator it(path, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString f = it.next();
-            if (!f.contains(QLatin1String("__pycache__")))
-                files << f;
-        }
-        files.sort();
-    } else {
-        files << path;
-    }
-    for (const QString &f : files) {
-        QFile file(f);
-        if (!file.open(QIODevice::ReadOnly)) {
-            *error = Staging::tr("%1: %2").arg(f, file.errorString());
-            return {};
-        }
-        hash.addData(QDir(path).relativeFilePath(f).toUtf8());
-        hash.addData(QByteArrayView("\0", 1));
-        hash.addData(&file);
+    if (!in.open(QIODevice::ReadOnly) || !hash.addData(&in)) {
+        *error = Staging::tr("%1: %2").arg(file, in.errorString());
+        return {};
     }
     return QString::fromLatin1(hash.result().toHex());
 }
@@ -145,6 +127,39 @@ QString buildSdist(const QString &packageDir, const QString &outDir, const QStri
     return outDir + QLatin1Char('/') + built.constFirst();
 }
 
+bool normaliseSdist(const QString &archive, const QString &python, QString *error)
+{
+    // Members in name order, a fixed time stamp (2000-01-01: wheels built from the sdist need
+    // one after 1980), no owner names, and a gzip header without name or time.
+    static const QString script = QStringLiteral(
+        "import gzip, os, sys, tarfile\n"
+        "src = sys.argv[1]\n"
+        "tmp = src + '.normalised'\n"
+        "with tarfile.open(src, 'r:gz') as t:\n"
+        "    members = sorted(t.getmembers(), key=lambda m: m.name)\n"
+        "    with open(tmp, 'wb') as raw:\n"
+        "        with gzip.GzipFile(filename='', mode='wb', fileobj=raw, mtime=0) as gz:\n"
+        "            with tarfile.open(fileobj=gz, mode='w', format=t.format) as out:\n"
+        "                for m in members:\n"
+        "                    data = t.extractfile(m) if m.isfile() else None\n"
+        "                    m.mtime = 946684800\n"
+        "                    m.uid = m.gid = 0\n"
+        "                    m.uname = m.gname = ''\n"
+        "                    m.pax_headers = {}\n"
+        "                    out.addfile(m, data)\n"
+        "os.replace(tmp, src)\n");
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(python, {QStringLiteral("-c"), script, archive});
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit
+        || p.exitCode() != 0) {
+        *error = Staging::tr("%1: cannot make the archive reproducible:\n%2")
+                     .arg(archive, QString::fromUtf8(p.readAll().right(2000)));
+        return false;
+    }
+    return true;
+}
+
 StagedFile uploadFile(ApiClient *api, const QString &file, const QString &bucket,
                       const QString &object,
                       const std::function<void(qint64, qint64)> &progress)
@@ -187,6 +202,7 @@ StagedFile uploadFile(ApiClient *api, const QString &file, const QString &bucket
     start.headers = {{"X-Upload-Content-Type", "application/gzip"},
                      {"X-Upload-Content-Length", QByteArray::number(total)}};
     start.what = Staging::tr("start the upload of %1").arg(staged.uri);
+    start.expectJson = false; // the session is in the Location header
     const ApiResult session = callSync(api, start);
     if (!session || session.rawHeaderLocation.isEmpty()) {
         staged.errorMessage = session.errorMessage.isEmpty()

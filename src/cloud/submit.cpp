@@ -85,9 +85,6 @@ StagedFile stagePackage(ApiClient *api, const QString &package, const QString &b
         failed.errorMessage = Submit::tr("%1: no such package file or directory").arg(package);
         return failed;
     }
-    const QString hash = contentHash(package, &failed.errorMessage);
-    if (hash.isEmpty())
-        return failed;
     QTemporaryDir out;
     QString archive = package;
     if (info.isDir()) {
@@ -95,9 +92,13 @@ StagedFile stagePackage(ApiClient *api, const QString &package, const QString &b
         if (python.isEmpty())
             python = QStringLiteral("python3");
         archive = buildSdist(package, out.path(), python, &failed.errorMessage);
-        if (archive.isEmpty())
+        if (archive.isEmpty() || !normaliseSdist(archive, python, &failed.errorMessage))
             return failed;
     }
+    // Named by what is uploaded: the archive built (or given), not the folder it came from.
+    const QString hash = fileHash(archive, &failed.errorMessage);
+    if (hash.isEmpty())
+        return failed;
     const QString fileName = QFileInfo(archive).fileName();
     const QString object = prefix + QStringLiteral("trainyard-staging/") + hash +
                            QLatin1Char('/') + fileName;

@@ -36,9 +36,9 @@ void setServiceAccount(QJsonObject *body, const QString &email);
 // form.
 bool parseStagingBucket(const QString &uri, QString *bucket, QString *prefix);
 
-// Stages `package` under its content hash at gs://bucket/prefix +
-// "trainyard-staging/{sha256}/{file}" unless it is there already: a directory as its sdist
-// (built with $TRAINYARD_PYTHON, else python3), a local archive (.tar.gz, .whl) as it is.
+// Stages `package` at gs://bucket/prefix + "trainyard-staging/{sha256}/{file}" unless it is
+// there already: a directory as its reproducible sdist (built with $TRAINYARD_PYTHON, else
+// python3), a local archive (.tar.gz, .whl) as it is; {sha256} is the hash of that archive.
 // `progress` gets (file name, bytes sent, total). Blocks (see above).
 StagedFile stagePackage(ApiClient *api, const QString &package, const QString &bucket,
                         const QString &prefix,

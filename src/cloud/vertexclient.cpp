@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "cloud/vertexclient.h"
 
+#include "cloud/resourcename.h"
+
 #include <QCoreApplication>
+#include <QRegularExpression>
+#include <QTimer>
 #include <QUrlQuery>
 
 namespace trainyard::cloud {
@@ -30,6 +34,49 @@ QUrl under(const QUrl &root, const QString &path)
 }
 
 constexpr int maxEmptyLogPages = 20;
+
+// Refuses a call before any URL is built: `answer` runs from the event loop (as a network
+// answer would), unless `context` is gone.
+template <typename Answer>
+void refuse(QObject *context, Answer answer)
+{
+    QTimer::singleShot(0, context, std::move(answer));
+}
+
+ApiResult refused(const QString &what, const QString &reason)
+{
+    ApiResult r;
+    r.errorMessage = Vertex::tr("Cannot %1: %2").arg(what, reason);
+    return r;
+}
+
+// What a job answer must hold: a resource name of the collection asked for and a job state.
+QString jobAnswerProblem(const QJsonObject &job, const QString &collection)
+{
+    JobName name;
+    if (!parseJobName(job.value(QLatin1String("name")).toString(), &name)
+        || name.collection != collection)
+        return Vertex::tr("a job without a valid resource name");
+    static const QRegularExpression stateRe(QStringLiteral("\\AJOB_STATE_[A-Z_]{1,40}\\z"));
+    if (!stateRe.match(job.value(QLatin1String("state")).toString()).hasMatch())
+        return Vertex::tr("a job without a valid state");
+    return {};
+}
+
+// A page of a list: `field` absent or an array of objects, nextPageToken absent or a string.
+bool isPage(const QJsonObject &page, const QString &field)
+{
+    const QJsonValue items = page.value(field);
+    if (!items.isUndefined() && !items.isArray())
+        return false;
+    const QJsonArray array = items.toArray();
+    for (const QJsonValue &v : array) {
+        if (!v.isObject())
+            return false;
+    }
+    const QJsonValue next = page.value(QLatin1String("nextPageToken"));
+    return next.isUndefined() || next.isString();
+}
 
 } // namespace
 
@@ -119,24 +166,66 @@ void VertexClient::createJob(const QString &project, const QString &region,
                              const QString &collection, const QJsonObject &job,
                              QObject *context, JobCallback callback)
 {
+    QString problem = checkProject(project);
+    if (problem.isEmpty())
+        problem = checkRegion(region);
+    if (problem.isEmpty() && collection != QLatin1String("customJobs")
+        && collection != QLatin1String("hyperparameterTuningJobs"))
+        problem = Vertex::tr("unknown job collection");
+    const QString what = Vertex::tr("create the job in %1").arg(isRegion(region) ? region
+                                                                             : QString());
+    if (!problem.isEmpty()) {
+        refuse(context, [callback, r = refused(what, problem)] { callback(r); });
+        return;
+    }
     const QUrl url = under(vertexRoot(region),
                            QStringLiteral("v1/") + locationName(project, region) +
                                QLatin1Char('/') + collection);
-    m_api->callJson("POST", url, job, Vertex::tr("create the job in %1").arg(region), context,
-                    std::move(callback));
+    m_api->callJson("POST", url, job, what, context,
+                    [url, what, collection, callback](ApiResult r) {
+                        if (r) {
+                            if (const QString bad = jobAnswerProblem(r.json, collection);
+                                !bad.isEmpty())
+                                r.errorMessage = malformedAnswer(what, url, r.httpStatus, bad);
+                        }
+                        callback(r);
+                    });
 }
 
 void VertexClient::getJob(const QString &name, QObject *context, JobCallback callback)
 {
-    const QUrl url = under(vertexRoot(regionOf(name)), QStringLiteral("v1/") + name);
-    m_api->call("GET", url, {}, Vertex::tr("read the job %1").arg(name), context,
-                std::move(callback));
+    JobName parsed;
+    if (!parseJobName(name, &parsed)) {
+        refuse(context, [callback, r = refused(Vertex::tr("read the job"), checkJobName(name))] {
+            callback(r);
+        });
+        return;
+    }
+    const QUrl url = under(vertexRoot(parsed.region), QStringLiteral("v1/") + name);
+    const QString what = Vertex::tr("read the job %1").arg(name);
+    m_api->call("GET", url, {}, what, context,
+                [url, what, parsed, callback](ApiResult r) {
+                    if (r) {
+                        if (const QString bad = jobAnswerProblem(r.json, parsed.collection);
+                            !bad.isEmpty())
+                            r.errorMessage = malformedAnswer(what, url, r.httpStatus, bad);
+                    }
+                    callback(r);
+                });
 }
 
 void VertexClient::cancelJob(const QString &name, QObject *context, JobCallback callback)
 {
+    JobName parsed;
+    if (!parseJobName(name, &parsed)) {
+        refuse(context,
+               [callback, r = refused(Vertex::tr("cancel the job"), checkJobName(name))] {
+                   callback(r);
+               });
+        return;
+    }
     const QUrl url =
-        under(vertexRoot(regionOf(name)), QStringLiteral("v1/") + name + QStringLiteral(":cancel"));
+        under(vertexRoot(parsed.region), QStringLiteral("v1/") + name + QStringLiteral(":cancel"));
     m_api->callJson("POST", url, QJsonObject(), Vertex::tr("cancel the job %1").arg(name),
                     context, std::move(callback));
 }
@@ -145,6 +234,15 @@ void VertexClient::listJobs(const QString &project, const QString &region,
                             const QString &collection, const QString &filter,
                             QObject *context, ListCallback callback)
 {
+    QString problem = checkProject(project);
+    if (problem.isEmpty())
+        problem = checkRegion(region);
+    if (!problem.isEmpty()) {
+        refuse(context, [callback, m = refused(Vertex::tr("list the jobs"), problem).errorMessage] {
+            callback({}, m);
+        });
+        return;
+    }
     QUrl url = under(vertexRoot(region), QStringLiteral("v1/") + locationName(project, region) +
                                              QLatin1Char('/') + collection);
     if (!filter.isEmpty()) {
@@ -170,9 +268,14 @@ void VertexClient::listPage(const QUrl &base, const QString &collection, const Q
         url.setQuery(query);
     }
     m_api->call("GET", url, {}, what, context,
-                [this, base, collection, what, jobs, context, callback](const ApiResult &r) {
+                [this, url, base, collection, what, jobs, context, callback](const ApiResult &r) {
                     if (!r) {
                         callback(*jobs, r.errorMessage);
+                        return;
+                    }
+                    if (!isPage(r.json, collection)) {
+                        callback(*jobs, malformedAnswer(what, url, r.httpStatus,
+                                                        Vertex::tr("not a page of jobs")));
                         return;
                     }
                     const QJsonArray page = r.json.value(collection).toArray();
@@ -191,6 +294,16 @@ void VertexClient::listJobLogs(const QString &project, const QString &jobName,
                                const QString &afterTimestamp, QObject *context,
                                LogCallback callback)
 {
+    QString problem = checkProject(project);
+    if (problem.isEmpty())
+        problem = checkJobName(jobName);
+    if (!problem.isEmpty()) {
+        refuse(context,
+               [callback, m = refused(Vertex::tr("read the job's logs"), problem).errorMessage] {
+                   callback({}, m);
+               });
+        return;
+    }
     // gcloud command_lib/ai/log_util.py: resource.type="ml_job" AND resource.labels.job_id=ID.
     QString filter = QStringLiteral("resource.type=\"ml_job\" AND resource.labels.job_id=\"%1\"")
                          .arg(jobIdOf(jobName));
@@ -212,9 +325,15 @@ void VertexClient::logPage(const QJsonObject &request,
     const QUrl url = under(loggingRoot(), QStringLiteral("v2/entries:list"));
     m_api->callJson(
         "POST", url, request, Vertex::tr("read the job's logs"), context,
-        [this, request, entries, emptyPages, context, callback](const ApiResult &r) {
+        [this, url, request, entries, emptyPages, context, callback](const ApiResult &r) {
             if (!r) {
                 callback(*entries, r.errorMessage);
+                return;
+            }
+            if (!isPage(r.json, QStringLiteral("entries"))) {
+                callback(*entries,
+                         malformedAnswer(Vertex::tr("read the job's logs"), url, r.httpStatus,
+                                         Vertex::tr("not a page of log entries")));
                 return;
             }
             const QJsonArray page = r.json.value(QLatin1String("entries")).toArray();

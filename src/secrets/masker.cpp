@@ -3,7 +3,10 @@
 
 #include "secrets/secretstore.h"
 
+#include <QUrl>
+
 #include <algorithm>
+#include <cctype>
 
 namespace trainyard::secrets {
 
@@ -16,25 +19,132 @@ struct Span
     int pattern;
 };
 
+// An encoded form is masked only from this many bytes on: shorter runs of base64 or escapes
+// occur in ordinary output by chance.
+constexpr qsizetype minimumEncodedLength = 6;
+
+// The base64 characters that depend on `value` alone when it starts `shift` bytes into the
+// encoded data (0, 1 or 2).
+QByteArray base64Core(const QByteArray &value, int shift, QByteArray::Base64Options options)
+{
+    const QByteArray shifted = QByteArray(shift, '\0') + value;
+    const QByteArray encoded = shifted.toBase64(options | QByteArray::OmitTrailingEquals);
+    const qsizetype bits = 8 * (shift + value.size());
+    const qsizetype first = (8 * shift + 5) / 6; // the first character after the shift's bits
+    const qsizetype end = bits / 6;              // the last one that holds only value bits
+    return end > first ? encoded.mid(first, end - first) : QByteArray();
+}
+
+// JSON string escaping: `ascii` writes non-ASCII as \uXXXX (as Python's json.dumps), `slash`
+// escapes '/', `upper` writes the hex digits of \uXXXX in upper case.
+QByteArray jsonEscaped(const QString &text, bool ascii, bool slash, bool upper)
+{
+    QString out;
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        switch (u) {
+        case u'"': out += QLatin1String("\\\""); break;
+        case u'\\': out += QLatin1String("\\\\"); break;
+        case u'\n': out += QLatin1String("\\n"); break;
+        case u'\r': out += QLatin1String("\\r"); break;
+        case u'\t': out += QLatin1String("\\t"); break;
+        case u'\b': out += QLatin1String("\\b"); break;
+        case u'\f': out += QLatin1String("\\f"); break;
+        case u'/': out += slash ? QLatin1String("\\/") : QLatin1String("/"); break;
+        default:
+            if (u < 0x20 || (ascii && u > 0x7e)) { // surrogate pairs as two escapes, as Python
+                const QString hex = QStringLiteral("%1").arg(uint(u), 4, 16, QLatin1Char('0'));
+                out += QLatin1String("\\u") + (upper ? hex.toUpper() : hex);
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out.toUtf8();
+}
+
 } // namespace
+
+QList<QByteArray> encodedForms(const QByteArray &value)
+{
+    QList<QByteArray> forms;
+    const auto add = [&forms, &value](const QByteArray &form, qsizetype minimum) {
+        if (form.size() >= minimum && form != value && !forms.contains(form))
+            forms << form;
+    };
+    // Pieces of a value the log splits into lines.
+    if (value.contains('\r') || value.contains('\n')) {
+        QByteArray piece;
+        for (const char c : value) {
+            if (c == '\r' || c == '\n') {
+                add(piece, MinimumMaskedLength);
+                piece.clear();
+            } else {
+                piece += c;
+            }
+        }
+        add(piece, MinimumMaskedLength);
+    }
+    for (int shift = 0; shift < 3; ++shift) {
+        add(base64Core(value, shift, QByteArray::Base64Encoding), minimumEncodedLength);
+        add(base64Core(value, shift, QByteArray::Base64UrlEncoding), minimumEncodedLength);
+    }
+    // The text encodings need text: a value that is not UTF-8 is masked raw and in base64.
+    const QString text = QString::fromUtf8(value);
+    if (text.toUtf8() != value)
+        return forms;
+    const QByteArray percent = QUrl::toPercentEncoding(text);
+    add(percent, minimumEncodedLength);
+    QByteArray lowerHex = percent; // "%2f": lower-case escapes, the text itself as it is
+    for (qsizetype i = 0; i + 2 < lowerHex.size(); ++i) {
+        if (lowerHex.at(i) == '%') {
+            lowerHex[i + 1] = char(std::tolower(uchar(lowerHex.at(i + 1))));
+            lowerHex[i + 2] = char(std::tolower(uchar(lowerHex.at(i + 2))));
+        }
+    }
+    add(lowerHex, minimumEncodedLength);
+    if (value.contains(' '))
+        add(QUrl::toPercentEncoding(text, " ").replace(' ', '+'),
+            minimumEncodedLength);
+    for (bool ascii : {false, true}) {
+        for (bool slash : {false, true}) {
+            for (bool upper : {false, true})
+                add(jsonEscaped(text, ascii, slash, upper), minimumEncodedLength);
+        }
+    }
+    return forms;
+}
+
+void Masker::addPattern(const QString &name, const QByteArray &form)
+{
+    for (const Pattern &p : m_patterns) {
+        if (p.value == form)
+            return;
+    }
+    m_patterns.push_back(Pattern{name, form, QByteArrayMatcher(form)});
+}
 
 bool Masker::addSecret(const QString &name, const QByteArray &value)
 {
     if (value.size() < MinimumMaskedLength)
         return false;
-    for (const Pattern &p : m_patterns) {
-        if (p.value == value)
+    for (const auto &v : m_values) {
+        if (v.second == value)
             return true;
     }
-    m_patterns.push_back(Pattern{name, value, QByteArrayMatcher(value)});
+    m_values.emplace_back(name, value);
+    addPattern(name, value);
+    const QList<QByteArray> forms = encodedForms(value);
+    for (const QByteArray &form : forms)
+        addPattern(name, form);
     return true;
 }
 
 QStringList Masker::names() const
 {
     QStringList list;
-    for (const Pattern &p : m_patterns)
-        list.append(p.name);
+    for (const auto &v : m_values)
+        list.append(v.first);
     return list;
 }
 

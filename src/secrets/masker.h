@@ -8,6 +8,16 @@
 // a value survives between two masks. The replacement is "[secret:NAME]" (names of merged
 // secrets joined by ',').
 //
+// A value is also masked in the forms it takes on the way into a log:
+//  - base64 (standard and URL-safe alphabet), at each of the three byte alignments it can
+//    have inside a longer encoded text ("user:token" in a Basic header): the characters that
+//    depend on the value alone, when there are at least 6 of them;
+//  - URL-escaped (percent-encoding with upper- or lower-case hex, '+' for a space);
+//  - JSON- and repr-escaped: \" \\ \n \r \t \uXXXX, with non-ASCII as \uXXXX (Python's
+//    json.dumps) or kept, '/' as it is or as \/;
+//  - a value containing '\r' or '\n', which the log splits into lines: each piece of at least
+//    MinimumMaskedLength bytes on its own.
+//
 // Values shorter than MinimumMaskedLength (4) bytes are NOT masked: a 1-3 byte value ("1",
 // "on", "abc") occurs in ordinary output all the time and masking it would make logs
 // unreadable while revealing the value anyway (every mask would point at it). Callers warn when
@@ -24,6 +34,8 @@
 #include <QByteArray>
 #include <QByteArrayMatcher>
 #include <QString>
+#include <QList>
+#include <QPair>
 #include <QStringList>
 #include <vector>
 
@@ -41,7 +53,8 @@ public:
     }
 
     bool isEmpty() const { return m_patterns.empty(); }
-    int size() const { return int(m_patterns.size()); }
+    // The number of values added (each masked in several forms).
+    int size() const { return int(m_values.size()); }
     // Names whose values are masked.
     QStringList names() const;
 
@@ -60,7 +73,13 @@ private:
         QByteArray value;
         QByteArrayMatcher matcher;
     };
+    void addPattern(const QString &name, const QByteArray &form);
+
     std::vector<Pattern> m_patterns;
+    std::vector<QPair<QString, QByteArray>> m_values; // as added
 };
+
+// The forms of `value` that are masked besides the value itself (see above). Exposed for tests.
+QList<QByteArray> encodedForms(const QByteArray &value);
 
 } // namespace trainyard::secrets

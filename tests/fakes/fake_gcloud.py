@@ -57,6 +57,11 @@ LOG_CHECK = fakelib.SchemaChecker(LOG)
 GCS_CHECK = fakelib.SchemaChecker(GCS)
 
 
+# A proxy's error page, answered with 200 by the "html" fault.
+HTML_PAGE = ("<!DOCTYPE html>\n<html><head><title>Access denied</title></head>\n"
+             "<body><h1>Access denied</h1><p>The proxy refused the request.</p></body></html>\n")
+
+
 class ApiError(Exception):
     def __init__(self, code, message=None, details=None, headers=None, status=None,
                  storage=False, reason=None):
@@ -516,12 +521,25 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 return
             with world.lock:
                 fault = self._take_fault()
+            self.patch = None
             if fault is not None:
-                if fault.get("kind") == "drop":
+                kind = fault.get("kind", "http")
+                if kind == "drop":
                     self._drop(int(fault.get("after_bytes", 0)))
                     status = 0
                     return
-                raise fault_error(fault, self.command, self.req_path)
+                if kind == "html":
+                    # What a proxy or captive portal in between answers: not the API at all.
+                    self._read_body()
+                    status = int(fault.get("status", 200))
+                    self._send(status, fault.get("body", HTML_PAGE).encode("utf-8"),
+                               "text/html; charset=UTF-8")
+                    return
+                if kind == "patch":
+                    # The request is served (and checked) as usual; its JSON answer is changed.
+                    self.patch = fault["json"]
+                else:
+                    raise fault_error(fault, self.command, self.req_path)
             if self.req_path == "/token":
                 status = self._token()
                 return
@@ -619,6 +637,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         raise Dropped()
 
     def _json(self, code, obj, headers=None):
+        patch = getattr(self, "patch", None)
+        if patch is not None and 200 <= code < 300 and isinstance(obj, dict):
+            obj = dict(obj)
+            obj.update(patch)
+            self.patch = None
         data = json.dumps(obj, indent=2, ensure_ascii=False).encode("utf-8")
         self._send(code, data, "application/json; charset=UTF-8", headers)
 
@@ -700,10 +723,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             kind = fault.get("kind", "http")
             if kind == "job_fails":
                 world.job_failures.append(fault)
-            elif kind in ("http", "drop"):
+            elif kind in ("http", "drop", "html", "patch"):
                 re.compile(fault.get("path", ""))
-                if kind == "http":
+                if kind in ("http", "html"):
                     int(fault.get("status", 503))
+                if kind == "html" and not isinstance(fault.get("body", ""), str):
+                    raise ValueError("body must be a string")
+                if kind == "patch" and not isinstance(fault.get("json"), dict):
+                    raise ValueError("a patch fault needs a JSON object in \"json\"")
                 world.faults.append(fault)
             else:
                 raise ValueError("unknown fault kind %r" % kind)

@@ -488,6 +488,28 @@ class FakeTest(unittest.TestCase):
         log = self.control("GET", "requests")
         self.assertEqual([r["status"] for r in log[-5:]], [200, 404, 409, 503, 401])
 
+    def test_html_and_patched_answers(self):
+        # A proxy's error page with 200, instead of the API's answer.
+        self.control("POST", "faults", {"path": "/customJobs/", "method": "GET", "kind": "html"})
+        job = self.create()
+        status, obj, resp = self.request("GET", "v1/" + job["name"])
+        self.assertEqual(status, 200)
+        self.assertTrue(resp.getheader("Content-Type").startswith("text/html"))
+        self.assertIn(b"<html>", obj)
+        self.assertEqual(self.get(job["name"])["name"], job["name"])  # count 1
+        # A served answer with hostile fields: the request is still checked against the schema.
+        self.control("POST", "faults", {"path": "/customJobs$", "method": "POST", "kind": "patch",
+                                        "json": {"name": "\x1b]52;c;SGk=\x07"}, "count": 2})
+        status, obj, _ = self.request("POST", PARENT + "/customJobs", {"bogus": 1})
+        self.assertGoogleError(status, obj, 400, "INVALID_ARGUMENT")
+        patched = self.create()
+        self.assertEqual(patched["name"], "\x1b]52;c;SGk=\x07")
+        self.assertEqual(patched["state"], "JOB_STATE_QUEUED")
+        self.assertRegex(self.create()["name"], r"/customJobs/[0-9]+$")  # count 1
+        status, obj, _ = self.request("POST", "_fake/faults", {"kind": "patch", "json": 3},
+                                      token=False)
+        self.assertEqual(status, 400)
+
     def test_storage_403_uses_the_storage_error_shape(self):
         self.control("POST", "faults", {"path": "/upload/storage/", "status": 403})
         status, obj, _ = self.request("POST", "upload/storage/v1/b/bucket-a/o?uploadType=media&"

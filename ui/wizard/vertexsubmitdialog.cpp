@@ -3,11 +3,10 @@
 
 #include "cloud/apiclient.h"
 #include "cloud/credentials.h"
-#include "cloud/submit.h"
-#include "cloud/vertexclient.h"
-#include "export/vertex.h"
+#include "cloud/resourcename.h"
+#include "cloud/vertexrequest.h"
 #include "store/jobstore.h"
-#include "validation/validator.h"
+#include "text/plaintext.h"
 #include "wizard/fieldmessage.h"
 
 #include <QDialogButtonBox>
@@ -178,8 +177,6 @@ QString VertexSubmitDialog::resultText() const
 
 bool VertexSubmitDialog::validateFields()
 {
-    static const QRegularExpression projectRe(QStringLiteral("^[a-z][a-z0-9-]{4,28}[a-z0-9]$"));
-    static const QRegularExpression regionRe(QStringLiteral("^[a-z]+-[a-z]+[0-9]+$"));
     static const QRegularExpression bucketRe(
         QStringLiteral("^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$"));
     static const QRegularExpression emailRe(QStringLiteral("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"));
@@ -188,7 +185,7 @@ bool VertexSubmitDialog::validateFields()
     QString projectError;
     if (project.isEmpty())
         projectError = tr("A project ID is required.");
-    else if (!projectRe.match(project).hasMatch())
+    else if (!cloud::isProject(project))
         projectError = tr("'%1' is not a project ID: 6 to 30 lowercase letters, digits and "
                           "hyphens, starting with a letter.")
                            .arg(project);
@@ -198,7 +195,7 @@ bool VertexSubmitDialog::validateFields()
     QString regionError;
     if (region.isEmpty())
         regionError = tr("A region is required, e.g. us-central1.");
-    else if (!regionRe.match(region).hasMatch())
+    else if (!cloud::isRegion(region))
         regionError = tr("'%1' is not a region name such as us-central1.").arg(region);
     showMessage(m_regionMessage, regionError);
 
@@ -261,31 +258,35 @@ void VertexSubmitDialog::submit()
     settings.setValue(bucketKey, bucketUri);
     settings.setValue(serviceAccountKey, account);
 
-    // The CustomJob as `ai custom-jobs create` makes it (CPU only: no waiting).
+    // The request as `ai custom-jobs create` makes it (CPU only: no waiting).
     jobspec::Job job = m_job;
     job.trainingInput.region = region;
-    validation::Options options;
-    options.target = validation::Target::Cloud;
-    jobspec::Diagnostics diags = validation::validate(job, m_catalog, options);
-    const QJsonObject built = exporters::vertexCustomJob(job, m_catalog, &diags);
-    // A spec with hyperparameters becomes a HyperparameterTuningJob around the CustomJob.
-    const QJsonObject tuning = exporters::vertexHyperparameterTuningJob(job, built, &diags);
+    cloud::VertexRequest request;
+    const jobspec::Diagnostics diags = cloud::buildVertexJob(job, m_catalog, nullptr, &request);
     QStringList problems;
-    for (const jobspec::Diagnostic &d : std::as_const(diags)) {
+    for (const jobspec::Diagnostic &d : diags) {
         if (d.isError())
             problems << (d.field.isEmpty() ? d.message : d.field + QStringLiteral(": ") + d.message);
     }
     if (!problems.isEmpty()) {
-        m_result->setText(tr("Not submitted: the spec has errors.\n%1")
-                              .arg(problems.join(QLatin1Char('\n'))));
+        m_result->setText(text::plainText(tr("Not submitted: the spec has errors.\n%1")
+                                              .arg(problems.join(QLatin1Char('\n'))),
+                                          text::Newlines::Keep));
         Q_EMIT submitFailed(m_result->text());
         return;
     }
-    QJsonObject body = built;
-    if (!account.isEmpty())
-        cloud::setServiceAccount(&body, account);
-    const QString packageDir = bucketUri.isEmpty() ? QString() : job.local.packagePath;
-    const QString baseDirectory = m_baseDirectory;
+    request.project = project;
+    request.region = region;
+    request.serviceAccount = account;
+    // The same staging as `ai custom-jobs create`: local archives as they are, then the
+    // package dir's sdist; the spec's gs:// URIs give way to them.
+    request.stagingBucket = bucketUri;
+    if (!bucketUri.isEmpty()) {
+        request.packages = job.trainingInput.packageUris;
+        request.packageDir = job.local.packagePath;
+        request.baseDir = m_baseDirectory;
+    }
+    const bool staging = !request.packageDir.isEmpty();
 
     m_submitting = true;
     m_result->clear();
@@ -293,7 +294,7 @@ void VertexSubmitDialog::submit()
     m_buttons->button(QDialogButtonBox::Close)->setEnabled(false);
     for (QLineEdit *edit : {m_project, m_region, m_bucket, m_serviceAccount})
         edit->setReadOnly(true);
-    showProgress(packageDir.isEmpty() ? tr("Submitting…") : tr("Building the package…"), -1);
+    showProgress(staging ? tr("Building the package…") : tr("Submitting…"), -1);
 
     // Progress from the worker reaches the dialog through a relay of the GUI thread; the relay
     // goes when both are done with it (deleteLater is safe from any thread).
@@ -318,44 +319,32 @@ void VertexSubmitDialog::submit()
             return outcome;
         }
         cloud::ApiClient api(credentials);
-        cloud::VertexClient vertex(&api);
-        QJsonObject request = body;
-        if (!bucketUri.isEmpty()) {
-            // The same staging as `ai custom-jobs create`: local archives as they are, then the
-            // package dir's sdist; the spec's gs:// URIs give way to them.
-            int lastPercent = -1;
-            cloud::StageEvents events;
-            events.progress = [&lastPercent, post](const QString &fileName, qint64 sent,
-                                                   qint64 total) {
-                const int percent = total > 0 ? int(sent * 100 / total) : 100;
-                if (percent == lastPercent)
-                    return;
-                lastPercent = percent;
-                post([fileName, percent](VertexSubmitDialog *d) {
-                    d->showProgress(tr("Uploading %1: %2%").arg(fileName).arg(percent), percent);
-                });
-            };
-            events.staged = [&lastPercent, post](const cloud::StagedFile &staged) {
-                lastPercent = -1;
-                const QString uri = staged.uri;
-                const bool uploaded = staged.uploaded;
-                post([uri, uploaded](VertexSubmitDialog *d) {
-                    d->showProgress(uploaded ? tr("Uploaded %1. Submitting…").arg(uri)
-                                             : tr("%1 is staged already; not uploaded again. "
-                                                  "Submitting…")
-                                                   .arg(uri),
-                                    100);
-                });
-            };
-            outcome.errorMessage =
-                cloud::stagePackages(&api, &request, job.trainingInput.packageUris, false,
-                                     packageDir, baseDirectory, bucketUri, events);
-            if (!outcome.errorMessage.isEmpty())
-                return outcome;
-        }
+        int lastPercent = -1;
+        cloud::StageEvents events;
+        events.progress = [&lastPercent, post](const QString &fileName, qint64 sent,
+                                               qint64 total) {
+            const int percent = total > 0 ? int(sent * 100 / total) : 100;
+            if (percent == lastPercent)
+                return;
+            lastPercent = percent;
+            post([fileName, percent](VertexSubmitDialog *d) {
+                d->showProgress(tr("Uploading %1: %2%").arg(fileName).arg(percent), percent);
+            });
+        };
+        events.staged = [&lastPercent, post](const cloud::StagedFile &staged) {
+            lastPercent = -1;
+            const QString uri = staged.uri;
+            const bool uploaded = staged.uploaded;
+            post([uri, uploaded](VertexSubmitDialog *d) {
+                d->showProgress(uploaded ? tr("Uploaded %1. Submitting…").arg(uri)
+                                         : tr("%1 is staged already; not uploaded again. "
+                                              "Submitting…")
+                                               .arg(uri),
+                                100);
+            });
+        };
         store::JobStore store(storeRoot.isEmpty() ? store::JobStore::defaultRoot() : storeRoot);
-        const cloud::SubmitResult r =
-            cloud::submitToVertex(&vertex, store, job, request, tuning, project, region);
+        const cloud::SubmitResult r = cloud::submitVertexRequest(&api, store, job, request, events);
         outcome.localId = r.localId;
         outcome.resourceName = r.resourceName;
         outcome.errorMessage = r.errorMessage;
@@ -379,16 +368,18 @@ void VertexSubmitDialog::finish(const Outcome &outcome)
     m_progress->hide();
     m_progressText->hide();
     if (outcome.errorMessage.isEmpty()) {
-        m_result->setText(tr("Submitted: %1\nThe job list shows it as %2.")
-                              .arg(outcome.resourceName, outcome.localId));
+        m_result->setText(text::plainText(tr("Submitted: %1\nThe job list shows it as %2.")
+                                              .arg(outcome.resourceName, outcome.localId),
+                                          text::Newlines::Keep));
         m_submitButton->setEnabled(false); // submitted once; Close remains
         Q_EMIT submitted(outcome.localId, outcome.resourceName);
     } else {
-        m_result->setText(outcome.localId.isEmpty()
-                              ? tr("Not submitted: %1").arg(outcome.errorMessage)
-                              : tr("Not submitted: %1\nThe record %2 keeps the attempt; submit "
-                                   "again to retry.")
-                                    .arg(outcome.errorMessage, outcome.localId));
+        m_result->setText(text::plainText(
+            outcome.localId.isEmpty()
+                ? tr("Not submitted: %1").arg(outcome.errorMessage)
+                : tr("Not submitted: %1\nThe record %2 keeps the attempt; submit again to retry.")
+                      .arg(outcome.errorMessage, outcome.localId),
+            text::Newlines::Keep));
         validateFields();
         Q_EMIT submitFailed(outcome.errorMessage);
     }

@@ -332,6 +332,38 @@ private Q_SLOTS:
         QCOMPARE(record.collection, QStringLiteral("hyperparameterTuningJobs"));
         QCOMPARE(record.resourceName, name);
     }
+
+    void hostileServerTextIsPlainInTheDialog()
+    {
+        // The service's refusal carries a clipboard write, a title change and a bidi override:
+        // the result label shows them as visible escapes.
+        QSettings().setValue(QStringLiteral("cloud/project"), QStringLiteral("proj-1"));
+        m_fake.control(QStringLiteral("faults"),
+                       QJsonObject{{QStringLiteral("path"), QStringLiteral("/customJobs$")},
+                                   {QStringLiteral("method"), QStringLiteral("POST")},
+                                   {QStringLiteral("status"), 400},
+                                   {QStringLiteral("message"),
+                                    QString(QStringLiteral("quota\x1b]52;c;cm0gLXJm\x07 "
+                                                           "\x1b]0;pwned\x07")
+                                            + QChar(0x202e) + QStringLiteral("exe.txt"))}});
+        JobWizard w(catalog::Catalog::builtIn());
+        VertexSubmitDialog *d = openDialog(w);
+        QVERIFY(d);
+        QSignalSpy failed(d, &VertexSubmitDialog::submitFailed);
+        QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("submitButton")),
+                          Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 60000);
+        const QString text = d->resultText();
+        QVERIFY2(text.contains(QLatin1String("quota\\x1b]52;c;cm0gLXJm\\x07")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("\\u202eexe.txt")), qPrintable(text));
+        QVERIFY(!text.contains(QChar(0x1b)) && !text.contains(QChar(7))
+                && !text.contains(QChar(0x202e)));
+        const QString shots = qEnvironmentVariable("TRAINYARD_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            QCoreApplication::processEvents();
+            QVERIFY(d->grab().save(shots + QStringLiteral("/wizard-submit-vertex-hostile.png")));
+        }
+    }
 };
 
 QTEST_MAIN(TestVertexSubmit)

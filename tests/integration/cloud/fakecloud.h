@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -71,6 +72,39 @@ public:
     QJsonObject control(const QString &path, const QJsonObject &body)
     {
         return control(path, &body);
+    }
+
+    // Makes a real RSA key with openssl, registers its service account with the fake and
+    // writes the key file (token_uri: this fake) into `dir`; its path, or empty on failure.
+    QString writeServiceAccountKey(const QString &dir, const QString &project)
+    {
+        const QString pem = dir + QStringLiteral("/key.pem");
+        if (QProcess::execute(QStringLiteral("openssl"),
+                              {QStringLiteral("genpkey"), QStringLiteral("-algorithm"),
+                               QStringLiteral("RSA"), QStringLiteral("-pkeyopt"),
+                               QStringLiteral("rsa_keygen_bits:2048"), QStringLiteral("-out"), pem})
+            != 0)
+            return {};
+        QFile pemFile(pem);
+        if (!pemFile.open(QIODevice::ReadOnly))
+            return {};
+        const QJsonObject key{
+            {QStringLiteral("type"), QStringLiteral("service_account")},
+            {QStringLiteral("project_id"), project},
+            {QStringLiteral("private_key_id"), QStringLiteral("k1")},
+            {QStringLiteral("private_key"), QString::fromLatin1(pemFile.readAll())},
+            {QStringLiteral("client_email"),
+             QStringLiteral("trainer@%1.iam.gserviceaccount.com").arg(project)},
+            {QStringLiteral("client_id"), QStringLiteral("1234")},
+            {QStringLiteral("token_uri"), m_tokenUri},
+        };
+        const QString path = dir + QStringLiteral("/sa.json");
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly))
+            return {};
+        file.write(QJsonDocument(key).toJson());
+        control(QStringLiteral("credentials"), key);
+        return path;
     }
 
     // The environment that points the trainyard binary at this fake.

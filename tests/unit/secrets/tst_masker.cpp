@@ -18,6 +18,11 @@ private Q_SLOTS:
     void cleanLineIsUntouched();
     void emptyMaskerChangesNothing();
     void manyLinesFewHits();
+    void masksBase64_data();
+    void masksBase64();
+    void masksEscapedForms_data();
+    void masksEscapedForms();
+    void masksValueWithCarriageReturn();
 };
 
 void TestMasker::masksLine_data()
@@ -144,6 +149,86 @@ void TestMasker::manyLinesFewHits()
         masked += out != line;
     }
     QCOMPARE(masked, 10);
+}
+
+void TestMasker::masksBase64_data()
+{
+    // base64(PREFIX + "hf_abc123XYZ>>?" + "!!") as a Basic header or a token blob carries it: at
+    // each byte alignment, in both alphabets ('>>?' encodes to "Pj4/" or "Pj4_").
+    QTest::addColumn<QByteArray>("encoded");
+    QTest::addColumn<int>("prefixBytes");
+    QTest::newRow("aligned") << QByteArray("aGZfYWJjMTIzWFlaPj4/ISE=") << 0;
+    QTest::newRow("aligned, url-safe") << QByteArray("aGZfYWJjMTIzWFlaPj4_ISE=") << 0;
+    QTest::newRow("shift 2") << QByteArray("dTpoZl9hYmMxMjNYWVo+Pj8hIQ==") << 2;
+    QTest::newRow("shift 2, url-safe") << QByteArray("dTpoZl9hYmMxMjNYWVo-Pj8hIQ==") << 2;
+    QTest::newRow("shift 1 (3 bytes before)") << QByteArray("dXM6aGZfYWJjMTIzWFlaPj4/ISE=") << 3;
+}
+
+void TestMasker::masksBase64()
+{
+    QFETCH(QByteArray, encoded);
+    QFETCH(int, prefixBytes);
+    Masker masker;
+    QVERIFY(masker.addSecret(QStringLiteral("hf"), QByteArray("hf_abc123XYZ>>?")));
+    const QByteArray line = "Authorization: Basic " + encoded;
+    const QByteArray masked = masker.masked(line);
+    QVERIFY2(masked.contains("[secret:hf]"), masked.constData());
+    // What is left of the encoded text: the prefix's and the suffix's characters and at most
+    // one character on each side that mixes them with the value.
+    QByteArray rest = masked.mid(21);
+    rest.replace("[secret:hf]", "");
+    const int allowed = (prefixBytes * 4 + 2) / 3 + 4 /* "ISE=" */ + 2;
+    QVERIFY2(rest.size() <= allowed, rest.constData());
+    // Decoded, what is left holds no piece of the value longer than 2 bytes.
+    QVERIFY(!QByteArray::fromBase64(rest).contains("abc"));
+}
+
+void TestMasker::masksEscapedForms_data()
+{
+    QTest::addColumn<QByteArray>("value");
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QByteArray>("expected");
+    const QByteArray url("p@ss w/rd&x=1");
+    QTest::newRow("percent-encoded") << url << QByteArray("GET /cb?t=p%40ss%20w%2Frd%26x%3D1 HTTP")
+                                     << QByteArray("GET /cb?t=[secret:s] HTTP");
+    QTest::newRow("lower-case escapes") << url << QByteArray("t=p%40ss%20w%2frd%26x%3d1&n=2")
+                                        << QByteArray("t=[secret:s]&n=2");
+    QTest::newRow("form-encoded") << url << QByteArray("body: t=p%40ss+w%2Frd%26x%3D1")
+                                  << QByteArray("body: t=[secret:s]");
+    const QByteArray json("ab\"cd\\ef\x1b/\xc3\xa9");
+    QTest::newRow("json.dumps") << json << QByteArray("{\"t\": \"ab\\\"cd\\\\ef\\u001b/\\u00e9\"}")
+                                << QByteArray("{\"t\": \"[secret:s]\"}");
+    QTest::newRow("json, UTF-8 kept")
+        << json << QByteArray("{\"t\":\"ab\\\"cd\\\\ef\\u001b/\xc3\xa9\"}")
+        << QByteArray("{\"t\":\"[secret:s]\"}");
+    QTest::newRow("json, \\/ and upper-case hex")
+        << json << QByteArray("{\"t\":\"ab\\\"cd\\\\ef\\u001B\\/\xc3\xa9\"}")
+        << QByteArray("{\"t\":\"[secret:s]\"}");
+    QTest::newRow("repr of a value with \\r")
+        << QByteArray("tok1\rtok2-long") << QByteArray("env={'T': 'tok1\\rtok2-long'}")
+        << QByteArray("env={'T': '[secret:s]'}");
+}
+
+void TestMasker::masksEscapedForms()
+{
+    QFETCH(QByteArray, value);
+    QFETCH(QByteArray, line);
+    QFETCH(QByteArray, expected);
+    Masker masker;
+    QVERIFY(masker.addSecret(QStringLiteral("s"), value));
+    QCOMPARE(masker.masked(line), expected);
+    QCOMPARE(masker.size(), 1);
+    QCOMPARE(masker.names(), QStringList{QStringLiteral("s")});
+}
+
+void TestMasker::masksValueWithCarriageReturn()
+{
+    // The log splits "tok1\rtok2-long" into two lines: each piece is masked on its own.
+    Masker masker;
+    QVERIFY(masker.addSecret(QStringLiteral("cr"), QByteArray("tok1\rtok2-long")));
+    QCOMPARE(masker.masked("progress tok1"), QByteArray("progress [secret:cr]"));
+    QCOMPARE(masker.masked("tok2-long done"), QByteArray("[secret:cr] done"));
+    QCOMPARE(masker.masked("a tok1\rtok2-long b"), QByteArray("a [secret:cr] b"));
 }
 
 QTEST_GUILESS_MAIN(TestMasker)
