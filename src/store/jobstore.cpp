@@ -139,6 +139,13 @@ StoreResult JobStore::createJob(const QString &jobId, const QByteArray &configYa
                 .arg(m_root);
         return result;
     }
+    // A job that will run needs room for its logs and state: refused on a (nearly) full disk.
+    if (!initial.isTerminal()) {
+        if (const QString why = checkSpaceForNewJob(m_root); !why.isEmpty()) {
+            result.errorMessage = why;
+            return result;
+        }
+    }
     // mkdir(2) is atomic: of two processes creating the same job, exactly one succeeds.
     const QString dir = jobDir(jobId);
     if (::mkdir(QFile::encodeName(dir).constData(), 0755) != 0) {
