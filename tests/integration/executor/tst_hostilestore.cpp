@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Issue 21, the store under a hostile world, end to end with real processes: a job logging 300
 // metrics (and writing 300 TensorBoard tags) under the usual desktop limit of 1,024 open files,
-// with a replica restart. Every series must be stored and the restart must start.
+// with a replica restart. Every series must be stored and the restart must start. A job folder
+// that turns read-only (a read-only bind mount in a private mount namespace of this test, so
+// it holds for root too) while the job runs: the outcome is held and shown, stream-logs ends.
 #include "metrics/metricstore.h"
 #include "metrics/storefollower.h"
 #include "store/jobstore.h"
@@ -9,9 +11,15 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cerrno>
+#include <cstring>
+#include <sched.h>
+#include <sys/mount.h>
 
 using namespace trainyard;
 using namespace trainyard::testing;
@@ -24,6 +32,7 @@ class TestHostileStore : public QObject
 private Q_SLOTS:
     void initTestCase();
     void manyMetricsUnderOpenFileLimit();
+    void readOnlyJobFolderKeepsTheOutcome();
 
 private:
     QString path(const QString &name) const { return m_tmp.filePath(name); }
@@ -105,6 +114,73 @@ void TestHostileStore::manyMetricsUnderOpenFileLimit()
     const QByteArray logBytes = log.readAll();
     QVERIFY(!logBytes.contains("Too many open files"));
     QCOMPARE(logBytes.count("layer299_grad_norm="), 2 * steps);
+}
+
+void TestHostileStore::readOnlyJobFolderKeepsTheOutcome()
+{
+    // Before: "The job ended SUCCEEDED but its state cannot be recorded; giving up": the job
+    // showed RUNNING with a dead owner and stream-logs waited for ever.
+    if (::unshare(CLONE_NEWNS) != 0
+        || ::mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+        QSKIP(qPrintable(QStringLiteral("no private mount namespace: %1")
+                             .arg(QString::fromLocal8Bit(std::strerror(errno)))));
+    const QString jobId = QStringLiteral("folder_turns_read_only");
+    const QString go = path(QStringLiteral("go"));
+    const QString config = writeFile(
+        path(jobId + QStringLiteral(".yaml")),
+        customSpec(QStringLiteral("manymetrics"), 0, 0, 0, path(jobId),
+                   {QStringLiteral("--metrics"), QStringLiteral("2"), QStringLiteral("--steps"),
+                    QStringLiteral("3"), QStringLiteral("--wait-for"), go}));
+    const CliRun submit =
+        runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("submit"),
+                        QStringLiteral("training"), jobId, QStringLiteral("--config"), config,
+                        QStringLiteral("--async"), QStringLiteral("--grace-period"),
+                        QStringLiteral("2")});
+    QVERIFY2(submit.exitCode == 0, submit.err.constData());
+    store::JobStore jobs(m_home);
+    const store::JobState running = waitForState(
+        jobs, jobId, [](const store::JobState &s) { return s.state == JobStatus::Running; });
+    QCOMPARE(running.state, JobStatus::Running);
+
+    const QByteArray folder = QFile::encodeName(jobs.jobDir(jobId));
+    QVERIFY2(::mount(folder.constData(), folder.constData(), nullptr, MS_BIND, nullptr) == 0,
+             std::strerror(errno));
+    QVERIFY2(::mount(nullptr, folder.constData(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY,
+                     nullptr) == 0,
+             std::strerror(errno));
+    auto unmount = qScopeGuard([&] { ::umount2(folder.constData(), MNT_DETACH); });
+    QVERIFY(!QFile(jobs.jobDir(jobId) + QStringLiteral("/probe")).open(QIODevice::WriteOnly));
+    writeFile(go, "go");
+
+    // stream-logs ends, saying why the end is not in the folder.
+    const CliRun follow = runCli(
+        m_home, {QStringLiteral("jobs"), QStringLiteral("stream-logs"), jobId}, 45000);
+    QVERIFY2(follow.finished, "stream-logs did not end");
+    const QByteArray said = follow.out + follow.err;
+    QVERIFY2(said.contains("SUCCEEDED"), said.constData());
+    QVERIFY2(said.contains("Read-only file system"), said.constData());
+
+    // The outcome is held: SUCCEEDED with the reason, the owner gone, never RUNNING.
+    const store::StateReadResult read = jobs.readState(jobId);
+    QVERIFY2(read, qPrintable(read.errorMessage));
+    QCOMPARE(read.state.state, JobStatus::Succeeded);
+    QVERIFY2(read.state.errorMessage.contains(QLatin1String("Read-only file system")),
+             qPrintable(read.state.errorMessage));
+    QVERIFY(!jobs.isOwnerAlive(jobId));
+    const CliRun describe =
+        runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("describe"), jobId});
+    QVERIFY2(describe.out.contains("SUCCEEDED"), describe.out.constData());
+    QVERIFY2(describe.out.contains("cannot be recorded in the job folder"),
+             describe.out.constData());
+    const CliRun list = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("list")});
+    QVERIFY2(!list.out.contains("RUNNING"), list.out.constData());
+
+    // Writable again and deleted: the held outcome goes with the job.
+    unmount.dismiss();
+    QCOMPARE(::umount2(folder.constData(), MNT_DETACH), 0);
+    const store::StoreResult removed = jobs.deleteJob(jobId);
+    QVERIFY2(removed, qPrintable(removed.errorMessage));
+    QVERIFY(!QFile::exists(jobs.heldOutcomePath(jobId)));
 }
 
 QTEST_GUILESS_MAIN(TestHostileStore)
