@@ -1445,6 +1445,14 @@ Optionen:
         <source>the job folder %1 has no state.json</source>
         <translation>der Job-Ordner %1 hat keine state.json</translation>
     </message>
+    <message>
+        <source>no space left on device for a new job: %1 has %2 free, a job needs at least %3 (1 % of the file system, at most 1 GB)</source>
+        <translation>kein Platz auf dem Gerät für einen neuen Job: %1 hat %2 frei, ein Job braucht mindestens %3 (1 % des Dateisystems, höchstens 1 GB)</translation>
+    </message>
+    <message>
+        <source>The job ended %1, but its state cannot be recorded in the job folder (%2); it is kept in %3.</source>
+        <translation>Der Job endete mit %1, aber sein Zustand kann nicht im Job-Ordner gespeichert werden (%2); er wird in %3 aufbewahrt.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::KubeflowExport</name>
@@ -2751,6 +2759,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Metrics are not recorded by the owner: %1</source>
         <translation>Metriken werden vom Besitzerprozess nicht aufgezeichnet: %1</translation>
     </message>
+    <message>
+        <source>The job ended %1 but its state cannot be recorded in the job folder (%2); it is kept in %3.</source>
+        <translation>Der Job endete mit %1, aber sein Zustand kann nicht im Job-Ordner gespeichert werden (%2); er wird in %3 aufbewahrt.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::logs</name>
@@ -2830,13 +2842,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>%1 (hypertune)</source>
         <translation>%1 (hypertune)</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::metrics::SeriesReader</name>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -3241,6 +3246,157 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
+    <name>trainyard::ui::MetricPatternModel</name>
+    <message>
+        <source>Empty: type a pattern. Empty patterns are not saved.</source>
+        <translation>Leer: Geben Sie ein Muster ein. Leere Muster werden nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>Usable: finds %1 and the step.</source>
+        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
+        <translation>Verwendbar: findet %1 und den Schritt.</translation>
+    </message>
+    <message>
+        <source>Usable: finds %1.</source>
+        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
+        <translation>Verwendbar: findet %1.</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::MetricPatternsPage</name>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move &amp;Down</source>
+        <translation>Nach u&amp;nten</translation>
+    </message>
+    <message>
+        <source>Your own regular expressions for metrics that key=value pairs, Keras progress lines and the hypertune file do not catch. Each named group that matches a number becomes a metric of that name; a group named step gives the x position.</source>
+        <translation>Eigene reguläre Ausdrücke für Metriken, die key=value-Paare, Keras-Fortschrittszeilen und die Metrikdatei von hypertune nicht erfassen. Jede benannte Gruppe, die auf eine Zahl passt, wird zu einer Metrik dieses Namens; eine Gruppe namens step liefert die x-Position.</translation>
+    </message>
+    <message>
+        <source>Example:</source>
+        <translation>Beispiel:</translation>
+    </message>
+    <message>
+        <source>Example pattern</source>
+        <translation>Beispielmuster</translation>
+    </message>
+    <message>
+        <source>Add E&amp;xample</source>
+        <translation>&amp;Beispiel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Adds the example pattern to the list</source>
+        <translation>Fügt das Beispielmuster der Liste hinzu</translation>
+    </message>
+    <message>
+        <source>&amp;Patterns, applied in this order (when two find the same metric, the lower one wins):</source>
+        <translation>Mus&amp;ter, in dieser Reihenfolge angewandt (finden zwei dieselbe Metrik, gilt das untere):</translation>
+    </message>
+    <message>
+        <source>Metric patterns</source>
+        <translation>Metrikmuster</translation>
+    </message>
+    <message>
+        <source>One regular expression per row, with whether it is usable and why not. F2 edits the selected pattern, Delete removes it.</source>
+        <translation>Ein regulärer Ausdruck pro Zeile, mit der Angabe, ob er verwendbar ist und warum nicht. F2 bearbeitet das ausgewählte Muster, Entf entfernt es.</translation>
+    </message>
+    <message>
+        <source>Remove Pattern</source>
+        <translation>Muster entfernen</translation>
+    </message>
+    <message>
+        <source>Adds an empty pattern to type into</source>
+        <translation>Fügt ein leeres Muster zum Eintippen hinzu</translation>
+    </message>
+    <message>
+        <source>Selected pattern</source>
+        <translation>Ausgewähltes Muster</translation>
+    </message>
+    <message>
+        <source>S&amp;elected pattern:</source>
+        <translation>Ausge&amp;wähltes Muster:</translation>
+    </message>
+    <message>
+        <source>Paste a line of a trainer&apos;s log</source>
+        <translation>Eine Zeile aus dem Log eines Trainers einfügen</translation>
+    </message>
+    <message>
+        <source>Sample log line</source>
+        <translation>Beispiel-Logzeile</translation>
+    </message>
+    <message>
+        <source>The metrics that key=value pairs, Keras progress and your usable patterns find in this line are shown below it.</source>
+        <translation>Die Metriken, die key=value-Paare, Keras-Fortschritt und Ihre verwendbaren Muster in dieser Zeile finden, werden darunter angezeigt.</translation>
+    </message>
+    <message>
+        <source>Metrics found in the sample line</source>
+        <translation>In der Beispielzeile gefundene Metriken</translation>
+    </message>
+    <message>
+        <source>&amp;Try it on a log line:</source>
+        <translation>An einer Logzeile &amp;ausprobieren:</translation>
+    </message>
+    <message>
+        <source>e.g. %1</source>
+        <translation>z. B. %1</translation>
+    </message>
+    <message>
+        <source>Add a pattern to edit it here</source>
+        <translation>Fügen Sie ein Muster hinzu, um es hier zu bearbeiten</translation>
+    </message>
+    <message>
+        <source>Step: %1</source>
+        <extracomment>%1: the step (x value) found in the sample log line</extracomment>
+        <translation>Schritt: %1</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <extracomment>%1: a metric name as found in the log line, %2: its value</extracomment>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>No metrics in this line.</source>
+        <translation>Keine Metriken in dieser Zeile.</translation>
+    </message>
+    <message>
+        <source>No step in this line: its points go at the replica&apos;s last step.</source>
+        <translation>Kein Schritt in dieser Zeile: Ihre Punkte kommen an den letzten Schritt des Replikats.</translation>
+    </message>
+    <message>
+        <source>The metrics found in the line appear here.</source>
+        <translation>Die in der Zeile gefundenen Metriken erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>Your patterns that match: %1</source>
+        <extracomment>%1: the numbers of the list rows whose pattern matches, e.g. &quot;1, 3&quot;</extracomment>
+        <translation>Ihre passenden Muster: %1</translation>
+    </message>
+    <message>
+        <source>None of your usable patterns matches this line.</source>
+        <translation>Keines Ihrer verwendbaren Muster passt auf diese Zeile.</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::SecretsPage</name>
     <message>
         <source>&amp;Add</source>
@@ -3416,157 +3572,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>The image could not be written.</source>
         <translation>Das Bild konnte nicht geschrieben werden.</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::ui::MetricPatternModel</name>
-    <message>
-        <source>Empty: type a pattern. Empty patterns are not saved.</source>
-        <translation>Leer: Geben Sie ein Muster ein. Leere Muster werden nicht gespeichert.</translation>
-    </message>
-    <message>
-        <source>Usable: finds %1 and the step.</source>
-        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
-        <translation>Verwendbar: findet %1 und den Schritt.</translation>
-    </message>
-    <message>
-        <source>Usable: finds %1.</source>
-        <extracomment>%1: the metric names of the pattern&apos;s named groups, e.g. &quot;eval_auc, eval_loss&quot;</extracomment>
-        <translation>Verwendbar: findet %1.</translation>
-    </message>
-    <message>
-        <source>Pattern</source>
-        <translation>Muster</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::ui::MetricPatternsPage</name>
-    <message>
-        <source>&amp;Add</source>
-        <translation>&amp;Hinzufügen</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Entfernen</translation>
-    </message>
-    <message>
-        <source>Move &amp;Up</source>
-        <translation>Nach &amp;oben</translation>
-    </message>
-    <message>
-        <source>Move &amp;Down</source>
-        <translation>Nach u&amp;nten</translation>
-    </message>
-    <message>
-        <source>Your own regular expressions for metrics that key=value pairs, Keras progress lines and the hypertune file do not catch. Each named group that matches a number becomes a metric of that name; a group named step gives the x position.</source>
-        <translation>Eigene reguläre Ausdrücke für Metriken, die key=value-Paare, Keras-Fortschrittszeilen und die Metrikdatei von hypertune nicht erfassen. Jede benannte Gruppe, die auf eine Zahl passt, wird zu einer Metrik dieses Namens; eine Gruppe namens step liefert die x-Position.</translation>
-    </message>
-    <message>
-        <source>Example:</source>
-        <translation>Beispiel:</translation>
-    </message>
-    <message>
-        <source>Example pattern</source>
-        <translation>Beispielmuster</translation>
-    </message>
-    <message>
-        <source>Add E&amp;xample</source>
-        <translation>&amp;Beispiel hinzufügen</translation>
-    </message>
-    <message>
-        <source>Adds the example pattern to the list</source>
-        <translation>Fügt das Beispielmuster der Liste hinzu</translation>
-    </message>
-    <message>
-        <source>&amp;Patterns, applied in this order (when two find the same metric, the lower one wins):</source>
-        <translation>Mus&amp;ter, in dieser Reihenfolge angewandt (finden zwei dieselbe Metrik, gilt das untere):</translation>
-    </message>
-    <message>
-        <source>Metric patterns</source>
-        <translation>Metrikmuster</translation>
-    </message>
-    <message>
-        <source>One regular expression per row, with whether it is usable and why not. F2 edits the selected pattern, Delete removes it.</source>
-        <translation>Ein regulärer Ausdruck pro Zeile, mit der Angabe, ob er verwendbar ist und warum nicht. F2 bearbeitet das ausgewählte Muster, Entf entfernt es.</translation>
-    </message>
-    <message>
-        <source>Remove Pattern</source>
-        <translation>Muster entfernen</translation>
-    </message>
-    <message>
-        <source>Adds an empty pattern to type into</source>
-        <translation>Fügt ein leeres Muster zum Eintippen hinzu</translation>
-    </message>
-    <message>
-        <source>Selected pattern</source>
-        <translation>Ausgewähltes Muster</translation>
-    </message>
-    <message>
-        <source>S&amp;elected pattern:</source>
-        <translation>Ausge&amp;wähltes Muster:</translation>
-    </message>
-    <message>
-        <source>Paste a line of a trainer&apos;s log</source>
-        <translation>Eine Zeile aus dem Log eines Trainers einfügen</translation>
-    </message>
-    <message>
-        <source>Sample log line</source>
-        <translation>Beispiel-Logzeile</translation>
-    </message>
-    <message>
-        <source>The metrics that key=value pairs, Keras progress and your usable patterns find in this line are shown below it.</source>
-        <translation>Die Metriken, die key=value-Paare, Keras-Fortschritt und Ihre verwendbaren Muster in dieser Zeile finden, werden darunter angezeigt.</translation>
-    </message>
-    <message>
-        <source>Metrics found in the sample line</source>
-        <translation>In der Beispielzeile gefundene Metriken</translation>
-    </message>
-    <message>
-        <source>&amp;Try it on a log line:</source>
-        <translation>An einer Logzeile &amp;ausprobieren:</translation>
-    </message>
-    <message>
-        <source>e.g. %1</source>
-        <translation>z. B. %1</translation>
-    </message>
-    <message>
-        <source>Add a pattern to edit it here</source>
-        <translation>Fügen Sie ein Muster hinzu, um es hier zu bearbeiten</translation>
-    </message>
-    <message>
-        <source>Step: %1</source>
-        <extracomment>%1: the step (x value) found in the sample log line</extracomment>
-        <translation>Schritt: %1</translation>
-    </message>
-    <message>
-        <source>%1 = %2</source>
-        <extracomment>%1: a metric name as found in the log line, %2: its value</extracomment>
-        <translation>%1 = %2</translation>
-    </message>
-    <message>
-        <source>No metrics in this line.</source>
-        <translation>Keine Metriken in dieser Zeile.</translation>
-    </message>
-    <message>
-        <source>No step in this line: its points go at the replica&apos;s last step.</source>
-        <translation>Kein Schritt in dieser Zeile: Ihre Punkte kommen an den letzten Schritt des Replikats.</translation>
-    </message>
-    <message>
-        <source>The metrics found in the line appear here.</source>
-        <translation>Die in der Zeile gefundenen Metriken erscheinen hier.</translation>
-    </message>
-    <message>
-        <source>Your patterns that match: %1</source>
-        <extracomment>%1: the numbers of the list rows whose pattern matches, e.g. &quot;1, 3&quot;</extracomment>
-        <translation>Ihre passenden Muster: %1</translation>
-    </message>
-    <message>
-        <source>None of your usable patterns matches this line.</source>
-        <translation>Keines Ihrer verwendbaren Muster passt auf diese Zeile.</translation>
     </message>
 </context>
 <context>
