@@ -264,7 +264,8 @@ bool SeriesWriter::open(const QString &dir, const SeriesKey &key, qint64 keepCou
         return false;
     };
     const QFileInfo info(m_path);
-    bool existed = info.exists() && info.size() > 0;
+    const bool fileExisted = info.exists();
+    bool existed = fileExisted && info.size() > 0;
     if (existed && keepCount == 0 && !readSeriesHeader(m_path, nullptr, nullptr, nullptr))
         existed = false; // a header torn while being created: nothing in it is vouched for
     Fd raw(m_path, O_RDWR | O_CREAT);
@@ -323,7 +324,7 @@ bool SeriesWriter::open(const QString &dir, const SeriesKey &key, qint64 keepCou
         const QString path = levelPath(m_path, l + 1);
         std::vector<Bucket> current(static_cast<std::size_t>(expected));
         if (expected == 0) {
-            if (existed)
+            if (fileExisted)
                 QFile::remove(path); // a level of points the progress does not vouch for
         } else {
             Fd file(path, O_RDWR | O_CREAT);
