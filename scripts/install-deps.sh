@@ -18,7 +18,7 @@ packages=(
 if [ "${1:-}" = "--tests" ]; then
     # dunst: a real notification server for the job-ended notification test
     # python3-tqdm: the real tqdm progress bar in the log display tests
-    # openssl: RSA keys the cloud tests generate; util-linux: unshare and mount for the
+    # openssl: RSA keys the cloud tests generate; util-linux: unshare, mount and prlimit for the
     # containment and full-disk tests
     # python3-yaml: the Kubernetes manifests read back by tests/unit/export/k8s_validate.py
     packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm openssl util-linux

@@ -1499,6 +1499,14 @@ Optionen:
         <source>the job folder %1 has no state.json</source>
         <translation>der Job-Ordner %1 hat keine state.json</translation>
     </message>
+    <message>
+        <source>no space left on device for a new job: %1 has %2 free, a job needs at least %3 (1 % of the file system, at most 1 GB)</source>
+        <translation>kein Platz auf dem Gerät für einen neuen Job: %1 hat %2 frei, ein Job braucht mindestens %3 (1 % des Dateisystems, höchstens 1 GB)</translation>
+    </message>
+    <message>
+        <source>The job ended %1, but its state cannot be recorded in the job folder (%2); it is kept in %3.</source>
+        <translation>Der Job endete mit %1, aber sein Zustand kann nicht im Job-Ordner gespeichert werden (%2); er wird in %3 aufbewahrt.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::KubeflowExport</name>
@@ -2939,6 +2947,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Metrics are not recorded by the owner: %1</source>
         <translation>Metriken werden vom Besitzerprozess nicht aufgezeichnet: %1</translation>
     </message>
+    <message>
+        <source>The job ended %1 but its state cannot be recorded in the job folder (%2); it is kept in %3.</source>
+        <translation>Der Job endete mit %1, aber sein Zustand kann nicht im Job-Ordner gespeichert werden (%2); er wird in %3 aufbewahrt.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::logs</name>
@@ -3018,13 +3030,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>%1 (hypertune)</source>
         <translation>%1 (hypertune)</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::metrics::SeriesReader</name>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
     </message>
 </context>
 <context>

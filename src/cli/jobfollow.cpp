@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QSet>
+#include <QFileInfo>
 #include <QTimer>
 #include <csignal>
 #include <iterator>
@@ -214,7 +215,9 @@ int followJob(const store::JobStore &store, const QString &jobId, const FollowOp
                 drainLogs();
             const store::JobState &state = read.state;
             const QString name = store::jobStatusName(state.state);
-            if (state.state == store::JobStatus::Failed && !state.errorMessage.isEmpty()) {
+            // A failure says why; so does an end held outside a folder that cannot be written.
+            const bool held = QFileInfo::exists(store.heldOutcomePath(jobId));
+            if ((state.state == store::JobStatus::Failed || held) && !state.errorMessage.isEmpty()) {
                 // Sanitized line by line: the message's own line breaks stay line breaks.
                 QStringList lines = Follow::tr("Job [%1] %2: %3")
                                         .arg(jobId, name, state.errorMessage)

@@ -51,8 +51,22 @@ void Supervisor::retryFinalWrite(int exitCode)
                            [this, exitCode] { retryFinalWrite(exitCode); });
         return;
     }
-    detail::note(tr("The job ended %1 but its state cannot be recorded; giving up.")
-             .arg(store::jobStatusName(m_state.state)));
+    // The end is left outside the folder, where every reader of the store finds it
+    // (JobStore::holdOutcome), so the job never shows RUNNING with a dead owner.
+    const store::StoreResult last = m_store.writeState(m_jobId, m_state);
+    if (last) {
+        m_lock.release();
+        Q_EMIT finished(exitCode);
+        return;
+    }
+    if (const store::StoreResult held = m_store.holdOutcome(m_jobId, m_state, last.errorMessage))
+        detail::note(tr("The job ended %1 but its state cannot be recorded in the job folder "
+                        "(%2); it is kept in %3.")
+                         .arg(store::jobStatusName(m_state.state), last.errorMessage,
+                              m_store.heldOutcomePath(m_jobId)));
+    else
+        detail::note(tr("The job ended %1 but its state cannot be recorded; giving up.")
+                         .arg(store::jobStatusName(m_state.state)));
     m_lock.release();
     Q_EMIT finished(exitCode == 0 ? 1 : exitCode);
 }

@@ -4,7 +4,10 @@
 #include <QCoreApplication>
 #include <QDateTime>
 
+#include <cerrno>
 #include <cstring>
+
+#include <unistd.h>
 
 namespace trainyard::logs {
 
@@ -73,36 +76,49 @@ bool LogWriter::flush()
     m_timer.stop();
     if (m_buffer.isEmpty())
         return !m_failing;
+    if (m_failing) {
+        // Capture stopped at the note: nothing may follow it, even once space is freed (a
+        // reader would take the lines after it for a capture that never stopped).
+        m_dropped += m_bufferedRecords;
+        m_buffer.resize(0);
+        m_bufferedRecords = 0;
+        return false;
+    }
     bool ok = m_file.isOpen();
+    int error = ok ? 0 : EBADF;
     const qint64 before = ok && !m_file.isSequential() ? m_file.size() : -1;
     qsizetype done = 0;
     while (ok && done < m_buffer.size()) {
-        const qint64 n = m_file.write(m_buffer.constData() + done, m_buffer.size() - done);
-        if (n <= 0)
+        // write(2) itself: its errno names the reason (QFile's error string for a write that
+        // failed part way is "Unknown error").
+        const ssize_t n = ::write(m_file.handle(), m_buffer.constData() + done,
+                                  size_t(m_buffer.size() - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
             ok = false;
-        else
+            error = n < 0 ? errno : EIO;
+        } else {
             done += n;
+        }
     }
     if (ok) {
         m_records += m_bufferedRecords;
         m_bytes += m_buffer.size();
-        m_failing = false;
     } else {
-        // Never let the buffer grow: the records are dropped and counted. A partly written
-        // batch is cut off again, so the file never ends in a torn record.
+        // The records are dropped and counted. A partly written batch is cut off again, so the
+        // file never ends in a torn record.
         if (done > 0 && before >= 0)
             m_file.resize(before);
         m_dropped += m_bufferedRecords;
-        if (!m_failing) {
-            m_failing = true;
-            m_error = QCoreApplication::translate("trainyard::logs",
-                                                  "Cannot write the log file %1: %2")
-                          .arg(m_file.fileName(), m_file.errorString());
-            writeNote(QCoreApplication::translate(
-                          "trainyard::logs", "[trainyard] log capture stopped here: %1")
-                          .arg(m_error));
-            Q_EMIT writeFailed(m_error);
-        }
+        m_failing = true;
+        m_error = QCoreApplication::translate("trainyard::logs",
+                                              "Cannot write the log file %1: %2")
+                      .arg(m_file.fileName(), QString::fromLocal8Bit(std::strerror(error)));
+        writeNote(QCoreApplication::translate("trainyard::logs",
+                                              "[trainyard] log capture stopped here: %1")
+                      .arg(m_error));
+        Q_EMIT writeFailed(m_error);
     }
     m_buffer.resize(0); // keeps the capacity
     m_bufferedRecords = 0;
@@ -190,7 +206,8 @@ void LogWriter::writeNote(const QString &text)
     appendRecordLine(line, QDateTime::currentMSecsSinceEpoch(), Severity::Error, Stream::Stderr,
                      false, bytes.constData(), bytes.size());
     const qint64 before = m_file.isSequential() ? -1 : m_file.size();
-    if (m_file.write(line) != line.size() && before >= 0)
+    if (::write(m_file.handle(), line.constData(), size_t(line.size())) != line.size()
+        && before >= 0)
         m_file.resize(before);
 }
 

@@ -80,7 +80,9 @@ public:
     static bool isCapMarker(const QByteArray &bytes);
 
 Q_SIGNALS:
-    // Emitted once per failure streak (e.g. disk full); records are dropped until writes work.
+    // Emitted once when a write fails (e.g. disk full): the note "log capture stopped here:
+    // <why, with the OS reason>" ends the file and every later record is dropped (counted in
+    // recordsDropped()) until the file is opened again.
     void writeFailed(const QString &message);
 
 private:

@@ -93,11 +93,7 @@ int MetricRecorder::syncTensorBoard(const QStringList &roots, qint64 maxBytes)
             if (!readSeriesHeader(path, &key, nullptr, nullptr) || key.kind != kinds::TensorBoard)
                 continue;
             m_writers.remove(key);
-            QFile::remove(path);
-            QString base = path;
-            base.chop(5);
-            for (int l = 1; l <= PyramidLevels; ++l)
-                QFile::remove(base + QStringLiteral(".l") + QString::number(l));
+            removeSeriesFiles(path);
             m_progress.seriesCounts.remove(QFileInfo(path).fileName());
         }
         for (auto it = m_progress.fileMarks.begin(); it != m_progress.fileMarks.end();) {
@@ -166,11 +162,7 @@ bool MetricRecorder::open(int timeoutMs, QString *error)
             const bool known = readSeriesHeader(path, &key, nullptr, nullptr);
             if (m_progress.valid && known && key.kind != kinds::Log)
                 continue;
-            QFile::remove(path);
-            QString base = path;
-            base.chop(5);
-            for (int l = 1; l <= PyramidLevels; ++l)
-                QFile::remove(base + QStringLiteral(".l") + QString::number(l));
+            removeSeriesFiles(path);
             m_progress.seriesCounts.remove(QFileInfo(path).fileName());
         }
         m_progress.logOffsets.clear();
@@ -416,13 +408,21 @@ bool MetricRecorder::flush(QString *error)
     if (!m_open)
         return false;
     bool ok = true;
+    QString why;
     for (auto it = m_writers.cbegin(); it != m_writers.cend(); ++it) {
         if (!it.value())
             continue;
-        ok = it.value()->flush() && ok;
+        if (!it.value()->flush() && ok) {
+            ok = false;
+            why = it.value()->error();
+        }
         m_progress.seriesCounts.insert(seriesFileName(it.key()), it.value()->count());
     }
-    return m_progress.save(m_dir, error) && ok;
+    if (!m_progress.save(m_dir, ok ? error : nullptr))
+        return false;
+    if (!ok && error)
+        *error = why;
+    return ok;
 }
 
 void MetricRecorder::close()

@@ -4,13 +4,19 @@
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QSaveFile>
+#include <QFile>
+#include <QFileInfo>
+#include <QScopeGuard>
 
+#include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <limits>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace trainyard::metrics {
 
@@ -20,7 +26,6 @@ constexpr char Magic[8] = {'T', 'Y', 'S', 'E', 'R', 'I', 'E', 'S'};
 constexpr qint64 CountOffset = 24;
 constexpr qint64 PointSize = qint64(sizeof(MetricPoint));
 constexpr qint64 BucketBytes = qint64(sizeof(Bucket));
-const QString ProgressFile = QStringLiteral("progress.json");
 
 QString tr(const char *text)
 {
@@ -173,6 +178,72 @@ bool readSeriesHeader(const QString &path, SeriesKey *key, qint64 *headerSize, Q
 
 // ---- SeriesWriter ----
 
+namespace {
+
+// A descriptor held only for the length of one call (the store never keeps files open: a job
+// with thousands of series must not take its replicas' descriptors).
+class Fd
+{
+public:
+    Fd(const QString &path, int flags)
+        : m_fd(::open(QFile::encodeName(path).constData(), flags | O_CLOEXEC, 0644))
+        , m_errno(m_fd < 0 ? errno : 0)
+    {
+    }
+    ~Fd()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    Fd(const Fd &) = delete;
+    Fd &operator=(const Fd &) = delete;
+    int get() const { return m_fd; }
+    bool ok() const { return m_fd >= 0; }
+    int error() const { return m_errno; }
+
+private:
+    int m_fd;
+    int m_errno;
+};
+
+// Writes all of bytes at offset; 0 or the errno of the failure.
+int writeAt(int fd, const char *data, qint64 size, qint64 offset)
+{
+    while (size > 0) {
+        const ssize_t n = ::pwrite(fd, data, size_t(size), off_t(offset));
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return errno;
+        }
+        if (n == 0)
+            return EIO;
+        data += n;
+        size -= n;
+        offset += n;
+    }
+    return 0;
+}
+
+QString osReason(int error)
+{
+    return QString::fromLocal8Bit(std::strerror(error));
+}
+
+} // namespace
+
+QString seriesLevelPath(const QString &seriesPath, int level)
+{
+    return levelPath(seriesPath, level);
+}
+
+void removeSeriesFiles(const QString &seriesPath)
+{
+    QFile::remove(seriesPath);
+    for (int l = 1; l <= PyramidLevels; ++l)
+        QFile::remove(levelPath(seriesPath, l));
+}
+
 SeriesWriter::~SeriesWriter()
 {
     flush();
@@ -182,113 +253,136 @@ bool SeriesWriter::open(const QString &dir, const SeriesKey &key, qint64 keepCou
                         QString *error)
 {
     m_key = key;
-    const QString path = QDir(dir).filePath(seriesFileName(key));
-    m_file.setFileName(path);
+    m_path = QDir(dir).filePath(seriesFileName(key));
+    m_valid = false;
+    m_error.clear();
+    m_buffer.clear();
     auto fail = [&](const QString &why) {
+        m_error = tr("%1: %2").arg(m_path, why);
         if (error)
-            *error = tr("%1: %2").arg(path, why);
-        m_file.close();
+            *error = m_error;
         return false;
     };
-    bool existed = m_file.exists() && m_file.size() > 0;
-    if (existed && keepCount == 0 && !readSeriesHeader(path, nullptr, nullptr, nullptr))
+    const QFileInfo info(m_path);
+    const bool fileExisted = info.exists();
+    bool existed = fileExisted && info.size() > 0;
+    if (existed && keepCount == 0 && !readSeriesHeader(m_path, nullptr, nullptr, nullptr))
         existed = false; // a header torn while being created: nothing in it is vouched for
-    if (!m_file.open(QIODevice::ReadWrite))
-        return fail(m_file.errorString());
+    Fd raw(m_path, O_RDWR | O_CREAT);
+    if (!raw.ok())
+        return fail(osReason(raw.error()));
     if (!existed) {
-        m_file.resize(0);
         const QByteArray h = headerBytes(key);
-        if (m_file.write(h) != h.size())
-            return fail(m_file.errorString());
+        if (::ftruncate(raw.get(), 0) != 0)
+            return fail(osReason(errno));
+        if (const int e = writeAt(raw.get(), h.constData(), h.size(), 0))
+            return fail(osReason(e));
         m_header = h.size();
     } else {
         SeriesKey stored;
         QString why;
-        if (!readSeriesHeader(path, &stored, &m_header, &why)) {
+        if (!readSeriesHeader(m_path, &stored, &m_header, &why)) {
+            m_error = why;
             if (error)
                 *error = why;
-            m_file.close();
             return false;
         }
         if (!(stored == key))
             return fail(tr("holds another series (%1 %2)").arg(stored.source, stored.metric));
     }
-    m_count = std::max<qint64>(0, (m_file.size() - m_header) / PointSize);
+    struct stat st = {};
+    if (::fstat(raw.get(), &st) != 0)
+        return fail(osReason(errno));
+    m_count = std::max<qint64>(0, (qint64(st.st_size) - m_header) / PointSize);
     if (keepCount >= 0 && keepCount < m_count)
         m_count = keepCount;
-    if (!m_file.resize(m_header + m_count * PointSize))
-        return fail(m_file.errorString());
+    if (::ftruncate(raw.get(), off_t(m_header + m_count * PointSize)) != 0)
+        return fail(osReason(errno));
 
     // The pyramid: each level truncated to the complete buckets of m_count, the missing ones
-    // and the open bucket rebuilt from the level below (level 1 from the records).
-    const MetricPoint *raw = nullptr;
-    uchar *mapped = nullptr;
+    // and the open bucket rebuilt from the level below (level 1 from the records). A level's
+    // file exists only once it holds a complete bucket: a short series is one file.
+    const MetricPoint *points = nullptr;
+    void *mapped = MAP_FAILED;
+    const size_t mappedSize = size_t(m_header + m_count * PointSize);
     if (m_count > 0) {
-        mapped = m_file.map(0, m_header + m_count * PointSize);
-        if (!mapped)
-            return fail(m_file.errorString());
-        raw = reinterpret_cast<const MetricPoint *>(mapped + m_header);
+        mapped = ::mmap(nullptr, mappedSize, PROT_READ, MAP_SHARED, raw.get(), 0);
+        if (mapped == MAP_FAILED)
+            return fail(osReason(errno));
+        points = reinterpret_cast<const MetricPoint *>(static_cast<const char *>(mapped) + m_header);
     }
-    QByteArray below; // complete buckets of the level below, read back
+    const auto unmap = qScopeGuard([&] {
+        if (mapped != MAP_FAILED)
+            ::munmap(mapped, mappedSize);
+    });
+    std::vector<Bucket> below; // the complete buckets of the level below
     for (int l = 0; l < PyramidLevels; ++l) {
         Level &level = m_levels[l];
+        level = Level();
         const qint64 size = bucketSize(l + 1);
         const qint64 expected = m_count / size;
-        level.file.setFileName(levelPath(path, l + 1));
-        if (!level.file.open(QIODevice::ReadWrite))
-            return fail(level.file.errorString());
-        qint64 have = std::min(expected, level.file.size() / BucketBytes);
-        level.file.resize(have * BucketBytes);
-        level.file.seek(have * BucketBytes);
-        auto bucketOf = [&](qint64 first, qint64 end) {
-            Bucket b;
-            if (l == 0) {
-                for (qint64 i = first; i < end; ++i)
-                    b.add(raw[i], i);
-            } else {
-                const auto *lower = reinterpret_cast<const Bucket *>(below.constData());
-                const qint64 child = bucketSize(l);
-                for (qint64 c = first / child; c < end / child; ++c)
-                    b.merge(lower[c]);
+        const QString path = levelPath(m_path, l + 1);
+        std::vector<Bucket> current(static_cast<std::size_t>(expected));
+        if (expected == 0) {
+            if (fileExisted)
+                QFile::remove(path); // a level of points the progress does not vouch for
+        } else {
+            Fd file(path, O_RDWR | O_CREAT);
+            if (!file.ok())
+                return fail(osReason(file.error()));
+            struct stat ls = {};
+            if (::fstat(file.get(), &ls) != 0)
+                return fail(osReason(errno));
+            const qint64 have = std::min(expected, qint64(ls.st_size) / BucketBytes);
+            if (::ftruncate(file.get(), off_t(have * BucketBytes)) != 0)
+                return fail(osReason(errno));
+            if (have > 0 && ::pread(file.get(), current.data(), size_t(have * BucketBytes), 0)
+                                != ssize_t(have * BucketBytes))
+                return fail(osReason(errno ? errno : EIO));
+            for (qint64 k = have; k < expected; ++k) {
+                Bucket b;
+                if (l == 0) {
+                    for (qint64 i = k * size; i < (k + 1) * size; ++i)
+                        b.add(points[i], i);
+                } else {
+                    const qint64 child = bucketSize(l);
+                    for (qint64 c = k * size / child; c < (k + 1) * size / child; ++c)
+                        b.merge(below[std::size_t(c)]);
+                }
+                current[std::size_t(k)] = b;
             }
-            return b;
-        };
-        for (qint64 k = have; k < expected; ++k) {
-            const Bucket b = bucketOf(k * size, (k + 1) * size);
-            level.file.write(reinterpret_cast<const char *>(&b), BucketBytes);
+            if (const int e = writeAt(file.get(),
+                                      reinterpret_cast<const char *>(current.data() + have),
+                                      (expected - have) * BucketBytes, have * BucketBytes))
+                return fail(osReason(e));
         }
-        // The open bucket: points [expected*size, m_count).
-        // A level's open bucket holds the complete buckets of the level below (the points of
-        // the lower level's own open bucket arrive when that one completes).
-        level.acc = Bucket();
+        level.onDisk = expected;
+        // The open bucket: points [expected*size, m_count). A level's open bucket holds the
+        // complete buckets of the level below (the points of the lower level's own open bucket
+        // arrive when that one completes).
         if (l == 0) {
             level.accPoints = m_count - expected * size;
             for (qint64 i = expected * size; i < m_count; ++i)
-                level.acc.add(raw[i], i);
+                level.acc.add(points[i], i);
         } else {
-            const auto *lowerBuckets = reinterpret_cast<const Bucket *>(below.constData());
             const qint64 child = bucketSize(l);
             const qint64 firstChild = expected * size / child;
             const qint64 endChild = m_count / child;
             for (qint64 c = firstChild; c < endChild; ++c)
-                level.acc.merge(lowerBuckets[c]);
+                level.acc.merge(below[std::size_t(c)]);
             level.accPoints = (endChild - firstChild) * child;
         }
-        // Read this level back for the next one.
-        level.file.flush();
-        level.file.seek(0);
-        below = level.file.read(expected * BucketBytes);
-        level.file.seek(expected * BucketBytes);
+        below = std::move(current);
     }
-    if (mapped)
-        m_file.unmap(mapped);
-    m_file.seek(m_header + m_count * PointSize);
+    m_flushed = m_count;
+    m_headerCount = -1; // written at the next flush
+    m_valid = true;
     return true;
 }
 
 void SeriesWriter::append(const MetricPoint &point)
 {
-    if (!m_file.isOpen())
+    if (!m_valid)
         return;
     m_buffer.append(reinterpret_cast<const char *>(&point), PointSize);
     const qint64 index = m_count++;
@@ -326,327 +420,53 @@ void SeriesWriter::pushBucket(int l, const Bucket &bucket)
 
 bool SeriesWriter::flush()
 {
-    if (!m_file.isOpen())
+    if (!m_valid)
         return false;
-    bool ok = true;
+    bool pending = !m_buffer.isEmpty() || m_headerCount != m_count;
+    for (const Level &level : m_levels)
+        pending = pending || !level.buffer.isEmpty();
+    if (!pending)
+        return true; // nothing opened for a series that did not change
+    // Records first, then the levels built from them, then the header's count.
+    const auto failed = [this](const QString &path, int e) {
+        m_error = tr("%1: %2").arg(path, osReason(e));
+        // What is on disk stays consistent (records up to m_flushed); the rest is dropped and
+        // the writer stops: the next writer rebuilds the pyramid from the records.
+        m_valid = false;
+        m_count = m_flushed;
+        return false;
+    };
+    Fd raw(m_path, O_WRONLY);
+    if (!raw.ok())
+        return failed(m_path, raw.error());
     if (!m_buffer.isEmpty()) {
-        ok = m_file.write(m_buffer) == m_buffer.size();
+        const qint64 at = m_header + m_flushed * PointSize;
+        if (const int e = writeAt(raw.get(), m_buffer.constData(), m_buffer.size(), at)) {
+            ::ftruncate(raw.get(), off_t(at)); // never a torn record
+            return failed(m_path, e);
+        }
+        m_flushed += m_buffer.size() / PointSize;
         m_buffer.resize(0);
     }
-    // Records first, then the levels built from them.
-    m_file.flush();
-    for (Level &level : m_levels) {
-        if (!level.buffer.isEmpty()) {
-            ok = level.file.write(level.buffer) == level.buffer.size() && ok;
-            level.buffer.resize(0);
-            level.file.flush();
-        }
+    for (int l = 0; l < PyramidLevels; ++l) {
+        Level &level = m_levels[l];
+        if (level.buffer.isEmpty())
+            continue;
+        const QString path = levelPath(m_path, l + 1);
+        Fd file(path, O_WRONLY | O_CREAT);
+        if (!file.ok())
+            return failed(path, file.error());
+        if (const int e = writeAt(file.get(), level.buffer.constData(), level.buffer.size(),
+                                  level.onDisk * BucketBytes))
+            return failed(path, e);
+        level.onDisk += level.buffer.size() / BucketBytes;
+        level.buffer.resize(0);
     }
     const quint64 count = quint64(m_count);
-    const qint64 end = m_file.pos();
-    if (m_file.seek(CountOffset)) {
-        m_file.write(reinterpret_cast<const char *>(&count), 8);
-        m_file.seek(end);
-    }
-    m_file.flush();
-    return ok;
-}
-
-// ---- SeriesReader ----
-
-SeriesReader::~SeriesReader()
-{
-    if (m_raw.data)
-        m_raw.file.unmap(m_raw.data);
-    for (auto &level : m_levels) {
-        if (level && level->data)
-            level->file.unmap(level->data);
-    }
-}
-
-bool SeriesReader::remap(Map &map, qint64 size)
-{
-    if (size == map.mapped)
-        return true;
-    if (map.data) {
-        map.file.unmap(map.data);
-        map.data = nullptr;
-        map.mapped = 0;
-    }
-    if (size <= 0)
-        return true;
-    if (!map.file.isOpen() && !map.file.open(QIODevice::ReadOnly))
-        return false;
-    map.data = map.file.map(0, size);
-    if (!map.data)
-        return false;
-    map.mapped = size;
+    if (const int e = writeAt(raw.get(), reinterpret_cast<const char *>(&count), 8, CountOffset))
+        return failed(m_path, e);
+    m_headerCount = m_count;
     return true;
-}
-
-bool SeriesReader::open(const QString &path, QString *error)
-{
-    if (!readSeriesHeader(path, &m_key, &m_header, error))
-        return false;
-    m_raw.file.setFileName(path);
-    if (!m_raw.file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("%1: %2").arg(path, m_raw.file.errorString());
-        return false;
-    }
-    for (int l = 0; l < PyramidLevels; ++l) {
-        m_levels[l] = std::make_unique<Map>();
-        m_levels[l]->file.setFileName(levelPath(path, l + 1));
-    }
-    refresh();
-    return true;
-}
-
-bool SeriesReader::refresh()
-{
-    const qint64 before = m_count;
-    const qint64 size = m_raw.file.size();
-    const qint64 count = std::max<qint64>(0, (size - m_header) / PointSize);
-    if (count != m_count || !m_raw.data) {
-        if (remap(m_raw, m_header + count * PointSize) && m_raw.data) {
-            m_count = count;
-            m_points = reinterpret_cast<const MetricPoint *>(m_raw.data + m_header);
-        } else {
-            m_count = 0;
-            m_points = nullptr;
-        }
-    }
-    for (int l = 0; l < PyramidLevels; ++l) {
-        Map &map = *m_levels[l];
-        // A level is used only up to what the records cover (it may run ahead of a reader that
-        // mapped the records earlier, never behind what it vouches for).
-        const qint64 onDisk = map.file.exists() ? map.file.size() / BucketBytes : 0;
-        const qint64 buckets = std::min(onDisk, m_count / bucketSize(l + 1));
-        if (buckets * BucketBytes != map.mapped && !remap(map, buckets * BucketBytes))
-            remap(map, 0);
-    }
-    return m_count != before;
-}
-
-qint64 SeriesReader::bucketCount(int level) const
-{
-    return m_levels[level - 1] ? m_levels[level - 1]->mapped / BucketBytes : 0;
-}
-
-const Bucket *SeriesReader::buckets(int level) const
-{
-    return m_levels[level - 1] ? reinterpret_cast<const Bucket *>(m_levels[level - 1]->data)
-                               : nullptr;
-}
-
-qint64 SeriesReader::lowerBound(double x, bool byTime) const
-{
-    qint64 lo = 0;
-    qint64 hi = m_count;
-    while (lo < hi) {
-        const qint64 mid = lo + (hi - lo) / 2;
-        const double v = byTime ? double(m_points[mid].wallMs) : m_points[mid].step;
-        if (v < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-void SeriesReader::emitRange(int level, qint64 first, qint64 end, QVector<MetricPoint> &out) const
-{
-    if (first >= end)
-        return;
-    if (level == 0) {
-        out.append(QVector<MetricPoint>(m_points + first, m_points + end));
-        return;
-    }
-    const qint64 size = bucketSize(level);
-    const qint64 b0 = (first + size - 1) / size;
-    const qint64 b1 = std::min(end / size, bucketCount(level));
-    if (b0 >= b1) {
-        emitRange(level - 1, first, end, out);
-        return;
-    }
-    emitRange(level - 1, first, b0 * size, out);
-    const Bucket *b = buckets(level);
-    for (qint64 k = b0; k < b1; ++k) {
-        const Bucket &bucket = b[k];
-        if (bucket.finite == 0) {
-            out.append(MetricPoint{bucket.lastStep, bucket.lastWall,
-                                   std::numeric_limits<double>::quiet_NaN()});
-            continue;
-        }
-        const MetricPoint lo{bucket.minStep, bucket.minWall, bucket.minValue};
-        const MetricPoint hi{bucket.maxStep, bucket.maxWall, bucket.maxValue};
-        if (bucket.minIndex == bucket.maxIndex) {
-            out.append(lo);
-        } else if (bucket.minIndex < bucket.maxIndex) {
-            out.append(lo);
-            out.append(hi);
-        } else {
-            out.append(hi);
-            out.append(lo);
-        }
-    }
-    emitRange(level - 1, b1 * size, end, out);
-}
-
-QVector<MetricPoint> SeriesReader::envelope(qint64 first, qint64 end, qint64 maxPoints,
-                                            qint64 *bucket) const
-{
-    first = std::clamp<qint64>(first, 0, m_count);
-    end = std::clamp<qint64>(end, first, m_count);
-    const qint64 n = end - first;
-    int level = 0;
-    if (n > maxPoints) {
-        // The finest level with at most maxPoints / 2 buckets over the range.
-        const qint64 wanted = std::max<qint64>(1, maxPoints / 2);
-        level = PyramidLevels;
-        for (int l = 1; l <= PyramidLevels; ++l) {
-            if (n / bucketSize(l) <= wanted) {
-                level = l;
-                break;
-            }
-        }
-    }
-    if (bucket)
-        *bucket = level == 0 ? 1 : bucketSize(level);
-    QVector<MetricPoint> out;
-    out.reserve(level == 0 ? n : std::min<qint64>(n, maxPoints + 4 * bucketSize(1) * 2));
-    emitRange(level, first, end, out);
-    return out;
-}
-
-void SeriesReader::foldRange(int level, qint64 first, qint64 end, Bucket &acc) const
-{
-    if (first >= end)
-        return;
-    if (level == 0) {
-        for (qint64 i = first; i < end; ++i)
-            acc.add(m_points[i], i);
-        return;
-    }
-    const qint64 size = bucketSize(level);
-    const qint64 b0 = (first + size - 1) / size;
-    const qint64 b1 = std::min(end / size, bucketCount(level));
-    if (b0 >= b1) {
-        foldRange(level - 1, first, end, acc);
-        return;
-    }
-    foldRange(level - 1, first, b0 * size, acc);
-    const Bucket *b = buckets(level);
-    for (qint64 k = b0; k < b1; ++k)
-        acc.merge(b[k]);
-    foldRange(level - 1, b1 * size, end, acc);
-}
-
-bool SeriesReader::minMax(qint64 first, qint64 end, double *lo, double *hi) const
-{
-    first = std::clamp<qint64>(first, 0, m_count);
-    end = std::clamp<qint64>(end, first, m_count);
-    Bucket acc;
-    foldRange(PyramidLevels, first, end, acc);
-    if (acc.finite == 0)
-        return false;
-    *lo = acc.minValue;
-    *hi = acc.maxValue;
-    return true;
-}
-
-// ---- progress, lock ----
-
-StoreProgress StoreProgress::load(const QString &dir)
-{
-    StoreProgress p;
-    QFile file(QDir(dir).filePath(ProgressFile));
-    if (!file.open(QIODevice::ReadOnly))
-        return p;
-    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
-    if (o.value(QStringLiteral("version")).toInt() != int(SeriesVersion))
-        return p;
-    p.valid = true;
-    for (const QJsonValue &v : o.value(QStringLiteral("patterns")).toArray())
-        p.patterns.append(v.toString());
-    for (const QJsonValue &v : o.value(QStringLiteral("tensorboardRoots")).toArray())
-        p.tensorBoardRoots.append(v.toString());
-    const QJsonObject logs = o.value(QStringLiteral("logs")).toObject();
-    for (auto it = logs.begin(); it != logs.end(); ++it) {
-        const QJsonObject l = it.value().toObject();
-        p.logOffsets.insert(it.key(), qint64(l.value(QStringLiteral("offset")).toDouble()));
-        if (l.contains(QStringLiteral("lastStep")))
-            p.lastSteps.insert(it.key(), l.value(QStringLiteral("lastStep")).toDouble());
-    }
-    const QJsonObject marks = o.value(QStringLiteral("files")).toObject();
-    for (auto it = marks.begin(); it != marks.end(); ++it)
-        p.fileMarks.insert(it.key(), qint64(it.value().toDouble()));
-    const QJsonObject series = o.value(QStringLiteral("series")).toObject();
-    for (auto it = series.begin(); it != series.end(); ++it)
-        p.seriesCounts.insert(it.key(), qint64(it.value().toDouble()));
-    return p;
-}
-
-bool StoreProgress::save(const QString &dir, QString *error) const
-{
-    QJsonObject o;
-    o.insert(QStringLiteral("version"), int(SeriesVersion));
-    o.insert(QStringLiteral("patterns"), QJsonArray::fromStringList(patterns));
-    o.insert(QStringLiteral("tensorboardRoots"), QJsonArray::fromStringList(tensorBoardRoots));
-    QJsonObject logs;
-    for (auto it = logOffsets.cbegin(); it != logOffsets.cend(); ++it) {
-        QJsonObject l;
-        l.insert(QStringLiteral("offset"), double(it.value()));
-        if (lastSteps.contains(it.key()))
-            l.insert(QStringLiteral("lastStep"), lastSteps.value(it.key()));
-        logs.insert(it.key(), l);
-    }
-    o.insert(QStringLiteral("logs"), logs);
-    QJsonObject marks;
-    for (auto it = fileMarks.cbegin(); it != fileMarks.cend(); ++it)
-        marks.insert(it.key(), double(it.value()));
-    o.insert(QStringLiteral("files"), marks);
-    QJsonObject series;
-    for (auto it = seriesCounts.cbegin(); it != seriesCounts.cend(); ++it)
-        series.insert(it.key(), double(it.value()));
-    o.insert(QStringLiteral("series"), series);
-    QSaveFile file(QDir(dir).filePath(ProgressFile));
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    file.write(QJsonDocument(o).toJson(QJsonDocument::Compact));
-    if (!file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
-}
-
-MetricStoreLock::MetricStoreLock(const QString &dir)
-    : m_lock(QDir(dir).filePath(QStringLiteral(".lock")))
-{
-    m_lock.setStaleLockTime(0); // only a dead holder's lock is stale
-}
-
-bool MetricStoreLock::tryLock(int timeoutMs)
-{
-    return m_lock.isLocked() || m_lock.tryLock(timeoutMs);
-}
-
-void MetricStoreLock::unlock()
-{
-    m_lock.unlock();
-}
-
-QStringList seriesFiles(const QString &dir)
-{
-    QStringList names = QDir(dir).entryList({QStringLiteral("*.tyms")}, QDir::Files, QDir::Name);
-    for (QString &n : names)
-        n = QDir(dir).filePath(n);
-    return names;
 }
 
 } // namespace trainyard::metrics

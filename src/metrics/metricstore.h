@@ -17,6 +17,11 @@
 //     little endian on every platform we build for)
 //   <name>.l1 .. <name>.l7   level pyramid: level L holds one 96-byte Bucket per complete run of
 //     BucketSize(L) = 32 × 8^(L-1) points (32, 256, ... 8,388,608), derived from the records.
+//     A level's file is created with its first complete bucket: a series of fewer than 32
+//     points is one file, of fewer than 256 two, so 100,000 short series are 100,000 files.
+//
+// Descriptors: none is held. Writers open a file for the length of a flush, readers map what
+// they read and close the descriptor at once; a job's 1,024 descriptors stay its replicas'.
 //
 // Crash safety, like the logs: a reader counts only complete records ((size - header) / 24), so a
 // torn tail is ignored, never read as a point. A writer opening a series truncates it to the
@@ -30,7 +35,6 @@
 
 #include "metrics/series.h"
 
-#include <QFile>
 #include <QHash>
 #include <QJsonObject>
 #include <QLockFile>
@@ -94,7 +98,14 @@ static_assert(sizeof(MetricPoint) == 24);
 
 // Reads the header of a series file; false with *error (file and reason) if it is not one.
 bool readSeriesHeader(const QString &path, SeriesKey *key, qint64 *headerSize, QString *error);
+// The file of a series' pyramid level (1..PyramidLevels); it exists once the level holds a
+// complete bucket.
+QString seriesLevelPath(const QString &seriesPath, int level);
+// Removes a series' file and its level files.
+void removeSeriesFiles(const QString &seriesPath);
 
+// Appends to one series. Holds no file open between calls: open() and flush() open what they
+// write and close it again, so a job with thousands of series costs no descriptors.
 class SeriesWriter
 {
 public:
@@ -107,26 +118,33 @@ public:
     // (what the progress file vouches for); < 0: keep every complete record.
     bool open(const QString &dir, const SeriesKey &key, qint64 keepCount, QString *error);
     void append(const MetricPoint &point);
-    // Writes buffered points and completed buckets, then the header's count.
+    // Writes buffered points and completed buckets, then the header's count; opens nothing when
+    // nothing changed. A failed write (a full disk) keeps what is on disk consistent, drops the
+    // rest and stops the writer: count() is then what the file holds, error() says why.
     bool flush();
     qint64 count() const { return m_count; }
     const SeriesKey &key() const { return m_key; }
-    QString fileName() const { return m_file.fileName(); }
+    QString fileName() const { return m_path; }
+    QString error() const { return m_error; }
 
 private:
     struct Level
     {
-        QFile file;
         Bucket acc;
         qint64 accPoints = 0;
+        qint64 onDisk = 0; // complete buckets in the level's file
         QByteArray buffer;
     };
     void pushBucket(int level, const Bucket &bucket);
 
     SeriesKey m_key;
-    QFile m_file;
+    QString m_path;
+    QString m_error;
+    bool m_valid = false;
     qint64 m_header = 0;
     qint64 m_count = 0;
+    qint64 m_flushed = 0;      // records on disk
+    qint64 m_headerCount = -1; // the count in the file's header
     QByteArray m_buffer;
     std::array<Level, PyramidLevels> m_levels;
 };
@@ -167,24 +185,27 @@ public:
 private:
     void emitRange(int level, qint64 first, qint64 end, QVector<MetricPoint> &out) const;
     void foldRange(int level, qint64 first, qint64 end, Bucket &acc) const;
+    // A read-only mapping of a file's first `mapped` bytes; no descriptor is kept.
     struct Map
     {
-        QFile file;
+        QString path;
         uchar *data = nullptr;
         qint64 mapped = 0;
     };
-    bool remap(Map &map, qint64 size);
+    static bool remap(Map &map, qint64 size);
+    static void unmap(Map &map);
 
     SeriesKey m_key;
     qint64 m_header = 0;
     qint64 m_count = 0;
     Map m_raw;
     const MetricPoint *m_points = nullptr;
-    std::array<std::unique_ptr<Map>, PyramidLevels> m_levels;
+    std::array<Map, PyramidLevels> m_levels;
 };
 
 // The store's progress file: how far each source was extracted and how many points each series
-// had then. Written atomically (QSaveFile) after the series were flushed.
+// had then. Written with the store's checked atomic write (store/atomicwrite.h) after the series
+// were flushed.
 struct StoreProgress
 {
     QStringList patterns;               // the user patterns log series were extracted with

@@ -6,6 +6,10 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSaveFile>
+#include <QSet>
+
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cmath>
@@ -103,8 +107,11 @@ void StoreFollower::extract()
             m_caughtUp = true; // the owner writes the store as the job runs
             return;
         }
-        if (m_recorder->reextracting() || m_tensorBoardPending)
+        if (m_recorder->reextracting() || m_tensorBoardPending) {
             m_readers.clear(); // (some) files are written anew
+            m_readerUse.clear();
+            m_entries.clear();
+        }
     }
     qint64 consumed = m_recorder->catchUpLogs(m_logsDir, CatchUpBytesPerTick);
     m_recorder->pollHypertune(m_hypertuneDir);
@@ -122,31 +129,116 @@ void StoreFollower::extract()
     }
 }
 
+namespace {
+
+// What changes when a writer flushed or a series was added or removed: the progress file (a new
+// inode at each atomic replacement) and the folder.
+QByteArray storeSignature(const QString &dir)
+{
+    QByteArray sig;
+    for (const QString &path : {QDir(dir).filePath(QStringLiteral("progress.json")), dir}) {
+        struct stat st = {};
+        if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+            continue;
+        const qint64 fields[] = {qint64(st.st_ino), qint64(st.st_size), qint64(st.st_mtim.tv_sec),
+                                 qint64(st.st_mtim.tv_nsec)};
+        sig.append(reinterpret_cast<const char *>(fields), sizeof fields);
+    }
+    return sig;
+}
+
+qint64 fileSize(const QString &path)
+{
+    struct stat st = {};
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? qint64(st.st_size) : -1;
+}
+
+bool summarize(const SeriesReader &r, const QString &file, SeriesInfo *info)
+{
+    if (r.count() == 0)
+        return false;
+    info->key = r.key();
+    info->display = displaySource(r.key());
+    info->file = file;
+    info->count = r.count();
+    info->firstWallMs = r.point(0).wallMs;
+    info->lastStep = r.point(r.count() - 1).step;
+    info->last = r.point(r.count() - 1).value;
+    info->min = info->max = std::numeric_limits<double>::quiet_NaN();
+    r.minMax(0, r.count(), &info->min, &info->max);
+    return true;
+}
+
+} // namespace
+
 bool StoreFollower::refreshReaders()
 {
+    const QByteArray signature = storeSignature(m_dir);
+    if (signature == m_signature && !m_entries.isEmpty() && ++m_scanRound % FullScanEvery != 0)
+        return false;
+    m_signature = signature;
     bool changed = false;
     const QStringList files = seriesFiles(m_dir);
-    for (auto it = m_readers.begin(); it != m_readers.end();) {
-        if (!files.contains(it.key())) {
-            it = m_readers.erase(it);
+    QSet<QString> present;
+    present.reserve(files.size());
+    for (const QString &file : files) {
+        present.insert(file);
+        const qint64 size = fileSize(file);
+        auto it = m_entries.find(file);
+        if (it != m_entries.end() && it->size == size)
+            continue;
+        // New or grown: summarized again from a mapping kept only while it is drawn.
+        std::shared_ptr<SeriesReader> reader = m_readers.value(file);
+        SeriesReader temporary;
+        const SeriesReader *r = reader.get();
+        if (reader) {
+            reader->refresh();
+        } else {
+            if (!temporary.open(file))
+                continue;
+            r = &temporary;
+        }
+        SeriesInfo info;
+        if (!summarize(*r, file, &info)) {
+            if (it != m_entries.end()) {
+                m_entries.erase(it);
+                changed = true;
+            }
+            continue;
+        }
+        m_entries.insert(file, Entry{info, size});
+        changed = true;
+    }
+    for (auto it = m_entries.begin(); it != m_entries.end();) {
+        if (!present.contains(it.key())) {
+            m_readers.remove(it.key());
+            m_readerUse.removeAll(it.key());
+            it = m_entries.erase(it);
             changed = true;
         } else {
             ++it;
         }
     }
-    for (const QString &file : files) {
-        auto it = m_readers.find(file);
-        if (it == m_readers.end()) {
-            auto reader = std::make_shared<SeriesReader>();
-            if (!reader->open(file))
-                continue;
-            m_readers.insert(file, reader);
-            changed = true;
-        } else if ((*it)->refresh()) {
-            changed = true;
-        }
-    }
     return changed;
+}
+
+std::shared_ptr<SeriesReader> StoreFollower::readerFor(const QString &file) const
+{
+    auto it = m_readers.find(file);
+    if (it != m_readers.end()) {
+        m_readerUse.removeOne(file);
+        m_readerUse.append(file);
+        (*it)->refresh();
+        return *it;
+    }
+    auto reader = std::make_shared<SeriesReader>();
+    if (!reader->open(file))
+        return {};
+    m_readers.insert(file, reader);
+    m_readerUse.append(file);
+    while (m_readerUse.size() > ReaderCacheSize)
+        m_readers.remove(m_readerUse.takeFirst());
+    return reader;
 }
 
 bool StoreFollower::pollOnce()
@@ -159,21 +251,10 @@ bool StoreFollower::pollOnce()
         return false;
     }
     StoreSummary summary;
+    summary.reserve(m_entries.size());
     m_origin = 0;
-    for (auto it = m_readers.cbegin(); it != m_readers.cend(); ++it) {
-        const SeriesReader &r = *it.value();
-        if (r.count() == 0)
-            continue;
-        SeriesInfo info;
-        info.key = r.key();
-        info.display = displaySource(r.key());
-        info.file = it.key();
-        info.count = r.count();
-        info.firstWallMs = r.point(0).wallMs;
-        info.lastStep = r.point(r.count() - 1).step;
-        info.last = r.point(r.count() - 1).value;
-        info.min = info.max = std::numeric_limits<double>::quiet_NaN();
-        r.minMax(0, r.count(), &info.min, &info.max);
+    for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
+        const SeriesInfo &info = it->info;
         if (info.firstWallMs > 0 && (m_origin == 0 || info.firstWallMs < m_origin))
             m_origin = info.firstWallMs;
         summary.append(info);
@@ -303,10 +384,11 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
     for (const SeriesInfo &info : m_summary) {
         if (info.key.metric != request.metric)
             continue;
-        const std::shared_ptr<SeriesReader> reader = m_readers.value(info.file);
+        const std::shared_ptr<SeriesReader> reader = readerFor(info.file);
         if (!reader || reader->count() == 0)
             continue;
         EpochMap epochs(nullptr);
+        std::shared_ptr<SeriesReader> epochReader; // kept while `epochs` reads it
         if (request.byEpoch) {
             const SeriesInfo *own = anyEpoch;
             for (const SeriesInfo &e : m_summary) {
@@ -314,7 +396,8 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
                     e.key.source == info.key.source)
                     own = &e;
             }
-            epochs = EpochMap(own ? m_readers.value(own->file).get() : nullptr);
+            epochReader = own ? readerFor(own->file) : nullptr;
+            epochs = EpochMap(epochReader.get());
             if (!epochs.valid())
                 continue; // no epoch to draw this series over
         }

@@ -11,6 +11,12 @@
 // pyramid (SeriesReader::envelope); zooming loads the visible range's detail only. Nothing here
 // keeps a series in memory: 10 million points cost their mapped pages, not a copy.
 //
+// Cost per series: a round looks at the store only when its progress file or its folder
+// changed (and every FullScanEvery rounds anyway); then only the series files that grew are
+// read again for the summary, through a mapping dropped at once. Mappings are kept only for
+// the series last drawn (at most ReaderCacheSize): 100,000 series that are not drawn cost
+// their summary entries, no descriptors and no mappings.
+//
 // Smoothing (TensorBoard's debiased EMA with weight w), as TensorBoard and W&B draw it: the
 // smoothed line over the raw points, which are drawn faint under it. Drawn from the points, the
 // EMA is exact; drawn from the pyramid, it runs over the runs of points the drawing is made of
@@ -93,6 +99,8 @@ public:
     static constexpr int IntervalMs = 250;
     static constexpr qint64 CatchUpBytesPerTick = 32 * 1024 * 1024;
     static constexpr int TensorBoardEvery = 8; // rounds between looks for new event files
+    static constexpr int FullScanEvery = 16;   // rounds between looks at an unchanged store
+    static constexpr int ReaderCacheSize = 256; // series kept mapped for drawing
 
     // logsDir / hypertuneDir empty: only read the store (never extract).
     StoreFollower(const QString &storeDir, const QString &logsDir, const QString &hypertuneDir,
@@ -128,13 +136,25 @@ Q_SIGNALS:
 private:
     void extract();
     bool refreshReaders();
+    std::shared_ptr<SeriesReader> readerFor(const QString &file) const;
+
+    struct Entry
+    {
+        SeriesInfo info;
+        qint64 size = -1; // of the series file when info was taken
+    };
 
     QString m_dir;
     QString m_logsDir;
     QString m_hypertuneDir;
     QStringList m_patterns;
     std::unique_ptr<MetricRecorder> m_recorder;
-    QHash<QString, std::shared_ptr<SeriesReader>> m_readers; // by file
+    QHash<QString, Entry> m_entries; // by file
+    // The series last drawn, by file, and their order of use (most recent last).
+    mutable QHash<QString, std::shared_ptr<SeriesReader>> m_readers;
+    mutable QStringList m_readerUse;
+    QByteArray m_signature; // of the store when it was last looked at
+    int m_scanRound = 0;
     StoreSummary m_summary;
     qint64 m_origin = 0;
     QTimer *m_timer = nullptr;

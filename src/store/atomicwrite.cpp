@@ -8,10 +8,48 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <QLocale>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+
 namespace trainyard::store {
+
+namespace {
+std::atomic<SyncFunction> syncFunction{nullptr};
+} // namespace
+
+void setSyncFunctionForTesting(SyncFunction sync)
+{
+    syncFunction.store(sync);
+}
+
+qint64 newJobSpaceFloor(qint64 fileSystemBytes)
+{
+    return std::min<qint64>(fileSystemBytes / 100, qint64(1000) * 1000 * 1000);
+}
+
+QString checkSpaceForNewJob(const QString &path)
+{
+    struct statvfs fs = {};
+    if (::statvfs(QFile::encodeName(path).constData(), &fs) != 0)
+        return {}; // not known: the checked writes report a full disk when it happens
+    const qint64 size = qint64(fs.f_blocks) * qint64(fs.f_frsize);
+    const qint64 available = qint64(fs.f_bavail) * qint64(fs.f_frsize);
+    const qint64 floor = newJobSpaceFloor(size);
+    if (available >= floor)
+        return {};
+    const QLocale c = QLocale::c();
+    return QCoreApplication::translate(
+               "trainyard::JobStore",
+               "no space left on device for a new job: %1 has %2 free, a job needs at least %3 "
+               "(1 % of the file system, at most 1 GB)")
+        .arg(path, c.formattedDataSize(available, 1, QLocale::DataSizeSIFormat),
+             c.formattedDataSize(floor, 1, QLocale::DataSizeSIFormat));
+}
 
 bool WriteResult::diskFull() const
 {
@@ -76,7 +114,8 @@ WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, in
     }
     // fsync reports delayed allocation failures (ENOSPC on some file systems) and write-back
     // errors; close can too (NFS).
-    if (error == 0 && ::fsync(fd) != 0)
+    const SyncFunction sync = syncFunction.load();
+    if (error == 0 && (sync ? sync(fd) : ::fsync(fd)) != 0)
         error = errno;
     if (::close(fd) != 0 && error == 0 && errno != EINTR)
         error = errno;

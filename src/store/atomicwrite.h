@@ -32,4 +32,15 @@ WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes,
 // for ENOSPC and EDQUOT, else "cannot write PATH: <strerror>".
 QString writeErrorMessage(const QString &path, int error);
 
+// The fsync(2) writeFileAtomically calls, replaceable so a test can make it fail (EIO) and see
+// the old file kept and no temporary left. nullptr restores fsync(2).
+using SyncFunction = int (*)(int fd);
+void setSyncFunctionForTesting(SyncFunction sync);
+
+// The free space a new job needs in the file system of `path`: 1 % of its size, at most 1 GB.
+qint64 newJobSpaceFloor(qint64 fileSystemBytes);
+// Empty when the file system holding `path` has at least newJobSpaceFloor() free; else the
+// reason, naming the path and the free space.
+QString checkSpaceForNewJob(const QString &path);
+
 } // namespace trainyard::store

@@ -139,6 +139,13 @@ StoreResult JobStore::createJob(const QString &jobId, const QByteArray &configYa
                 .arg(m_root);
         return result;
     }
+    // A job that will run needs room for its logs and state: refused on a (nearly) full disk.
+    if (!initial.isTerminal()) {
+        if (const QString why = checkSpaceForNewJob(m_root); !why.isEmpty()) {
+            result.errorMessage = why;
+            return result;
+        }
+    }
     // mkdir(2) is atomic: of two processes creating the same job, exactly one succeeds.
     const QString dir = jobDir(jobId);
     if (::mkdir(QFile::encodeName(dir).constData(), 0755) != 0) {
@@ -259,6 +266,43 @@ StateReadResult JobStore::readState(const QString &jobId) const
                         .arg(jobId, file.fileName(), parsed.errorMessage));
     }
     result.state = std::move(parsed.state);
+    if (!result.state.isTerminal()) {
+        // The owner could not record the end in the folder: the end it left outside.
+        QFile held(heldOutcomePath(jobId));
+        if (held.size() <= maxStateFileBytes && held.open(QIODevice::ReadOnly)) {
+            JobStateResult outcome = JobState::fromJson(held.readAll());
+            if (outcome && outcome.state.isTerminal()
+                && outcome.state.createTime == result.state.createTime)
+                result.state = std::move(outcome.state);
+        }
+    }
+    return result;
+}
+
+QString JobStore::heldOutcomePath(const QString &jobId) const
+{
+    return pathIn(pathIn(m_root, QStringLiteral(".outcomes")), jobId + QStringLiteral(".json"));
+}
+
+StoreResult JobStore::holdOutcome(const QString &jobId, const JobState &state,
+                                  const QString &why) const
+{
+    StoreResult result;
+    JobState held = state;
+    const QString note =
+        QCoreApplication::translate("trainyard::JobStore",
+                                    "The job ended %1, but its state cannot be recorded in the "
+                                    "job folder (%2); it is kept in %3.")
+            .arg(jobStatusName(state.state), why, heldOutcomePath(jobId));
+    held.errorMessage = held.errorMessage.isEmpty() ? note : held.errorMessage + u'\n' + note;
+    if (!QDir().mkpath(QFileInfo(heldOutcomePath(jobId)).absolutePath())) {
+        result.errorMessage = QCoreApplication::translate("trainyard::JobStore", "cannot create %1")
+                                  .arg(QFileInfo(heldOutcomePath(jobId)).absolutePath());
+        return result;
+    }
+    const WriteResult written = writeFileAtomically(heldOutcomePath(jobId), held.toJson());
+    if (!written)
+        result.errorMessage = written.errorMessage;
     return result;
 }
 
@@ -279,8 +323,10 @@ StoreResult JobStore::writeState(const QString &jobId, const JobState &state) co
     StoreResult result;
     if (!written)
         result.errorMessage = written.errorMessage;
-    else if (state.isTerminal())
+    else if (state.isTerminal()) {
         QFile::remove(spaceReservePath(jobId)); // an ended job needs no reserve
+        QFile::remove(heldOutcomePath(jobId));  // recorded in the folder after all
+    }
     return result;
 }
 
@@ -445,6 +491,7 @@ StoreResult JobStore::deleteJob(const QString &jobId, QString *removeLater)
         return result;
     }
     lock.release();
+    QFile::remove(heldOutcomePath(jobId));
     if (removeLater)
         *removeLater = grave;
     else

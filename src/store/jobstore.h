@@ -128,6 +128,15 @@ public:
     // config.yaml as stored.
     StoreResult readConfig(const QString &jobId, QByteArray *yaml) const;
 
+    // A job's end when its folder cannot be written (turned read-only, full even after the
+    // reserve): the owner leaves the terminal state at heldOutcomePath(), outside the job
+    // folder (<root>/.outcomes/<job ID>.json), its error message saying why it is not in
+    // state.json. readState() returns it while state.json is not terminal, so the console, the
+    // CLI and stream-logs show the outcome instead of RUNNING with a dead owner. writeState()
+    // of a terminal state and deleteJob() remove it.
+    QString heldOutcomePath(const QString &jobId) const;
+    StoreResult holdOutcome(const QString &jobId, const JobState &state, const QString &why) const;
+
     // Every job with its state, sorted by ID.
     QList<JobEntry> list() const;
 

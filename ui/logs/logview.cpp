@@ -105,7 +105,9 @@ void LogView::drawStyled(QPainter &p, int x, int y, int baseline, const QString 
 LogView::LogView(LogModel *model, QWidget *parent)
     : QAbstractScrollArea(parent)
     , m_model(model)
+    , m_highlighter(new Highlighter(this))
 {
+    connect(m_highlighter, &Highlighter::ready, viewport(), [this] { viewport()->update(); });
     setFocusPolicy(Qt::StrongFocus);
     viewport()->setBackgroundRole(QPalette::Base);
     QFont mono = font();
@@ -206,7 +208,7 @@ void LogView::setShowTimestamps(bool show)
 
 void LogView::setHighlight(const QRegularExpression &pattern)
 {
-    m_highlight = pattern;
+    m_highlighter->setPattern(pattern);
     viewport()->update();
 }
 
@@ -256,17 +258,13 @@ void LogView::paintEvent(QPaintEvent *)
         p.drawText(x, baseline, trainyard::logs::severityName(line.severity));
         x += m_severityWidth;
         const QString &text = line.text;
-        if (!m_highlight.pattern().isEmpty() && m_highlight.isValid()) {
+        // The spans come from the highlighter's worker: no regex runs while painting.
+        if (const Highlighter::Spans *spans = m_highlighter->spans(text)) {
             QColor mark = pal.color(QPalette::Highlight);
             mark.setAlpha(selected ? 255 : 90);
-            auto it = m_highlight.globalMatch(text);
-            int guard = 0;
-            while (it.hasNext() && guard++ < 64) {
-                const QRegularExpressionMatch m = it.next();
-                if (m.capturedLength() == 0)
-                    break;
-                const int left = fm.horizontalAdvance(text.left(m.capturedStart()));
-                const int w = fm.horizontalAdvance(m.captured());
+            for (const auto &[start, length] : *spans) {
+                const int left = fm.horizontalAdvance(text.left(start));
+                const int w = fm.horizontalAdvance(text.mid(start, length));
                 p.fillRect(x + left, y, w, m_rowHeight, selected ? pal.color(QPalette::Link) : mark);
             }
         }

@@ -7,6 +7,7 @@
 // back to the bottom resumes it.
 #pragma once
 
+#include "logs/highlighter.h"
 #include "logs/terminaltext.h"
 
 #include <QAbstractScrollArea>
@@ -31,8 +32,10 @@ public:
     void setFollowing(bool follow);
     bool isFollowing() const { return m_follow; }
 
-    // Highlights matches of `pattern` (case-insensitive; empty: none).
+    // Highlights matches of `pattern` (case-insensitive; empty: none). The matches are found
+    // off the GUI thread (Highlighter): a row is drawn plain until its spans are known.
     void setHighlight(const QRegularExpression &pattern);
+    const Highlighter *highlighter() const { return m_highlighter; }
     // Selects and shows a row (search results).
     void showRow(int row);
     int currentRow() const { return m_current; }
@@ -70,7 +73,7 @@ private:
                     bool selected) const;
 
     LogModel *m_model;
-    QRegularExpression m_highlight;
+    Highlighter *m_highlighter;
     bool m_showTimestamps = true;
     bool m_follow = true;
     bool m_adjusting = false;

@@ -9,6 +9,9 @@
 #include <QSet>
 
 #include <algorithm>
+#include <limits>
+
+#include <sys/stat.h>
 
 namespace trainyard::metrics::tfevents {
 
@@ -26,6 +29,8 @@ struct EventFileFollower::Source
     QString canonical;
     Run *run = nullptr;
     QFile file;
+    dev_t device = 0; // the open file's identity: a new inode under the name is a new file
+    ino_t inode = 0;
     qint64 offset = 0;
     qint64 wanted = 0; // bytes from offset the next record needs (0: unknown)
     qint64 skipTo = -1; // an oversized record ends here
@@ -217,6 +222,36 @@ int EventFileFollower::poll()
     return emitted;
 }
 
+namespace {
+
+// The identity of what `path` names now; false when nothing (or nothing readable) is there.
+bool identityOf(const QString &path, dev_t *device, ino_t *inode)
+{
+    struct stat st = {};
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return false;
+    *device = st.st_dev;
+    *inode = st.st_ino;
+    return true;
+}
+
+// a + b for non-negative values, saturated (a record length near 2^63 must not wrap around).
+qint64 addSaturated(qint64 a, qint64 b)
+{
+    return b > std::numeric_limits<qint64>::max() - a ? std::numeric_limits<qint64>::max() : a + b;
+}
+
+} // namespace
+
+void EventFileFollower::restart(Source &s)
+{
+    s.offset = 0;
+    s.wanted = 0;
+    s.skipTo = -1;
+    s.scanner.reset();
+    Q_EMIT fileReset(s.path, s.run->decoder.run());
+}
+
 qint64 EventFileFollower::readSource(Source &s, qint64 budget, ScalarPoints &out)
 {
     if (!s.file.isOpen()) {
@@ -225,15 +260,22 @@ qint64 EventFileFollower::readSource(Source &s, qint64 budget, ScalarPoints &out
             s.backlog = false;
             return 0; // gone or unreadable for now: tried again next tick
         }
+        struct stat st = {};
+        if (::fstat(s.file.handle(), &st) == 0) {
+            s.device = st.st_dev;
+            s.inode = st.st_ino;
+        }
     }
-    const qint64 size = s.file.size();
-    if (size < s.offset) {
-        s.offset = 0;
-        s.wanted = 0;
-        s.skipTo = -1;
-        s.scanner.reset();
-        Q_EMIT fileReset(s.path, s.run->decoder.run());
-    }
+    // Followed by name, like tail -F: when the name now stands for another file (a restarted
+    // writer, a rotation), the rest of the open one is read first, then the new one from its
+    // start.
+    dev_t device = 0;
+    ino_t inode = 0;
+    const bool replaced = identityOf(s.path, &device, &inode)
+                          && (device != s.device || inode != s.inode);
+    const qint64 size = s.file.size(); // of the open file (fstat)
+    if (size < s.offset)
+        restart(s); // truncated in place
 
     const auto onRecord = [&](const char *data, std::size_t length) {
         s.run->decoder.decode(data, length, out);
@@ -266,7 +308,7 @@ qint64 EventFileFollower::readSource(Source &s, qint64 budget, ScalarPoints &out
         s.offset += r.consumed;
         s.wanted = r.wanted ? r.wanted - r.consumed : 0;
         if (r.skip)
-            s.skipTo = s.offset + r.skip;
+            s.skipTo = addSaturated(s.offset, r.skip);
         // Nothing more in this file for now: a partial record (or under a header) at its end.
         if (!r.skip && (r.consumed == 0 || got - r.consumed < RecordScanner::HeaderBytes)
             && got == available)
@@ -277,6 +319,12 @@ qint64 EventFileFollower::readSource(Source &s, qint64 budget, ScalarPoints &out
     const qint64 left = size - s.offset;
     s.backlog = s.skipTo >= 0 ? size >= s.skipTo
                               : left >= RecordScanner::HeaderBytes && left >= s.wanted;
+    if (replaced && !s.backlog) {
+        // The old file is read to its end (a torn last record there never completes).
+        s.file.close();
+        restart(s);
+        s.backlog = true; // the new file is read on the next tick, at once
+    }
     // Keep the largest block bounded (a huge record needed it once).
     if (m_buffer.size() > 2 * m_maxBytesPerTick)
         m_buffer = QByteArray();

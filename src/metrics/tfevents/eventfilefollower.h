@@ -17,7 +17,11 @@
 // is scheduled at once, so a large existing file is read in chunks at full speed while the
 // thread's event loop keeps running. Framing and decoding: records.h, events.h. A partial record
 // at the end of a growing file is read again next time; a corrupt record is skipped and counted
-// in stats(). A file that shrinks (replaced) is read again from the start (fileReset()).
+// in stats(). A file that shrinks (truncated) is read again from the start (fileReset()). Files
+// are followed by name like `tail -F`: when the name stands for a new file (new inode: a
+// restarted writer, a rotation), the old one is read to its end and the new one from its start
+// (fileReset() too). A record length no file can hold (up to 2^64 - 1) is waited for, never
+// re-read: such a file costs nothing more until it is truncated or replaced.
 //
 // Threads: everything runs in the thread the object lives in. For a GUI, create it, add roots,
 // moveToThread(worker), then QMetaObject::invokeMethod(f, "start"); pointsAdded() and
@@ -117,6 +121,7 @@ private:
     struct Run;
     void onTimer();
     qint64 readSource(Source &source, qint64 budget, ScalarPoints &out);
+    void restart(Source &source);
     Run &runFor(const QString &name);
 
     std::vector<Root> m_roots;

@@ -50,14 +50,14 @@ RecordScanner::Result RecordScanner::scan(const char *data, qint64 size, const C
         m_lost = false;
         // Total bytes of this record on disk; lengths beyond any file are corrupt in effect,
         // but a CRC-valid header is trusted: the record is simply never complete.
-        const std::uint64_t total64 = length + std::uint64_t(HeaderBytes + FooterBytes);
+        // (Saturated: a length near 2^64 must not wrap around to a small total.)
+        constexpr std::uint64_t Framing = std::uint64_t(HeaderBytes + FooterBytes);
+        constexpr std::uint64_t Largest = std::uint64_t(std::numeric_limits<qint64>::max());
         if (length > std::uint64_t(m_maxRecordBytes)) {
-            result.skip = total64 > std::uint64_t(std::numeric_limits<qint64>::max())
-                              ? std::numeric_limits<qint64>::max()
-                              : qint64(total64);
+            result.skip = length > Largest - Framing ? qint64(Largest) : qint64(length + Framing);
             return result;
         }
-        const qint64 total = qint64(total64);
+        const qint64 total = qint64(length + Framing);
         if (size - pos < total) {
             result.wanted = pos + total;
             return result;

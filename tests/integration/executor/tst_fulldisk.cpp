@@ -6,6 +6,7 @@
 // with its true state. Also the store's writes one by one: a write that does not fit keeps the
 // old file.
 #include "exec/runsettings.h"
+#include "logs/logwriter.h"
 #include "store/atomicwrite.h"
 #include "store/jobstore.h"
 #include "testsupport.h"
@@ -13,12 +14,14 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cerrno>
 #include <cstring>
 #include <sched.h>
 #include <sys/mount.h>
+#include <sys/statvfs.h>
 
 using namespace trainyard;
 using namespace trainyard::testing;
@@ -33,6 +36,8 @@ private Q_SLOTS:
     void cleanupTestCase();
     void writeThatDoesNotFitKeepsTheOldFile();
     void trainerFillingTheStoreKeepsItsOutcome();
+    void newJobRefusedBelowTheSpaceFloor();
+    void logNoteNamesTheReasonAndEndsTheLog();
 
 private:
     // Fills the tmpfs to the last byte.
@@ -135,6 +140,21 @@ void TestFullDisk::trainerFillingTheStoreKeepsItsOutcome()
     QVERIFY(log.open(QIODevice::ReadOnly));
     const QByteArray logBytes = log.readAll();
     QVERIFY(logBytes.isEmpty() || logBytes.endsWith('\n'));
+    // Issue 21: where capture stopped, the note names the OS reason and nothing follows it.
+    const qsizetype note = logBytes.indexOf("log capture stopped here");
+    if (note >= 0) {
+        const QByteArray rest = logBytes.mid(note);
+        QVERIFY2(rest.count('\n') == 1, rest.constData());
+        QVERIFY2(rest.contains("No space left on device"), rest.constData());
+        QVERIFY2(!rest.contains("Unknown error"), rest.constData());
+    }
+    // The metric store's progress file is never left empty (a checked, atomic write).
+    const QByteArray progress =
+        [&] {
+            QFile f(store.metricsDir(jobId) + QStringLiteral("/progress.json"));
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("missing");
+        }();
+    QVERIFY2(QJsonDocument::fromJson(progress).isObject(), progress.constData());
 
     // A new job onto the full disk fails at once, saying why.
     const CliRun second = runCli(
@@ -155,6 +175,96 @@ void TestFullDisk::trainerFillingTheStoreKeepsItsOutcome()
     QCOMPARE(list.exitCode, 0);
     QVERIFY2(list.out.contains(jobId.toUtf8()) && list.out.contains("SUCCEEDED"),
              list.out.constData());
+}
+
+void TestFullDisk::newJobRefusedBelowTheSpaceFloor()
+{
+    // Issue 21: a job started with 188 KB free ran, lost its log and reported SUCCEEDED with
+    // nothing to see. Below the floor (1 % of the file system: 200 KB of this 20 MB tmpfs) a
+    // new job is refused, naming the path and the free space.
+    if (!m_mountError.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("the kernel refuses a private tmpfs: ") + m_mountError));
+    const QString home = m_mount + QStringLiteral("/floor-store");
+    QVERIFY(QDir().mkpath(home));
+    struct statvfs fs = {};
+    QCOMPARE(::statvfs(QFile::encodeName(m_mount).constData(), &fs), 0);
+    const qint64 available = qint64(fs.f_bavail) * qint64(fs.f_frsize);
+    const qint64 leave = 120 * 1024;
+    QVERIFY(available > leave);
+    {
+        QFile filler(m_mount + QStringLiteral("/floor-filler"));
+        QVERIFY(filler.open(QIODevice::WriteOnly));
+        QVERIFY(filler.resize(0));
+        const QByteArray block(64 * 1024, 'f');
+        qint64 left = available - leave;
+        while (left > 0) {
+            const qint64 n = std::min<qint64>(left, block.size());
+            QCOMPARE(filler.write(block.constData(), n), n);
+            left -= n;
+        }
+    }
+    const CliRun run = runCli(
+        home,
+        {QStringLiteral("local"), QStringLiteral("train"), QStringLiteral("--module-name"),
+         QStringLiteral("fixtrainer.sleeper"), QStringLiteral("--package-path"), fixturePackage(),
+         QStringLiteral("--job-dir"), m_tmp.filePath(QStringLiteral("out3"))},
+        30000);
+    QFile::remove(m_mount + QStringLiteral("/floor-filler"));
+    QVERIFY2(run.finished, "a job below the space floor hung");
+    QVERIFY(run.exitCode != 0);
+    QVERIFY2(run.err.contains("no space left on device for a new job"), run.err.constData());
+    QVERIFY2(run.err.contains(QFile::encodeName(home)), run.err.constData());
+    QVERIFY2(run.err.contains(" free"), run.err.constData());
+    QVERIFY2(!run.err.contains("started"), run.err.constData());
+    QVERIFY(store::JobStore(home).ids().isEmpty());
+}
+
+void TestFullDisk::logNoteNamesTheReasonAndEndsTheLog()
+{
+    // Issue 21: the note said "Unknown error", and once space came back lines followed it.
+    if (!m_mountError.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("the kernel refuses a private tmpfs: ") + m_mountError));
+    const QString path = m_mount + QStringLiteral("/chief-0.log");
+    logs::LogWriter writer;
+    QVERIFY(writer.open(path));
+    const QByteArray line(1000, 'a');
+    writer.append(1, logs::Stream::Stdout, logs::Severity::Info, false, "before", 6);
+    QVERIFY(writer.flush());
+    // Nearly full: some 16 KB left, then a 100 KB batch that fits only in part.
+    struct statvfs fs = {};
+    QCOMPARE(::statvfs(QFile::encodeName(m_mount).constData(), &fs), 0);
+    const qint64 available = qint64(fs.f_bavail) * qint64(fs.f_frsize);
+    {
+        QFile filler(m_mount + QStringLiteral("/log-filler"));
+        QVERIFY(filler.open(QIODevice::WriteOnly));
+        QVERIFY(filler.resize(0));
+        const QByteArray block(64 * 1024, 'f');
+        qint64 left = available - 16 * 1024;
+        while (left > 0) {
+            const qint64 n = std::min<qint64>(left, block.size());
+            QCOMPARE(filler.write(block.constData(), n), n);
+            left -= n;
+        }
+    }
+    for (int i = 0; i < 100; ++i)
+        writer.append(2 + i, logs::Stream::Stdout, logs::Severity::Info, false, line.constData(),
+                      line.size());
+    QVERIFY(!writer.flush());
+    QFile::remove(m_mount + QStringLiteral("/log-filler"));
+    // Space is back: the capture stays stopped.
+    writer.append(200, logs::Stream::Stdout, logs::Severity::Info, false, "after", 5);
+    writer.flush();
+    writer.close();
+    QFile log(path);
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QByteArray bytes = log.readAll();
+    const QList<QByteArray> lines = bytes.trimmed().split('\n');
+    QVERIFY2(lines.size() == 2, bytes.left(300).constData()); // "before", the note
+    QVERIFY(lines.first().endsWith("before"));
+    QVERIFY2(lines.last().contains("log capture stopped here"), lines.last().constData());
+    QVERIFY2(lines.last().contains("No space left on device"), lines.last().constData());
+    QVERIFY2(!bytes.contains("after"), bytes.right(300).constData());
+    QCOMPARE(writer.recordsDropped(), qint64(101));
 }
 
 QTEST_GUILESS_MAIN(TestFullDisk)

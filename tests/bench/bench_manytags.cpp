@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+// 100,000 TensorBoard tags (issue 21): an event file of TAGS tags × POINTS steps read into a
+// job's metric store by the recorder (as the owner does), then followed by the console's
+// StoreFollower. Prints medians/figures; asserts nothing.
+//
+//   bench_manytags [TAGS=100000] [POINTS=10]
+//
+// Figures: time to store, files in the store (before: 3 per short series and up to 8 open
+// descriptors each), the recorder's peak open descriptors, the follower's first round, its
+// round on an unchanged store (median of 21, µs) and the console process's resident memory.
+#include "common/tfeventswriter.h"
+#include "metrics/metricrecorder.h"
+#include "metrics/metricstore.h"
+#include "metrics/storefollower.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace trainyard::metrics;
+using trainyard::test::TfEventsWriter;
+
+namespace {
+
+int openDescriptors()
+{
+    return int(QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::Files | QDir::System).size());
+}
+
+qint64 residentKiB()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong();
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    const QStringList args = app.arguments();
+    const int tags = args.size() > 1 ? args.at(1).toInt() : 100000;
+    const int points = args.size() > 2 ? args.at(2).toInt() : 10;
+    QTemporaryDir dir;
+    const QString logs = dir.filePath(QStringLiteral("output"));
+    const QString store = dir.filePath(QStringLiteral("metrics"));
+    {
+        TfEventsWriter w(logs + QLatin1Char('/') + TfEventsWriter::fileName(1700000000));
+        for (int step = 0; step < points; ++step) {
+            for (int i = 0; i < tags; ++i)
+                w.record(w.scalarEvent({{QStringLiteral("layer%1/grad_norm").arg(i), 1.0 / (i + 1)}},
+                                       step, TfEventsWriter::Encoding::SimpleValue,
+                                       1700000000.0 + step));
+        }
+    }
+    std::printf("event file: %d tags x %d steps, %lld MB\n", tags, points,
+                QFileInfo(logs + QLatin1Char('/') + TfEventsWriter::fileName(1700000000)).size()
+                    / 1000000);
+
+    QElapsedTimer timer;
+    timer.start();
+    int peakFds = openDescriptors();
+    qint64 added = 0;
+    {
+        MetricRecorder recorder(store, {});
+        if (!recorder.open(0))
+            return 1;
+        int got = 0;
+        do {
+            got = recorder.syncTensorBoard({logs}, 16 * 1024 * 1024);
+            added += got;
+            recorder.flush();
+            peakFds = std::max(peakFds, openDescriptors());
+        } while (got > 0);
+    }
+    const qint64 storeMs = timer.elapsed();
+    const int files = int(QDir(store).entryList(QDir::Files | QDir::Hidden).size());
+    std::printf("stored %lld points in %lld ms; %d files in the store; peak open descriptors %d\n",
+                added, storeMs, files, peakFds);
+
+    const qint64 rssBefore = residentKiB();
+    StoreFollower follower(store, QString(), QString(), {});
+    timer.restart();
+    follower.pollOnce();
+    const qint64 firstMs = timer.elapsed();
+    std::vector<qint64> idle;
+    for (int i = 0; i < 21; ++i) {
+        timer.restart();
+        follower.pollOnce();
+        idle.push_back(timer.nsecsElapsed() / 1000);
+    }
+    std::sort(idle.begin(), idle.end());
+    DrawRequest request;
+    request.metric = QStringLiteral("layer4242/grad_norm");
+    timer.restart();
+    const DrawResult drawn = follower.compute(request);
+    const qint64 drawUs = timer.nsecsElapsed() / 1000;
+    std::printf("console: %lld series summarized in %lld ms; unchanged-store round median %lld us;"
+                " one chart drawn in %lld us (%lld points); resident growth %lld MB; open "
+                "descriptors %d\n",
+                qint64(follower.summary().size()), firstMs, idle[idle.size() / 2], drawUs,
+                drawn.series.isEmpty() ? 0 : qint64(drawn.series.first().points.size()),
+                (residentKiB() - rssBefore) / 1024, openDescriptors());
+    return 0;
+}

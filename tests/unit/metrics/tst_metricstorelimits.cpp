@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+// Issue 21: the metric store with thousands of series. The writers and readers hold no file
+// open (a job's 1,024 descriptors are its replicas'), a short series is one file (no empty
+// pyramid levels: 5,000 TensorBoard tags make 5,000 files, not 40,000), a full disk stops a
+// series with the OS reason, and the console's follower maps only the series it draws.
+#include "common/tfeventswriter.h"
+#include "metrics/metricrecorder.h"
+#include "metrics/metricstore.h"
+#include "metrics/storefollower.h"
+
+#include <QDir>
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/resource.h>
+
+using namespace trainyard::metrics;
+using trainyard::test::TfEventsWriter;
+
+namespace {
+
+int openDescriptors()
+{
+    return int(QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::Files | QDir::System).size());
+}
+
+int mappings()
+{
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    return maps.open(QIODevice::ReadOnly) ? int(maps.readAll().count('\n')) : -1;
+}
+
+// The soft limit lowered for the lifetime of the object (children and this process).
+class DescriptorLimit
+{
+public:
+    explicit DescriptorLimit(rlim_t soft)
+    {
+        ::getrlimit(RLIMIT_NOFILE, &m_saved);
+        rlimit lowered = m_saved;
+        lowered.rlim_cur = std::min(soft, m_saved.rlim_max);
+        ::setrlimit(RLIMIT_NOFILE, &lowered);
+    }
+    ~DescriptorLimit() { ::setrlimit(RLIMIT_NOFILE, &m_saved); }
+
+private:
+    rlimit m_saved = {};
+};
+
+} // namespace
+
+class TestMetricStoreLimits : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void thousandsOfSeriesUnderDescriptorLimit();
+    void manyTensorBoardTagsFewFiles();
+    void levelFilesAppearWithTheirFirstBucket();
+};
+
+void TestMetricStoreLimits::thousandsOfSeriesUnderDescriptorLimit()
+{
+    QTemporaryDir dir;
+    const QString store = dir.filePath(QStringLiteral("metrics"));
+    const int series = 2000;
+    const DescriptorLimit limit(1024);
+    const int before = openDescriptors();
+    {
+        MetricRecorder recorder(store, {});
+        QVERIFY(recorder.open(0));
+        for (int round = 0; round < 3; ++round) {
+            for (int i = 0; i < series; ++i) {
+                recorder.addPoint(SeriesKey{kinds::Log, QStringLiteral("chief-0"),
+                                            QStringLiteral("layer%1_grad_norm").arg(i)},
+                                  MetricPoint{double(round), 1700000000000 + round, double(i)});
+            }
+            QString error;
+            QVERIFY2(recorder.flush(&error), qPrintable(error));
+            // The lock file at most: no series holds a descriptor between flushes.
+            QVERIFY2(openDescriptors() <= before + 2,
+                     qPrintable(QString::number(openDescriptors() - before)));
+        }
+    }
+    QCOMPARE(seriesFiles(store).size(), series);
+
+    // The console's follower: a summary of every series, a mapping only for what it draws.
+    const int mapsBefore = mappings();
+    StoreFollower follower(store, QString(), QString(), {});
+    QVERIFY(follower.pollOnce());
+    QCOMPARE(follower.summary().size(), series);
+    for (const SeriesInfo &info : follower.summary())
+        QCOMPARE(info.count, qint64(3));
+    QVERIFY(openDescriptors() <= before + 1);
+    QVERIFY2(mappings() - mapsBefore < 100, qPrintable(QString::number(mappings() - mapsBefore)));
+    DrawRequest request;
+    request.metric = QStringLiteral("layer1234_grad_norm");
+    const DrawResult drawn = follower.compute(request);
+    QCOMPARE(drawn.series.size(), 1);
+    QCOMPARE(drawn.series.first().points.size(), 3);
+    QCOMPARE(drawn.series.first().points.last().y(), 1234.0);
+    QVERIFY(openDescriptors() <= before + 1);
+    // An unchanged store is not looked at again.
+    QVERIFY(!follower.pollOnce());
+}
+
+void TestMetricStoreLimits::manyTensorBoardTagsFewFiles()
+{
+    // 5,000 tags (the 100,000-tag store is bench_metrics'): one file per series.
+    QTemporaryDir dir;
+    const QString store = dir.filePath(QStringLiteral("metrics"));
+    const QString logs = dir.filePath(QStringLiteral("output"));
+    const int tags = 5000;
+    {
+        TfEventsWriter w(logs + QLatin1Char('/') + TfEventsWriter::fileName(1700000000));
+        for (int i = 0; i < tags; ++i)
+            w.record(w.scalarEvent({{QStringLiteral("tag%1").arg(i), double(i)}}, 1,
+                                   TfEventsWriter::Encoding::SimpleValue, 1700000000.0));
+    }
+    const DescriptorLimit limit(1024);
+    MetricRecorder recorder(store, {});
+    QVERIFY(recorder.open(0));
+    int points = 0;
+    for (int i = 0; i < 50 && points < tags; ++i)
+        points += recorder.syncTensorBoard({logs}, 64 * 1024 * 1024);
+    QCOMPARE(points, tags);
+    QString error;
+    QVERIFY2(recorder.flush(&error), qPrintable(error));
+    recorder.close();
+    QCOMPARE(seriesFiles(store).size(), tags);
+    // The series, progress.json and the lock: nothing else.
+    QVERIFY(QDir(store).entryList(QDir::Files | QDir::Hidden).size() <= tags + 2);
+}
+
+void TestMetricStoreLimits::levelFilesAppearWithTheirFirstBucket()
+{
+    QTemporaryDir dir;
+    const SeriesKey key{kinds::Log, QStringLiteral("chief-0"), QStringLiteral("loss")};
+    const QString path = QDir(dir.path()).filePath(seriesFileName(key));
+    SeriesWriter w;
+    QVERIFY(w.open(dir.path(), key, -1, nullptr));
+    for (int i = 0; i < 31; ++i)
+        w.append(MetricPoint{double(i), 0, double(i)});
+    QVERIFY(w.flush());
+    QVERIFY(!QFile::exists(seriesLevelPath(path, 1)));
+    w.append(MetricPoint{31, 0, 31});
+    QVERIFY(w.flush());
+    QVERIFY(QFile::exists(seriesLevelPath(path, 1)));
+    QVERIFY(!QFile::exists(seriesLevelPath(path, 2)));
+    for (int i = 32; i < 256; ++i)
+        w.append(MetricPoint{double(i), 0, double(i)});
+    QVERIFY(w.flush());
+    QVERIFY(QFile::exists(seriesLevelPath(path, 2)));
+    QVERIFY(!QFile::exists(seriesLevelPath(path, 3)));
+    SeriesReader r;
+    QVERIFY(r.open(path));
+    QCOMPARE(r.count(), qint64(256));
+    QCOMPARE(r.bucketCount(1), qint64(8));
+    QCOMPARE(r.bucketCount(2), qint64(1));
+    double lo = 0;
+    double hi = 0;
+    QVERIFY(r.minMax(0, 256, &lo, &hi));
+    QCOMPARE(lo, 0.0);
+    QCOMPARE(hi, 255.0);
+}
+
+QTEST_GUILESS_MAIN(TestMetricStoreLimits)
+#include "tst_metricstorelimits.moc"

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// Issue 21: every store file through the checked atomic write, with the OS reason in errors.
+// fsync is made to fail (EIO) through the write's injectable sync call: the old file must stay
+// and no temporary be left (removing the fsync or its check from the write fails these tests).
+// The metric store's progress.json goes the same way; a log that cannot be written says why;
+// the free-space floor for a new job scales with the file system.
+#include "logs/logwriter.h"
+#include "metrics/metricstore.h"
+#include "store/atomicwrite.h"
+#include "store/jobstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cerrno>
+
+using namespace trainyard;
+
+namespace {
+
+int syncCalls = 0;
+
+int failingSync(int)
+{
+    ++syncCalls;
+    errno = EIO;
+    return -1;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Restores fsync(2) at the end of a test, whatever happens.
+struct FailingSync
+{
+    FailingSync()
+    {
+        syncCalls = 0;
+        store::setSyncFunctionForTesting(&failingSync);
+    }
+    ~FailingSync() { store::setSyncFunctionForTesting(nullptr); }
+};
+
+} // namespace
+
+class TestStoreWrites : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void fsyncFailureKeepsTheOldFile();
+    void fsyncFailureLeavesNoNewFile();
+    void progressFileIsCheckedAndSynced();
+    void logWriteFailureNamesTheOsReason();
+    void spaceFloorScalesWithTheFileSystem();
+    void newJobAllowedWithRoom();
+};
+
+void TestStoreWrites::fsyncFailureKeepsTheOldFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("state.json"));
+    QVERIFY(store::writeFileAtomically(path, "old contents"));
+    {
+        const FailingSync failing;
+        const store::WriteResult r = store::writeFileAtomically(path, "new contents");
+        QVERIFY(!r);
+        QCOMPARE(r.error, EIO);
+        QVERIFY2(r.errorMessage.contains(QLatin1String("Input/output error")),
+                 qPrintable(r.errorMessage));
+        QVERIFY(r.errorMessage.contains(path));
+        QCOMPARE(syncCalls, 1);
+    }
+    QCOMPARE(readAll(path), QByteArray("old contents"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("state.json")}); // no temporary left
+    // fsync works again: the write goes through.
+    QVERIFY(store::writeFileAtomically(path, "new contents"));
+    QCOMPARE(readAll(path), QByteArray("new contents"));
+}
+
+void TestStoreWrites::fsyncFailureLeavesNoNewFile()
+{
+    QTemporaryDir dir;
+    const FailingSync failing;
+    QVERIFY(!store::writeFileAtomically(dir.filePath(QStringLiteral("config.yaml")), "x"));
+    QVERIFY(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).isEmpty());
+}
+
+void TestStoreWrites::progressFileIsCheckedAndSynced()
+{
+    // Before: progress.json was written with an unchecked QSaveFile (0 bytes on a full disk).
+    QTemporaryDir dir;
+    metrics::StoreProgress progress;
+    progress.logOffsets.insert(QStringLiteral("chief-0"), 100);
+    progress.valid = true;
+    QString error;
+    QVERIFY2(progress.save(dir.path(), &error), qPrintable(error));
+    const QByteArray before = readAll(dir.filePath(QStringLiteral("progress.json")));
+    QVERIFY(!before.isEmpty());
+    progress.logOffsets.insert(QStringLiteral("chief-0"), 200);
+    {
+        const FailingSync failing;
+        QVERIFY(!progress.save(dir.path(), &error));
+        QCOMPARE(syncCalls, 1);
+    }
+    QVERIFY2(error.contains(QLatin1String("Input/output error")), qPrintable(error));
+    QCOMPARE(readAll(dir.filePath(QStringLiteral("progress.json"))), before);
+    QCOMPARE(metrics::StoreProgress::load(dir.path()).logOffsets.value(QStringLiteral("chief-0")),
+             qint64(100));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("progress.json")});
+}
+
+void TestStoreWrites::logWriteFailureNamesTheOsReason()
+{
+    // /dev/full: every write fails with ENOSPC, as on a full disk.
+    if (!QFile::exists(QStringLiteral("/dev/full")))
+        QSKIP("needs /dev/full");
+    logs::LogWriter writer;
+    QVERIFY(writer.open(QStringLiteral("/dev/full")));
+    QSignalSpy failed(&writer, &logs::LogWriter::writeFailed);
+    writer.append(1, logs::Stream::Stdout, logs::Severity::Info, false, "one", 3);
+    QVERIFY(!writer.flush());
+    QCOMPARE(failed.count(), 1);
+    const QString message = failed.first().first().toString();
+    QVERIFY2(message.contains(QLatin1String("No space left on device")), qPrintable(message));
+    QVERIFY2(!message.contains(QLatin1String("Unknown error")), qPrintable(message));
+    // Stopped for good: later records are dropped and counted, not written after the note.
+    writer.append(2, logs::Stream::Stdout, logs::Severity::Info, false, "two", 3);
+    QVERIFY(!writer.flush());
+    QCOMPARE(writer.recordsDropped(), qint64(2));
+    QCOMPARE(failed.count(), 1);
+}
+
+void TestStoreWrites::spaceFloorScalesWithTheFileSystem()
+{
+    QCOMPARE(store::newJobSpaceFloor(20 * 1000 * 1000), qint64(200 * 1000)); // 1 %
+    QCOMPARE(store::newJobSpaceFloor(qint64(50) * 1000 * 1000 * 1000), qint64(500) * 1000 * 1000);
+    QCOMPARE(store::newJobSpaceFloor(qint64(4) * 1000 * 1000 * 1000 * 1000),
+             qint64(1000) * 1000 * 1000); // at most 1 GB
+}
+
+void TestStoreWrites::newJobAllowedWithRoom()
+{
+    // The refusal itself on a nearly full tmpfs is tst_fulldisk's; here the message of a store
+    // whose file system is known to have room.
+    QTemporaryDir dir;
+    QCOMPARE(store::checkSpaceForNewJob(dir.path()), QString());
+}
+
+QTEST_GUILESS_MAIN(TestStoreWrites)
+#include "tst_storewrites.moc"
