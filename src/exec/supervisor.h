@@ -7,7 +7,7 @@
 //   QUEUED -> PREPARING -> RUNNING -> SUCCEEDED | FAILED;  any live state -> CANCELLING ->
 //   CANCELLED
 //
-// Rules (reference §9):
+// Rules (docs/service.md §9):
 //  - A replica exiting non-zero (or killed by a signal) is restarted with the same launch up to
 //    RunSettings::maxRestarts times; past that the whole job is rerun (RunSettings::jobReruns
 //    times, default 0), then the job FAILS with a message naming the replica, its exit code and
@@ -29,7 +29,7 @@
 //    it still cannot be written the owner retries for RetryFinalWriteMs, then exits noting
 //    "no space left on device: PATH" (and the next look at the store reports the job).
 //
-// Hyperparameter tuning (trainingInput.hyperparameters, reference §12; supervisortrials.cpp):
+// Hyperparameter tuning (trainingInput.hyperparameters, docs/service.md §12; supervisortrials.cpp):
 //  - The trials of exec::planTrials() run one after the other (maxParallelTrials is 1
 //    locally: every trial is a whole cluster on the job's reserved ports), trial n with
 //    TF_CONFIG task.trial "n", CLOUD_ML_TRIAL_ID, its --name=value arguments, AIP_* dirs under

@@ -12,8 +12,8 @@
 // Values must parse as numbers (nan and inf included); anything else is ignored, so ordinary text
 // such as "ERROR: boom" yields nothing.
 //
-// The hypertune metric file (reference §12, JSON Lines written by cloudml-hypertune) has its own
-// parser: parseHypertuneLine().
+// The hypertune metric file (docs/service.md §12, JSON Lines written by cloudml-hypertune) has its
+// own parser: parseHypertuneLine().
 #pragma once
 
 #include <QByteArray>
