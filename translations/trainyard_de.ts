@@ -1445,6 +1445,18 @@ Optionen:
         <source>the job folder %1 has no state.json</source>
         <translation>der Job-Ordner %1 hat keine state.json</translation>
     </message>
+    <message>
+        <source>no state.json</source>
+        <translation>keine state.json</translation>
+    </message>
+    <message>
+        <source>state.json unreadable</source>
+        <translation>state.json unlesbar</translation>
+    </message>
+    <message>
+        <source>folder unreadable</source>
+        <translation>Ordner unlesbar</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::KubeflowExport</name>
@@ -2606,6 +2618,13 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>Cannot become a child subreaper; processes that leave their replica&apos;s session may outlive the job.</source>
         <translation>Kann nicht Child-Subreaper werden; Prozesse, die die Sitzung ihres Replikats verlassen, können den Job überleben.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::exec::LocalLauncher</name>
+    <message>
+        <source>The job %1 could not be started: %2</source>
+        <translation>Der Job %1 konnte nicht gestartet werden: %2</translation>
     </message>
 </context>
 <context>
@@ -3780,10 +3799,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>Die Konfiguration von %1 kann nicht gelesen werden.</translation>
     </message>
     <message>
-        <source>The job %1 could not be started: %2</source>
-        <translation>Der Job %1 konnte nicht gestartet werden: %2</translation>
-    </message>
-    <message>
         <source>Job %1 started</source>
         <translation>Job %1 gestartet</translation>
     </message>
@@ -4004,18 +4019,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Broken: %1</source>
         <translation>Defekt: %1</translation>
-    </message>
-    <message>
-        <source>no state.json</source>
-        <translation>keine state.json</translation>
-    </message>
-    <message>
-        <source>state.json unreadable</source>
-        <translation>state.json unlesbar</translation>
-    </message>
-    <message>
-        <source>folder unreadable</source>
-        <translation>Ordner unlesbar</translation>
     </message>
     <message>
         <source>Where</source>
@@ -4612,10 +4615,6 @@ Legen Sie unten jede Rolle fest.</translation>
 %1</source>
         <translation>Dieser Job kann auf diesem Rechner nicht laufen:
 %1</translation>
-    </message>
-    <message>
-        <source>The job %1 could not be started: %2</source>
-        <translation>Der Job %1 konnte nicht gestartet werden: %2</translation>
     </message>
     <message>
         <source>The job is being started.</source>

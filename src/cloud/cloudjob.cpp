@@ -88,7 +88,7 @@ CloudRecord CloudRecord::fromJson(const QJsonObject &o)
 
 QString cloudRecordPath(const store::JobStore &store, const QString &jobId)
 {
-    return store.jobDir(jobId) + QStringLiteral("/cloud.json");
+    return store.cloudRecordPath(jobId);
 }
 
 bool isCloudJob(const store::JobStore &store, const QString &jobId)
