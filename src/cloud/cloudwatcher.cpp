@@ -4,9 +4,8 @@
 #include "cloud/cloudjob.h"
 #include "store/jobstore.h"
 
-#include <QCoreApplication>
-#include <QPointer>
-#include <QThreadPool>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace trainyard::cloud {
 
@@ -45,22 +44,20 @@ bool CloudWatcher::ensureClient(QString *error)
 
 namespace {
 
-// Runs `work` on the global thread pool and `then(result)` back on the watcher's thread, unless
-// the watcher is gone by then. Store reads and fsync'd writes never run on the GUI thread.
+// Runs `work` in a worker (QtConcurrent::run) and `then(result)` back on the watcher's thread
+// (a QFutureWatcher it owns), unless the watcher is gone by then. Store reads and fsync'd writes
+// never run on the GUI thread.
 template<typename Work, typename Then>
 void offThread(CloudWatcher *watcher, Work work, Then then)
 {
-    QPointer<CloudWatcher> guard(watcher);
-    QThreadPool::globalInstance()->start([guard, work = std::move(work), then = std::move(then)] {
-        auto result = work();
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [guard, then, result = std::move(result)] {
-                if (guard)
-                    then(result);
-            },
-            Qt::QueuedConnection);
-    });
+    using Result = decltype(work());
+    auto *future = new QFutureWatcher<Result>(watcher);
+    QObject::connect(future, &QFutureWatcher<Result>::finished, watcher,
+                     [future, then = std::move(then)] {
+                         future->deleteLater();
+                         then(future->result());
+                     });
+    future->setFuture(QtConcurrent::run(std::move(work)));
 }
 
 // The submitted cloud jobs of the store that have not ended: local ID → resource name.

@@ -44,8 +44,7 @@ void LocalLauncher::start(const jobspec::Job &job, const RunSettings &settings)
     m_starting.insert(jobId, watcher);
     connect(watcher, &QFutureWatcher<StartResult>::finished, this, [this, watcher, jobId] {
         watcher->deleteLater();
-        if (m_starting.value(jobId) == watcher)
-            m_starting.remove(jobId);
+        m_starting.remove(jobId, watcher);
         report(jobId, watcher->result());
     });
     watcher->setFuture(QtConcurrent::run(

@@ -90,7 +90,7 @@ private:
 
     QString m_root;
     QString m_ownerProgram;
-    QHash<QString, QFutureWatcher<StartResult> *> m_starting;
+    QMultiHash<QString, QFutureWatcher<StartResult> *> m_starting; // by job ID
     QSet<QString> m_followed;
     bool m_followStarted = false;
     QTimer m_followTimer;
