@@ -162,8 +162,9 @@ int createAndStart(store::JobStore &store, const jobspec::Job &job, const exec::
 QString localJobId(const store::JobStore &store, const QString &module, const QDateTime &now,
                    int from)
 {
+    static const QRegularExpression notAnIdCharacter(QStringLiteral("[^A-Za-z0-9_]"));
     QString name = module;
-    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));
+    name.replace(notAnIdCharacter, QStringLiteral("_"));
     const QString base =
         QStringLiteral("local_%1_%2").arg(name, now.toString(QStringLiteral("yyyyMMdd_HHmmss")));
     QString id = from <= 1 ? base : base + QStringLiteral("_%1").arg(from);

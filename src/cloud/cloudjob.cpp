@@ -81,7 +81,7 @@ CloudRecord CloudRecord::fromJson(const QJsonObject &o)
     r.submitError = s("submitError");
     r.logCursor = s("logCursor");
     const QJsonArray ids = o.value(QLatin1String("logCursorIds")).toArray();
-    for (const QJsonValue &v : ids)
+    for (const QJsonValue v : ids)
         r.logCursorIds << v.toString();
     return r;
 }

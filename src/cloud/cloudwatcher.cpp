@@ -207,17 +207,19 @@ void CloudWatcher::cancel(const QString &jobId, QObject *context,
     CloudRecord record;
     QString error;
     if (!readCloudRecord(store, jobId, &record, &error) || !ensureClient(&error)) {
-        QTimer::singleShot(0, context, [done, error] { done(error); });
+        QTimer::singleShot(0, context, [done = std::move(done), error] { done(error); });
         return;
     }
     if (!record.submitted()) {
-        QTimer::singleShot(0, context, [done, record] { done(record.submitError); });
+        QTimer::singleShot(0, context,
+                           [done = std::move(done), record] { done(record.submitError); });
         return;
     }
-    m_vertex->cancelJob(record.resourceName, context, [this, done](const ApiResult &r) {
-        done(r.errorMessage);
-        poll();
-    });
+    m_vertex->cancelJob(record.resourceName, context,
+                        [this, done = std::move(done)](const ApiResult &r) {
+                            done(r.errorMessage);
+                            poll();
+                        });
 }
 
 } // namespace trainyard::cloud

@@ -361,7 +361,8 @@ void emitValue(YAML::Emitter &out, const QJsonValue &value)
     }
     case QJsonValue::Array: {
         out << YAML::BeginSeq;
-        for (const QJsonValue &item : value.toArray())
+        const QJsonArray items = value.toArray();
+        for (const QJsonValue item : items)
             emitValue(out, item);
         out << YAML::EndSeq;
         break;
@@ -392,7 +393,8 @@ void emitValue(YAML::Emitter &out, const QJsonValue &value)
 QString kubernetesName(const QString &jobId)
 {
     QString name;
-    for (const QChar c : jobId.toLower()) {
+    const QString lower = jobId.toLower();
+    for (const QChar c : lower) {
         if ((c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
             (c >= QLatin1Char('0') && c <= QLatin1Char('9')))
             name.append(c);
