@@ -2,7 +2,8 @@
 # Installs what Trainyard needs to build, run and test on Debian 12 (run as root).
 # Idempotent and quick when everything is already there.
 #   --tests   also what only the test suite needs (python3-torch for the PyTorch DDP example,
-#             desktop-file-validate and appstreamcli for the packaging metadata)
+#             desktop-file-validate and appstreamcli for the packaging metadata, clang-format,
+#             clang-tidy and clazy for the checks)
 set -euo pipefail
 
 packages=(
@@ -23,6 +24,9 @@ if [ "${1:-}" = "--tests" ]; then
     # python3-yaml: the Kubernetes manifests read back by tests/unit/export/k8s_validate.py
     packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm openssl util-linux
                python3-yaml)
+    # clang-format, clang-tidy, clazy: the format and static-analysis checks of run-tests.sh
+    packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm openssl util-linux
+               clang-format clang-tidy clazy)
 fi
 
 missing=()

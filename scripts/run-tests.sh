@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds Trainyard with warnings as errors and runs every test with
 # ctest. Tests that need the system keychain run inside a private D-Bus session with their own
-# gnome-keyring (see ../shared/TOOLCHAIN.md); GUI tests use the offscreen platform.
+# gnome-keyring; GUI tests use the offscreen platform.
+# Then the static checks (a full run only, i.e. without ctest arguments): the format
+# (scripts/check-format.sh) and clang-tidy/clazy (scripts/check-tidy.py: the files changed since
+# main). They run after the tests, so a check's failure never hides a test's result; the exit
+# status is non-zero when the tests or a check failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,7 +15,8 @@ cmake --build --preset ci
 cmake --build --preset ci --target bench
 
 # A private session bus and keyring for everything under test.
-exec dbus-run-session -- bash -c '
+status=0
+dbus-run-session -- bash -c '
     set -euo pipefail
     tmp=$(mktemp -d)
     trap "rm -rf \"$tmp\"" EXIT
@@ -19,4 +24,10 @@ exec dbus-run-session -- bash -c '
     mkdir -p "$XDG_DATA_HOME" "$XDG_CONFIG_HOME"; mkdir -m700 "$XDG_RUNTIME_DIR"
     printf %s trainyard-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null
     ctest --preset ci "$@"
-' ctest "$@"
+' ctest "$@" || status=$?
+
+if [ $# -eq 0 ]; then
+    scripts/check-format.sh || status=1
+    scripts/check-tidy.py --build build/ci || status=1
+fi
+exit $status

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The CLI's job commands (reference §6.3, §11), running jobs on this machine through the job
+// The CLI's job commands (docs/service.md §6.3, §11), running jobs on this machine through the job
 // store and the executor:
 //   trainyard local train --module-name M [...] [-- ARGS]     gcloud ai-platform local train
 //   trainyard jobs submit training JOB --config FILE [...]    gcloud ai-platform jobs submit

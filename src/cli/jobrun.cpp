@@ -6,7 +6,7 @@
 #include "cli/jobcommands.h"
 #include "cli/output.h"
 #include "exec/runsettings.h"
-#include "exec/startlocaljob.h"
+#include "exec/locallauncher.h"
 #include "exec/supervisor.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
@@ -158,13 +158,16 @@ QString absolute(const QString &path)
 int createAndStart(store::JobStore &store, const jobspec::Job &job, const exec::RunSettings &settings,
                    bool *idTaken = nullptr)
 {
-    const QString error =
-        exec::startLocalJob(store, job, settings, QCoreApplication::applicationFilePath(), idTaken);
-    if (error.isEmpty())
+    // The launcher the GUI uses too; on the CLI's own thread (nothing to keep free here).
+    exec::LocalLauncher launcher(store.root());
+    const exec::StartResult started = launcher.startNow(job, settings);
+    if (started)
         return -1;
+    if (idTaken)
+        *idTaken = started.idTaken;
     if (idTaken && *idTaken)
         return exitSpecErrors; // the caller tries the next ID
-    err() << sanitize(error) << '\n';
+    err() << sanitize(started.errorMessage) << '\n';
     err().flush();
     return exitSpecErrors;
 }
@@ -174,8 +177,9 @@ int createAndStart(store::JobStore &store, const jobspec::Job &job, const exec::
 QString localJobId(const store::JobStore &store, const QString &module, const QDateTime &now,
                    int from)
 {
+    static const QRegularExpression notAnIdCharacter(QStringLiteral("[^A-Za-z0-9_]"));
     QString name = module;
-    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));
+    name.replace(notAnIdCharacter, QStringLiteral("_"));
     const QString base =
         QStringLiteral("local_%1_%2").arg(name, now.toString(QStringLiteral("yyyyMMdd_HHmmss")));
     QString id = from <= 1 ? base : base + QStringLiteral("_%1").arg(from);

@@ -82,14 +82,14 @@ CloudRecord CloudRecord::fromJson(const QJsonObject &o)
     r.submitError = s("submitError");
     r.logCursor = s("logCursor");
     const QJsonArray ids = o.value(QLatin1String("logCursorIds")).toArray();
-    for (const QJsonValue &v : ids)
+    for (const QJsonValue v : ids)
         r.logCursorIds << v.toString();
     return r;
 }
 
 QString cloudRecordPath(const store::JobStore &store, const QString &jobId)
 {
-    return store.jobDir(jobId) + QStringLiteral("/cloud.json");
+    return store.cloudRecordPath(jobId);
 }
 
 bool isCloudJob(const store::JobStore &store, const QString &jobId)

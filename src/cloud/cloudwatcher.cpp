@@ -5,9 +5,8 @@
 #include "store/jobstore.h"
 #include "text/plaintext.h"
 
-#include <QCoreApplication>
-#include <QPointer>
-#include <QThreadPool>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace trainyard::cloud {
 
@@ -46,22 +45,20 @@ bool CloudWatcher::ensureClient(QString *error)
 
 namespace {
 
-// Runs `work` on the global thread pool and `then(result)` back on the watcher's thread, unless
-// the watcher is gone by then. Store reads and fsync'd writes never run on the GUI thread.
+// Runs `work` in a worker (QtConcurrent::run) and `then(result)` back on the watcher's thread
+// (a QFutureWatcher it owns), unless the watcher is gone by then. Store reads and fsync'd writes
+// never run on the GUI thread.
 template<typename Work, typename Then>
 void offThread(CloudWatcher *watcher, Work work, Then then)
 {
-    QPointer<CloudWatcher> guard(watcher);
-    QThreadPool::globalInstance()->start([guard, work = std::move(work), then = std::move(then)] {
-        auto result = work();
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [guard, then, result = std::move(result)] {
-                if (guard)
-                    then(result);
-            },
-            Qt::QueuedConnection);
-    });
+    using Result = decltype(work());
+    auto *future = new QFutureWatcher<Result>(watcher);
+    QObject::connect(future, &QFutureWatcher<Result>::finished, watcher,
+                     [future, then = std::move(then)] {
+                         future->deleteLater();
+                         then(future->result());
+                     });
+    future->setFuture(QtConcurrent::run(std::move(work)));
 }
 
 // The submitted cloud jobs of the store that have not ended: local ID → resource name.
@@ -211,19 +208,20 @@ void CloudWatcher::cancel(const QString &jobId, QObject *context,
     CloudRecord record;
     QString error;
     if (!readCloudRecord(store, jobId, &record, &error) || !ensureClient(&error)) {
-        QTimer::singleShot(0, context, [done, error] { done(error); });
+        QTimer::singleShot(0, context, [done = std::move(done), error] { done(error); });
         return;
     }
     if (!record.submitted()) {
-        QTimer::singleShot(0, context, [done, record] {
+        QTimer::singleShot(0, context, [done = std::move(done), record] {
             done(text::plainText(record.submitError, text::Newlines::Keep));
         });
         return;
     }
-    m_vertex->cancelJob(record.resourceName, context, [this, done](const ApiResult &r) {
-        done(text::plainText(r.errorMessage, text::Newlines::Keep));
-        poll();
-    });
+    m_vertex->cancelJob(record.resourceName, context,
+                        [this, done = std::move(done)](const ApiResult &r) {
+                            done(text::plainText(r.errorMessage, text::Newlines::Keep));
+                            poll();
+                        });
 }
 
 } // namespace trainyard::cloud

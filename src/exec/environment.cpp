@@ -70,7 +70,7 @@ QJsonObject tfConfig(const jobspec::Job &job, const ClusterLayout &layout, const
     if (layout.style == RunStyle::Submit)
         return clusterSpec(job, layout, replica, trialId);
 
-    // gcloud ai-platform local train (reference §6.3).
+    // gcloud ai-platform local train (docs/service.md §6.3).
     QJsonObject o;
     QJsonObject jobObject;
     jobObject.insert(QStringLiteral("job_name"), job.trainingInput.pythonModule);
@@ -226,7 +226,7 @@ ReplicaLaunch replicaLaunch(const jobspec::Job &job, const ClusterLayout &layout
     if (!options.trialId.isEmpty())
         set(QStringLiteral("CLOUD_ML_TRIAL_ID"), options.trialId);
 
-    // PyTorch (reference §7): the same MASTER_ADDR/MASTER_PORT/WORLD_SIZE on every replica;
+    // PyTorch (docs/service.md §7): the same MASTER_ADDR/MASTER_PORT/WORLD_SIZE on every replica;
     // RANK only for the primary and the workers, the members of the process group.
     if (const Replica *primary = layout.primary(); primary && primary->port) {
         set(QStringLiteral("MASTER_ADDR"), layout.host);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // What each replica process gets: program, argv, working directory and the environment the
-// service would set (reference §6, §7, §8.2, §12), computed from the spec and a cluster layout.
-// Pure: reads no environment of its own (the caller passes the base environment) and starts
+// service would set (docs/service.md §6, §7, §8.2, §12), computed from the spec and a cluster
+// layout. Pure: reads no environment of its own (the caller passes the base environment) and starts
 // nothing. preflight() is the one function that looks at the file system.
 #pragma once
 

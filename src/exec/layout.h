@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The local cluster of a job: which replica processes run, their TF_CONFIG names, indices,
-// localhost ports and PyTorch ranks (reference §2, §6, §7). Pure values; the only side effect
+// localhost ports and PyTorch ranks (docs/service.md §2, §6, §7). Pure values; the only side effect
 // is assignPorts(), which probes localhost ports by binding them.
 #pragma once
 
@@ -20,7 +20,7 @@ struct Catalog;
 namespace trainyard::exec {
 
 // How the run was asked for: like `gcloud ai-platform jobs submit training` (the service's
-// rules) or like `gcloud ai-platform local train` (the SDK's rules, reference §6.3).
+// rules) or like `gcloud ai-platform local train` (the SDK's rules, docs/service.md §6.3).
 enum class RunStyle { Submit, LocalTrain };
 
 // gcloud local train's default start port.
@@ -96,7 +96,7 @@ struct LayoutResult
     explicit operator bool() const { return error.isEmpty(); }
 };
 
-// Runtime version from which the service names the primary "chief" (reference §6.1, [U]).
+// Runtime version from which the service names the primary "chief" (docs/service.md §6.1, [U]).
 // TODO(catalog): belongs in catalog.yaml once the catalog has a field for it.
 inline constexpr const char *chiefRuntimeThreshold = "2.1";
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// startLocalJob(): storing a new job and starting its owner (used by the CLI, wizard and console).
+// startLocalJob(): storing a new job and starting its owner (LocalLauncher's blocking part).
 #include "exec/startlocaljob.h"
 
 #include "exec/supervisor.h"
@@ -15,24 +15,26 @@ using store::JobStatus;
 
 } // namespace
 
-QString startLocalJob(store::JobStore &store, const jobspec::Job &job, const RunSettings &settings,
-                      const QString &program, bool *idTaken)
+StartResult startLocalJob(store::JobStore &store, const jobspec::Job &job,
+                          const RunSettings &settings, const QString &program)
 {
+    StartResult result;
     if (const store::StoreResult created = store.createJob(job); !created) {
-        if (idTaken)
-            *idTaken = created.idTaken;
-        return created.errorMessage;
+        result.idTaken = created.idTaken;
+        result.errorMessage = created.errorMessage;
+        return result;
     }
     QString error = writeRunSettings(store, job.jobId, settings);
     if (!error.isEmpty()) {
         // Nothing ran and no owner knows the job (a full disk, say): it was never submitted, so
         // it leaves nothing behind, as a failed createJob() does.
         QDir(store.jobDir(job.jobId)).removeRecursively();
-        return error;
+        result.errorMessage = error;
+        return result;
     }
     startOwner(store, job.jobId, program, &error);
     if (error.isEmpty())
-        return {};
+        return result;
     store::JobState state;
     if (const store::StateReadResult read = store.readState(job.jobId))
         state = read.state;
@@ -40,7 +42,8 @@ QString startLocalJob(store::JobStore &store, const jobspec::Job &job, const Run
     state.errorMessage = error;
     state.endTime = QDateTime::currentDateTimeUtc();
     store.writeState(job.jobId, state);
-    return error;
+    result.errorMessage = error;
+    return result;
 }
 
 } // namespace trainyard::exec

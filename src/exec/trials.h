@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The trials of a hyperparameter tuning job run locally (reference §12): how many, and each
+// The trials of a hyperparameter tuning job run locally (docs/service.md §12): how many, and each
 // trial's parameter values as the strings its replicas get as --<parameterName>=<value>.
 // Pure: the values depend only on the spec, the job ID (the random seed, so a rerun of the
 // same job reproduces them) and the local cap.

@@ -63,7 +63,7 @@ QStringList logicalLines(const QString &text)
     QString current;
     const QStringList raw = joined.split(QLatin1Char('\n'));
     for (const QString &line : raw) {
-        QString l = line;
+        const QString &l = line;
         // A trailing backslash (outside single quotes, which a paste rarely has there)
         // continues the line.
         qsizetype end = l.size();

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// gcloud's job flags (reference §11) applied as overrides to a spec: a given flag replaces the
-// file's value (lists and maps are replaced, not appended), and the field remembers the flag so
+// gcloud's job flags (docs/service.md §11) applied as overrides to a spec: a given flag replaces
+// the file's value (lists and maps are replaced, not appended), and the field remembers the flag so
 // that later diagnostics on it name the flag instead of a file position.
 #include "export/gcloud.h"
 

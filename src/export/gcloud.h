@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// gcloud's side of a job: the `gcloud ai-platform jobs submit training` flags (reference §11)
+// gcloud's side of a job: the `gcloud ai-platform jobs submit training` flags (docs/service.md §11)
 // applied as overrides to a spec (a given flag replaces the file's value), and the export of a
 // spec as an equivalent, shell-quoted gcloud command line.
 #pragma once

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The Vertex AI CustomJob equivalent of a spec (reference §8.1).
+// The Vertex AI CustomJob equivalent of a spec (docs/service.md §8.1).
 #include "export/vertex.h"
 
 #include <QCoreApplication>
@@ -214,7 +214,7 @@ private:
         return spec;
     }
 
-    // The image a role runs: its own, else the master's (reference §7).
+    // The image a role runs: its own, else the master's (docs/service.md §7).
     QString imageOf(Role role) const
     {
         const QString &own = m_ti.role(role).config.imageUri;

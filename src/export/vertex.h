@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The Vertex AI CustomJob equivalent of a spec (reference §8.1): workerPoolSpecs in pool order
-// (primary, workers, parameter servers, evaluators; unused pools as {}), machineSpec,
+// The Vertex AI CustomJob equivalent of a spec (docs/service.md §8.1): workerPoolSpecs in pool
+// order (primary, workers, parameter servers, evaluators; unused pools as {}), machineSpec,
 // diskSpec, containerSpec or pythonPackageSpec, scheduling, serviceAccount, network,
 // baseOutputDirectory.
 #pragma once

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The job spec: value types for the service's Job resource (reference §10) plus the
+// The job spec: value types for the service's Job resource (docs/service.md §10) plus the
 // local-only part a dry-run on this machine needs. Plain values, cheap to copy and compare.
 #pragma once
 

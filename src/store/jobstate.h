@@ -14,7 +14,7 @@
 
 namespace trainyard::store {
 
-// Job.state of the service (reference §9). String forms are the API's: "QUEUED", ...
+// Job.state of the service (docs/service.md §9). String forms are the API's: "QUEUED", ...
 enum class JobStatus { Queued, Preparing, Running, Succeeded, Failed, Cancelling, Cancelled };
 
 QString jobStatusName(JobStatus status);

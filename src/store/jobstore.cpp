@@ -122,6 +122,11 @@ QString JobStore::hypertuneMetricPath(const QString &jobId, const QString &repli
     return pathIn(hypertuneDir(jobId), replicaName + QStringLiteral(".metrics"));
 }
 
+QString JobStore::cloudRecordPath(const QString &jobId) const
+{
+    return pathIn(jobDir(jobId), QStringLiteral("cloud.json"));
+}
+
 StoreResult JobStore::createJob(const QString &jobId, const QByteArray &configYaml,
                                 const JobState &initial)
 {

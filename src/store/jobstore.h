@@ -6,6 +6,7 @@
 //                  logs/<replica>.log written by the log writer
 //                  metrics/           metric series
 //                  hypertune/<replica>.metrics   CLOUD_ML_HP_METRIC_FILE of each replica
+//                  cloud.json         a Vertex AI job's record (cloud/cloudjob.h); no local owner
 // In a hyperparameter tuning job every trial has its own files, named by trialLogName():
 // logs/chief-0.trial-2.log, hypertune/chief-0.trial-2.metrics.
 // The root is $TRAINYARD_HOME when set, else <AppDataLocation>/jobs. Job IDs are unique: a job
@@ -104,6 +105,8 @@ public:
     QString metricsDir(const QString &jobId) const;
     QString hypertuneDir(const QString &jobId) const;
     QString hypertuneMetricPath(const QString &jobId, const QString &replicaName) const;
+    // The record of a job handed to Vertex AI (cloud/cloudjob.h); such a job has no local owner.
+    QString cloudRecordPath(const QString &jobId) const;
 
     // Creates the job's directory (failing when the ID is taken, also against another process
     // doing the same at the same moment), its logs/, metrics/ and hypertune/ folders,

@@ -27,6 +27,17 @@ bool isFreshUnclaimed(const JobState &state, const RecoveryOptions &options)
 
 } // namespace
 
+bool isOrphaned(const JobStore &store, const QString &jobId, const JobState &state,
+                const RecoveryOptions &options)
+{
+    if (state.isTerminal() || isFreshUnclaimed(state, options))
+        return false;
+    // A cloud job (cloud/cloudjob.h) has no local owner: the service runs it.
+    if (QFile::exists(store.cloudRecordPath(jobId)))
+        return false;
+    return !store.isOwnerAlive(jobId);
+}
+
 QString interruptedErrorMessage()
 {
     return QCoreApplication::translate("trainyard::Recovery",
@@ -45,12 +56,7 @@ QList<RecoveredJob> recoverOrphans(const JobStore &store, const RecoveryOptions 
     for (const QString &id : ids) {
         // Cheap checks first: most jobs are finished or have a live owner.
         const StateReadResult before = store.readState(id);
-        if (!before || before.state.isTerminal() || isFreshUnclaimed(before.state, options))
-            continue;
-        // A cloud job (cloud/cloudjob.h) has no local owner: the service runs it.
-        if (QFile::exists(store.jobDir(id) + QStringLiteral("/cloud.json")))
-            continue;
-        if (store.isOwnerAlive(id))
+        if (!before || !isOrphaned(store, id, before.state, options))
             continue;
 
         // Take the owner lock ourselves: only one console recovers, and no owner can start

@@ -33,6 +33,13 @@ struct RecoveredJob
     explicit operator bool() const { return errorMessage.isEmpty(); }
 };
 
+// The recovery rule, one place for every console (the CLI, the job list's watcher): a job is
+// orphaned when its state is known and not terminal, it is not a cloud job (cloud.json: the
+// service runs it, no local owner does), it is not a QUEUED job still within unclaimedGraceMs of
+// its creation, and its owner lock is free. `state` is the job's state as just read.
+bool isOrphaned(const JobStore &store, const QString &jobId, const JobState &state,
+                const RecoveryOptions &options = RecoveryOptions());
+
 // The error message a recovered job gets.
 QString interruptedErrorMessage();
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Cluster rules (reference §2, §3): the scale tier, the machine type of each role, the counts
+// Cluster rules (docs/service.md §2, §3): the scale tier, the machine type of each role, the counts
 // that only CUSTOM accepts, and the legacy / Compute Engine categories that must not mix.
 #include "validation/rules.h"
 

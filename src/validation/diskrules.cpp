@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Boot disk rules (reference §10, ReplicaConfig.diskConfig): bootDiskType is one of the
+// Boot disk rules (docs/service.md §10, ReplicaConfig.diskConfig): bootDiskType is one of the
 // catalog's disk types; bootDiskSizeGb is positive and within the catalog's size range (a
 // warning while the catalog is not sure of the range).
 #include "validation/rules.h"

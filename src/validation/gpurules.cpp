@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Accelerator rules (reference §4): the acceleratorConfig of each role against the catalog's
+// Accelerator rules (docs/service.md §4): the acceleratorConfig of each role against the catalog's
 // accelerator types, the valid counts of table 4.2 (Catalog::validGpuCounts falls back to the
 // per-GPU caps and extra count limits for machine types without a row), the A2 / A100 pairing,
 // and the TPU rules.

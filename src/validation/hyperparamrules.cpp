@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Hyperparameter tuning rules (reference §12): goal, algorithm, trial counts, and each
+// Hyperparameter tuning rules (docs/service.md §12): goal, algorithm, trial counts, and each
 // parameter's type, range, values and scale.
 #include "validation/limits.h"
 #include "validation/rules.h"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// jobDir rules (reference §11, gcloud's client-side check): gs://bucket/object or gs://bucket/;
+// jobDir rules (docs/service.md §11, gcloud's client-side check): gs://bucket/object or
+// gs://bucket/;
 // bucket 3–222 characters of a–z 0–9 - _ ., each dot-separated part at most 63, starting and
 // ending with a letter or digit, not an IPv4 address; object at most 1024 UTF-8 bytes without
 // CR or LF. Local directories are fine for local runs only.

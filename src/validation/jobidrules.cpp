@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Job ID rules (reference §1): required, a letter first, then letters, digits and underscores,
-// at most 128 characters, and not the name of a job that already exists.
+// Job ID rules (docs/service.md §1): required, a letter first, then letters, digits and
+// underscores, at most 128 characters, and not the name of a job that already exists.
 #include "validation/limits.h"
 #include "validation/rules.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Region rules (reference §4.5, §5): the region exists, offers every accelerator the job uses
+// Region rules (docs/service.md §4.5, §5): the region exists, offers every accelerator the job uses
 // (GPU types from acceleratorConfig, from legacy and A2 machine types, and from the scale tier),
 // and has one zone where all of the job's GPU types are available together.
 #include "validation/rules.h"

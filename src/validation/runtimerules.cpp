@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Runtime rules (reference §10, §11, §13): runtimeVersion or a custom container image, the
+// Runtime rules (docs/service.md §10, §11, §13): runtimeVersion or a custom container image, the
 // Python version and its compatibility with the runtime, the Python module, package URIs and
 // the container-only fields.
 #include "validation/limits.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Scheduling rules (reference §9): durations in the protobuf form "7200s", maxWaitTime at least
-// 1800s, priority 0–1000.
+// Scheduling rules (docs/service.md §9): durations in the protobuf form "7200s", maxWaitTime at
+// least 1800s, priority 0–1000.
 #include "validation/limits.h"
 #include "validation/rules.h"
 

@@ -30,7 +30,7 @@ jobspec::Diagnostics validate(const jobspec::Job &job, const catalog::Catalog &c
                            const Options &options = {},
                            const jobspec::SourceMap *sources = nullptr);
 
-// The job ID rules alone (reference §1), for live checks of a single field. Empty when valid.
+// The job ID rules alone (docs/service.md §1), for live checks of a single field. Empty when valid.
 // The message names the rule and the offending character's position.
 jobspec::Diagnostics validateJobId(const QString &jobId, const QSet<QString> &existingJobIds = {});
 

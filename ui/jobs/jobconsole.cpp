@@ -6,8 +6,7 @@
 
 #include "compare/compareview.h"
 
-#include "exec/startlocaljob.h"
-#include "exec/supervisor.h"
+#include "exec/locallauncher.h"
 #include "jobs/desktopnotifier.h"
 #include "jobs/diskspacemonitor.h"
 #include "jobs/jobdetail.h"
@@ -22,7 +21,6 @@
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QDir>
-#include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 #include <QHBoxLayout>
 #include <QFrame>
@@ -48,10 +46,21 @@ const QString HeaderKey = QStringLiteral("jobConsole/header");
 
 JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     : QWidget(parent)
-    , m_ownerProgram(QCoreApplication::applicationFilePath())
     , m_model(new JobListModel(storeRoot, this))
+    , m_launcher(new exec::LocalLauncher(m_model->storeRoot(), this))
     , m_proxy(new JobFilterProxy(this))
 {
+    connect(m_launcher, &exec::LocalLauncher::started, this, [this](const QString &jobId) {
+        Q_EMIT message(tr("Job %1 started").arg(jobId));
+        m_model->refresh();
+        Q_EMIT jobSubmitted(jobId, QString());
+    });
+    connect(m_launcher, &exec::LocalLauncher::failed, this,
+            [this](const QString &jobId, const QString &error) {
+                fail(exec::LocalLauncher::startFailedMessage(jobId, error));
+                m_model->refresh();
+                Q_EMIT jobSubmitted(jobId, error);
+            });
     m_proxy->setSourceModel(m_model);
     m_notifier = new DesktopNotifier(this);
 
@@ -150,6 +159,11 @@ JobConsole::~JobConsole()
     saveLayout();
 }
 
+void JobConsole::setOwnerProgram(const QString &program)
+{
+    m_launcher->setOwnerProgram(program);
+}
+
 QString JobConsole::storeRoot() const
 {
     return m_model->storeRoot();
@@ -200,9 +214,8 @@ void JobConsole::createActions()
             return;
         }
         // Creating the request file does not block; the owner polls it.
-        const QString error = exec::requestCancel(store, id);
-        if (!error.isEmpty())
-            fail(error);
+        if (const store::StoreResult requested = m_launcher->cancel(id); !requested)
+            fail(requested.errorMessage);
         else
             Q_EMIT message(tr("Cancel requested for %1").arg(id));
         // A job whose owner died has nobody to read the request: the model's next look
@@ -348,7 +361,9 @@ void JobConsole::onRefreshed()
         m_detail->setJob(id);
     if (const JobRow *row = id.isEmpty() ? nullptr : m_model->job(id))
         m_detail->setState(row->state, row->stateKnown, row->stateError,
-                           row->broken ? JobListModel::brokenWord(row->brokenReason) : QString());
+                           row->broken ? JobListModel::brokenWord(
+                                             joblist::brokenReasonText(row->brokenReason))
+                                       : QString());
     updateActions();
 }
 
@@ -494,24 +509,7 @@ bool JobConsole::startJob(const jobspec::Job &job, const exec::RunSettings &sett
             tr("The job ID \"%1\" cannot name a folder in the job store.").arg(job.jobId));
     if (store.contains(job.jobId))
         return refuse(tr("There is already a job %1.").arg(job.jobId));
-    auto *watcher = new QFutureWatcher<QString>(this);
-    const QString jobId = job.jobId;
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, jobId] {
-        watcher->deleteLater();
-        const QString message = watcher->result();
-        if (message.isEmpty())
-            Q_EMIT this->message(tr("Job %1 started").arg(jobId));
-        else
-            fail(tr("The job %1 could not be started: %2").arg(jobId, message));
-        m_model->refresh();
-        Q_EMIT jobSubmitted(jobId, message);
-    });
-    const QString root = storeRoot();
-    const QString program = m_ownerProgram;
-    watcher->setFuture(QtConcurrent::run([root, job, settings, program] {
-        store::JobStore jobStore(root);
-        return exec::startLocalJob(jobStore, job, settings, program);
-    }));
+    m_launcher->start(job, settings); // started() or failed() follows
     return true;
 }
 

@@ -26,6 +26,10 @@ namespace trainyard::cloud {
 class CloudWatcher;
 }
 
+namespace trainyard::exec {
+class LocalLauncher;
+}
+
 namespace trainyard::ui::jobs {
 
 class DesktopNotifier;
@@ -44,7 +48,7 @@ public:
     ~JobConsole() override;
 
     // The program started as a job's owner (`PROGRAM supervise ...`); default: this application.
-    void setOwnerProgram(const QString &program) { m_ownerProgram = program; }
+    void setOwnerProgram(const QString &program);
     QString storeRoot() const;
 
     // QWidget::actions() holds Run again, Clone into wizard, Cancel, Open job dir, Compare runs
@@ -60,9 +64,9 @@ public:
     // "Compare runs": the selected jobs side by side (a tuning job alone: its trials).
     QAction *compareAction() const { return m_compare; }
 
-    // Stores `job` and starts it with the local executor (exec::startLocalJob, in a worker thread:
-    // the store's writes are fsync'd). jobSubmitted() follows; a job that was stored but did
-    // not start is recorded as FAILED by startLocalJob. False (and *error) when refused at once.
+    // Stores `job` and starts it with the local executor (exec::LocalLauncher, in a worker
+    // thread: the store's writes are fsync'd). jobSubmitted() follows; a job that was stored but
+    // did not start is recorded as FAILED. False (and *error) when refused at once.
     bool startJob(const jobspec::Job &job, const exec::RunSettings &settings, QString *error = nullptr);
     // Starts a copy of a job under a new ID (see uniqueJobId); *newJobId is that ID.
     bool runAgain(const QString &jobId, QString *newJobId = nullptr, QString *error = nullptr);
@@ -116,8 +120,8 @@ private:
     void fail(const QString &text);
     void showDiskSpace(const DiskSpace &space, bool low);
 
-    QString m_ownerProgram;
     JobListModel *m_model;
+    exec::LocalLauncher *m_launcher; // starts and cancels local jobs
     cloud::CloudWatcher *m_cloud = nullptr; // polls the store's Vertex AI jobs
     JobFilterProxy *m_proxy;
     QTableView *m_view;

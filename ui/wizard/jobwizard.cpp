@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "wizard/jobwizard.h"
 
+#include "exec/locallauncher.h"
 #include "exec/runsettings.h"
 #include "gpu/nvml.h"
-#include "exec/startlocaljob.h"
-#include "exec/supervisor.h"
 #include "jobspec/yamlio.h"
 #include "store/atomicwrite.h"
 #include "store/jobstore.h"
@@ -20,9 +19,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFutureWatcher>
 #include <QPushButton>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLineEdit>
@@ -32,19 +29,6 @@
 namespace trainyard::ui::wizard {
 
 namespace {
-
-// Stores the job and starts its owner process (`trainyard supervise`). Runs on a worker thread:
-// the store writes with fsync and a process start do not belong on the GUI thread. Empty on
-// success, else why the job did not start.
-QString storeAndStart(const QString &storeRoot, const jobspec::Job &job,
-                      const exec::RunSettings &settings, const QString &ownerProgram)
-{
-    store::JobStore store(storeRoot);
-    const QString message = exec::startLocalJob(store, job, settings, ownerProgram);
-    return message.isEmpty()
-               ? message
-               : JobWizard::tr("The job %1 could not be started: %2").arg(job.jobId, message);
-}
 
 // `prefix` covers `field` when equal, or when the field continues with '.' or '['.
 bool covers(const QString &prefix, const QString &field)
@@ -70,7 +54,7 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
     , m_reviewPage(new ReviewPage(catalog, this))
     , m_validateTimer(new QTimer(this))
     , m_storeRoot(store::JobStore::defaultRoot())
-    , m_ownerProgram(QCoreApplication::applicationFilePath())
+    , m_launcher(new exec::LocalLauncher(m_storeRoot, this))
 {
     setWindowTitle(tr("New training job"));
     setOption(QWizard::NoBackButtonOnStartPage);
@@ -106,6 +90,22 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
         if (!runLocally(&error))
             m_reviewPage->setStatus(error, true);
     });
+    connect(m_launcher, &exec::LocalLauncher::started, this, [this](const QString &jobId) {
+        m_starting = false;
+        m_reviewPage->runButton()->setEnabled(true);
+        rememberValues();
+        m_options.existingJobIds.insert(jobId);
+        m_jobPage->setExistingJobIds(m_options.existingJobIds);
+        Q_EMIT jobStarted(jobId, store::JobStore(m_launcher->storeRoot()).jobDir(jobId));
+        QWizard::done(QDialog::Accepted);
+    });
+    connect(m_launcher, &exec::LocalLauncher::failed, this,
+            [this](const QString &jobId, const QString &error) {
+                m_starting = false;
+                m_reviewPage->runButton()->setEnabled(true);
+                m_reviewPage->setStatus(exec::LocalLauncher::startFailedMessage(jobId, error),
+                                        true);
+            });
 
     // A new job starts from the values used last time.
     const QSettings settings;
@@ -117,6 +117,17 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
 }
 
 JobWizard::~JobWizard() = default;
+
+void JobWizard::setStoreRoot(const QString &root)
+{
+    m_storeRoot = root;
+    m_launcher->setStoreRoot(root);
+}
+
+void JobWizard::setOwnerProgram(const QString &program)
+{
+    m_launcher->setOwnerProgram(program);
+}
 
 VertexSubmitDialog *JobWizard::openVertexSubmit()
 {
@@ -403,23 +414,7 @@ bool JobWizard::runLocally(QString *error)
     m_starting = true;
     m_reviewPage->runButton()->setEnabled(false);
     m_reviewPage->setStatus(tr("Starting the job %1…").arg(j.jobId), false);
-    auto *watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcher<QString>::finished, this,
-            [this, watcher, jobId = j.jobId, root = m_storeRoot] {
-                watcher->deleteLater();
-                m_starting = false;
-                m_reviewPage->runButton()->setEnabled(true);
-                if (const QString message = watcher->result(); !message.isEmpty()) {
-                    m_reviewPage->setStatus(message, true);
-                    return;
-                }
-                rememberValues();
-                m_options.existingJobIds.insert(jobId);
-                m_jobPage->setExistingJobIds(m_options.existingJobIds);
-                Q_EMIT jobStarted(jobId, store::JobStore(root).jobDir(jobId));
-                QWizard::done(QDialog::Accepted);
-            });
-    watcher->setFuture(QtConcurrent::run(storeAndStart, m_storeRoot, j, settings, m_ownerProgram));
+    m_launcher->start(j, settings); // started() or failed() follows
     return true;
 }
 

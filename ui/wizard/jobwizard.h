@@ -17,6 +17,10 @@
 
 class QTimer;
 
+namespace trainyard::exec {
+class LocalLauncher;
+}
+
 namespace trainyard::ui::wizard {
 
 class ClusterPage;
@@ -63,8 +67,8 @@ public:
 
     // Where "Run locally" stores jobs (default: store::JobStore::defaultRoot()) and the
     // program it starts as the job's owner (default: this application).
-    void setStoreRoot(const QString &root) { m_storeRoot = root; }
-    void setOwnerProgram(const QString &program) { m_ownerProgram = program; }
+    void setStoreRoot(const QString &root);
+    void setOwnerProgram(const QString &program);
 
     // Saving without a dialog (the Save buttons ask for the name, then call this).
     bool saveTo(const QString &path, bool withLocal, QString *error = nullptr);
@@ -132,7 +136,7 @@ private:
     QString m_fileName;
     QString m_savedFileName;
     QString m_storeRoot;
-    QString m_ownerProgram;
+    exec::LocalLauncher *m_launcher; // "Run locally"
     bool m_loading = false;
 };
 

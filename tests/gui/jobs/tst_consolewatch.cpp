@@ -18,6 +18,7 @@
 #include "store/ownerlock.h"
 #include "store/recovery.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QFileInfo>
 #include <QProcess>
@@ -419,6 +420,8 @@ void TestConsoleWatch::logCapShownInLogsTab()
     QTRY_COMPARE(console.currentJobId(), job.jobId);
     console.detail()->tabs()->setCurrentIndex(ui::jobs::JobDetail::LogsTab);
     ui::logs::LogModel *logModel = console.detail()->logPanel()->model();
+    QAbstractItemModelTester logTester(logModel,
+                                       QAbstractItemModelTester::FailureReportingMode::QtTest);
     QTRY_VERIFY_WITH_TIMEOUT(logModel->rowCount() > 100 && logModel->isCaughtUp(), 10000);
     const QString first = logModel->line(0).text;
     QVERIFY2(first.contains(QStringLiteral("earlier lines dropped (cap 1 MB)")), qPrintable(first));

@@ -12,6 +12,7 @@
 #include "logs/logwriter.h"
 #include "logs/record.h"
 
+#include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -157,6 +158,8 @@ void TestLogSearchPanel::filterEqualsGrep()
     const QStringList expected = grepLines(m_plain, flags, pattern);
 
     ui::logs::LogPanel panel;
+    QAbstractItemModelTester tester(panel.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     panel.resize(900, 500);
     panel.setLogsDir(m_logs);
     QTRY_COMPARE(panel.model()->rowCount(), 5000);
@@ -215,6 +218,8 @@ void TestLogSearchPanel::filterAllReplicasInterleaved()
         f.write(bytes);
     }
     ui::logs::LogPanel panel;
+    QAbstractItemModelTester tester(panel.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     panel.resize(900, 500);
     panel.setLogsDir(logs);
     QTRY_COMPARE(panel.model()->rowCount(), 2000);
@@ -231,6 +236,8 @@ void TestLogSearchPanel::filterAllReplicasInterleaved()
 void TestLogSearchPanel::nextPreviousAndCount()
 {
     ui::logs::LogPanel panel;
+    QAbstractItemModelTester tester(panel.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     panel.resize(900, 500);
     panel.setLogsDir(m_logs);
     QTRY_COMPARE(panel.model()->rowCount(), 5000);
@@ -258,6 +265,8 @@ void TestLogSearchPanel::nextPreviousAndCount()
 void TestLogSearchPanel::goToTimeAndFirstError()
 {
     ui::logs::LogPanel panel;
+    QAbstractItemModelTester tester(panel.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     panel.resize(900, 500);
     panel.setLogsDir(m_logs);
     QTRY_COMPARE(panel.model()->rowCount(), 5000);
@@ -281,6 +290,8 @@ void TestLogSearchPanel::liveFilterWhileTrainerWrites()
     const QString logs = m_tmp.filePath(QStringLiteral("live/logs"));
     QVERIFY(QDir().mkpath(logs));
     ui::logs::LogPanel panel;
+    QAbstractItemModelTester tester(panel.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     panel.resize(900, 500);
     panel.setLogsDir(logs);
     panel.setFilterRows(true);
@@ -319,6 +330,8 @@ void TestLogSearchPanel::trainerOutputAsShown()
         QTest::qWait(100);
     }
     ui::logs::LogPanel panel;
+    QAbstractItemModelTester tester(panel.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     panel.resize(1100, 330);
     panel.setLogsDir(logs);
     panel.show();

@@ -2,7 +2,7 @@
 """Hand-made harness for the example trainers (until the executor exists).
 
 Starts one process per replica with a TF_CONFIG built like Trainyard's executor builds it
-(reference §6: cluster on free localhost ports, chief first, then PS, then workers; evaluators
+(docs/service.md §6: cluster on free localhost ports, chief first, then PS, then workers; evaluators
 outside the cluster), restarts a replica that exits non-zero (up to --max-restarts), stops the
 others when the primary exits 0, and checks the outcome:
 

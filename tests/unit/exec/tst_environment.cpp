@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What each replica receives: TF_CONFIG (reference §6.2 layout on localhost ports),
+// What each replica receives: TF_CONFIG (docs/service.md §6.2 layout on localhost ports),
 // CLUSTER_SPEC, CLOUD_ML_*, AIP_* dirs, PyTorch variables, argv and working directory.
 #include "catalog/catalog.h"
 #include "exec/environment.h"
@@ -595,7 +595,7 @@ void TestEnvironment::localTrainTfConfig()
     const exec::ClusterLayout l = layoutFor(j, exec::RunStyle::LocalTrain);
     const QJsonObject tf = parse(
         launchOf(j, l, QStringLiteral("worker-1")).environment.value(QStringLiteral("TF_CONFIG")));
-    // gcloud local train (reference §6.3): job = {job_name, args with --job-dir}.
+    // gcloud local train (docs/service.md §6.3): job = {job_name, args with --job-dir}.
     const QJsonObject jobDict = tf.value(QStringLiteral("job")).toObject();
     QCOMPARE(jobDict.keys(), (QStringList{QStringLiteral("args"), QStringLiteral("job_name")}));
     QCOMPARE(jobDict.value(QStringLiteral("job_name")).toString(), QStringLiteral("trainer.task"));

@@ -27,7 +27,7 @@ catalog::ScaleTier tier(const char *name, int workers, int ps, bool custom = fal
     return t;
 }
 
-// The tiers' local shapes as reference §2 gives them.
+// The tiers' local shapes as docs/service.md §2 gives them.
 const catalog::Catalog &testCatalog()
 {
     static const catalog::Catalog c = [] {

@@ -175,7 +175,7 @@ void TestKubeflow::tfJobFromTheFullExample()
 
     const YAML::Node specs = m["spec"]["tfReplicaSpecs"];
     QCOMPARE(int(specs.size()), 4);
-    // Evaluators configured: the service names the primary "chief" (reference §6.1).
+    // Evaluators configured: the service names the primary "chief" (docs/service.md §6.1).
     QCOMPARE(specs["Chief"]["replicas"].as<int>(), 1);
     QCOMPARE(specs["Worker"]["replicas"].as<int>(), 9);
     QCOMPARE(specs["PS"]["replicas"].as<int>(), 3);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Cluster, accelerator and region rules (reference §2–§5) on jobs built in C++.
+// Cluster, accelerator and region rules (docs/service.md §2–§5) on jobs built in C++.
 #include "testjobs.h"
 
 #include <QTest>

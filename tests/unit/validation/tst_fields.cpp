@@ -233,7 +233,7 @@ void TestFields::rules_data()
         cloud, QStringLiteral("trainingInput.masterConfig.containerArgs"), true,
         {QStringLiteral("exclusive")});
 
-    // jobDir (reference §11).
+    // jobDir (docs/service.md §11).
     ok("jobDir bucket only", withJobDir(QStringLiteral("gs://my-bucket")));
     ok("jobDir bucket slash", withJobDir(QStringLiteral("gs://my-bucket/")));
     ok("jobDir object", withJobDir(QStringLiteral("gs://my_bucket.example/jobs/census_1")));
@@ -275,7 +275,7 @@ void TestFields::rules_data()
     bad("jobDir blank", withJobDir(QStringLiteral("  ")), cloud, jobDir, true,
         {QStringLiteral("blank")});
 
-    // Hyperparameters (reference §12).
+    // Hyperparameters (docs/service.md §12).
     ok("hyperparameters ok", withHp([](jobspec::HyperparameterSpec &) {}));
     bad("no params", withHp([](jobspec::HyperparameterSpec &h) { h.params.clear(); }), cloud,
         hp + QStringLiteral("params"), true, {QStringLiteral("at least one parameter")});
@@ -363,7 +363,7 @@ void TestFields::rules_data()
     bad("failed negative", withHp([](jobspec::HyperparameterSpec &h) { h.maxFailedTrials = -1; }),
         cloud, hp + QStringLiteral("maxFailedTrials"), true, {QStringLiteral("0")});
 
-    // Scheduling (reference §9).
+    // Scheduling (docs/service.md §9).
     ok("scheduling ok", withScheduling(QStringLiteral("7200s"), QStringLiteral("1800s"), 1000));
     ok("fractional duration", withScheduling(QStringLiteral("3600.5s"), QString()));
     bad("duration without unit", withScheduling(QStringLiteral("7200"), QString()), cloud,
@@ -382,7 +382,7 @@ void TestFields::rules_data()
         QStringLiteral("trainingInput.scheduling.priority"), true,
         {QStringLiteral("priority is -1")});
 
-    // Boot disks (reference §10; the size range is uncertain in the catalog: warnings).
+    // Boot disks (docs/service.md §10; the size range is uncertain in the catalog: warnings).
     const QString masterDisk = QStringLiteral("trainingInput.masterConfig.diskConfig.");
     ok("disk ok", withDisk(jobspec::Role::Master, QStringLiteral("pd-standard"), 500));
     ok("disk size only", withDisk(jobspec::Role::Master, QString(), 100));

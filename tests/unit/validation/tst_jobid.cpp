@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Job ID rules (reference §1) through validateJobId() and through validate().
+// Job ID rules (docs/service.md §1) through validateJobId() and through validate().
 #include "testjobs.h"
 
 #include <QTest>
