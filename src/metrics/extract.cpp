@@ -104,17 +104,20 @@ template <typename Sink>
 void extractKeras(const char *line, qsizetype size, Sink &&sink)
 {
     const char *end = line + size;
-    for (int pass = 0; pass < 2; ++pass) {
+    bool found = false;
+    for (int pass = 0; pass < 2 && (pass == 0 || found); ++pass) {
         const char *part = line;
         while (part < end) {
-            const char *sep = part;
             const char *partEnd = end;
-            while (sep + 2 < end) {
-                if (sep[0] == ' ' && sep[1] == '-' && sep[2] == ' ') {
-                    partEnd = sep;
+            for (const char *dash = part + 1; dash + 1 < end;) {
+                dash = static_cast<const char *>(std::memchr(dash, '-', std::size_t(end - dash - 1)));
+                if (!dash)
+                    break;
+                if (dash[-1] == ' ' && dash[1] == ' ') {
+                    partEnd = dash - 1;
                     break;
                 }
-                ++sep;
+                ++dash;
             }
             const char *p = part;
             while (p < partEnd && isSpace(*p))
@@ -129,6 +132,7 @@ void extractKeras(const char *line, qsizetype size, Sink &&sink)
                         sink(nameBegin, qsizetype(p - nameBegin), *v);
                     if (pass == 0 && !v && !isDuration(p + 2, partEnd))
                         return;
+                    found = found || v.has_value();
                 }
             }
             part = partEnd == end ? end : partEnd + 3;

@@ -10,13 +10,19 @@
 // (c) the Compare view of J jobs (default 20) of N points × 2 series each: first paint and memory.
 // (d) a 1,000,000-point series in a store-backed chart: redraw (request, envelope from the level
 //     pyramid, replace) and paint.
+// (f) `trainyard jobs metrics` of the job of (a), CSV and JSON: time and memory growth.
+// (e) the extractor alone (prefilter, built-in forms, the log's line rule), in memory: lines
+//     without metrics (targets >= 3 M lines/s) and transformers dict lines (>= 1 M lines/s).
 //
 //   bench_metrics [--points N] [--lines L] [--jobs J] [--compare-points M] [--runs R] [--dir DIR]
+//                 [--extraction-only]
 #include "charts/metricchart.h"
 #include "charts/metricspanel.h"
+#include "cli/jobcommands.h"
 #include "compare/compareview.h"
 #include "logs/logcapture.h"
 #include "logs/logwriter.h"
+#include "metrics/extract.h"
 #include "metrics/metricrecorder.h"
 #include "metrics/metricstore.h"
 #include "metrics/storefollower.h"
@@ -161,6 +167,73 @@ int main(int argc, char **argv)
     const QString root = tmp.path();
     const QStringList names{QStringLiteral("loss"), QStringLiteral("accuracy")};
 
+    // (f) `trainyard jobs metrics` of the job of (a), CSV and JSON: time and memory growth.
+// (e) the extractor alone.
+    {
+        const qint64 n = std::min<qint64>(lines, 2000000);
+        // Lines a trainer prints between metrics: logging records, warnings, paths, text with
+        // ':' (the prefilter lets those through to the forms) and without.
+        const char *const plain[] = {
+            "2026-11-22 10:00:00,123 INFO worker.py:42 loading shard 17 of 64 from /data/train-00017",
+            "/usr/lib/python3/dist-packages/torch/utils/data/dataloader.py:557: UserWarning: This "
+            "DataLoader will create 8 worker processes in total.",
+            "Epoch 3, global step 128: 'val_loss' reached 0.60200 (best 0.60200), saving model",
+            "loading configuration file config.json from cache at /root/.cache/huggingface/hub",
+            "  warnings.warn(",
+            "Saving model checkpoint to out/checkpoint-500",
+            "LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]",
+            "Seed set to 0"};
+        std::vector<QByteArray> noMetrics;
+        std::vector<QByteArray> dicts;
+        noMetrics.reserve(std::size_t(n));
+        dicts.reserve(std::size_t(n));
+        for (qint64 i = 0; i < n; ++i) {
+            noMetrics.emplace_back(plain[i % 8]);
+            char text[160];
+            const int len = std::snprintf(
+                text, sizeof text,
+                "{'loss': '%.4f', 'grad_norm': '%.4f', 'learning_rate': '%.4g', 'epoch': '%.5g'}",
+                1.0 / double(i + 1), 0.5 + double(i % 97) / 100.0, 5e-4 * double(n - i) / double(n),
+                double(i) / 12000.0);
+            dicts.emplace_back(text, len);
+        }
+        const metrics::MetricExtractor extractor;
+        auto through = [&extractor](const std::vector<QByteArray> &input, qint64 *found) {
+            metrics::LineScan scan;
+            metrics::LogLineState state;
+            std::vector<metrics::LogLineState::Point> out;
+            QElapsedTimer t;
+            t.start();
+            for (const QByteArray &line : input) {
+                if (!extractor.mayHaveMetrics(line.constData(), line.size()))
+                    continue;
+                metrics::MetricExtractor::scanBuiltIn(line.constData(), line.size(), &scan);
+                state.take(scan, &out);
+                *found += qint64(out.size());
+                out.clear();
+            }
+            return double(t.nsecsElapsed()) / 1e9;
+        };
+        std::vector<double> plainRates;
+        std::vector<double> dictRates;
+        qint64 plainPoints = 0;
+        qint64 dictPoints = 0;
+        for (int r = 0; r < std::max(runs, 5); ++r) {
+            plainRates.push_back(double(n) / through(noMetrics, &plainPoints) / 1e6);
+            dictRates.push_back(double(n) / through(dicts, &dictPoints) / 1e6);
+        }
+        std::printf("(e) extractor, %lld lines in memory (medians of %d runs):\n"
+                    "    lines without metrics: %.2f M lines/s (target 3, ratio %.2f; %lld points)\n"
+                    "    transformers dict lines: %.2f M lines/s (target 1, ratio %.2f; 4 points a "
+                    "line)\n",
+                    static_cast<long long>(n), std::max(runs, 5), median(plainRates),
+                    median(plainRates) / 3.0, static_cast<long long>(plainPoints), median(dictRates),
+                    median(dictRates) / 1.0);
+        std::fflush(stdout);
+        if (args.contains(QLatin1String("--extraction-only")))
+            return plainPoints == 0 && dictPoints == qint64(4) * n * std::max(runs, 5) ? 0 : 1;
+    }
+
     // (a) open a job of 2 x N points.
     {
         const QString job = root + QStringLiteral("/big");
@@ -209,6 +282,30 @@ int main(int argc, char **argv)
                     "%d; target 200 ms, ratio %.2f), RSS growth %.1f MB (median; target 50 MB, "
                     "ratio %.2f)\n",
                     median(shown), runs, median(shown) / 200.0, median(growth), median(growth) / 50.0);
+
+        // (f) `trainyard jobs metrics` of that job, CSV and JSON to /dev/null: streamed from the
+        // series files, so the process grows by a block, not by the points.
+        qputenv("TRAINYARD_HOME", QFile::encodeName(root));
+        for (const char *format : {"--format=csv", "--format=json"}) {
+            std::fflush(stdout);
+            const int saved = ::dup(STDOUT_FILENO);
+            const int null = ::open("/dev/null", O_WRONLY);
+            ::dup2(null, STDOUT_FILENO);
+            ::close(null);
+            const qint64 before = rssKiB();
+            QElapsedTimer t;
+            t.start();
+            const int rc = cli::runJobsMetrics({QStringLiteral("big"), QLatin1String(format)});
+            const double seconds = double(t.nsecsElapsed()) / 1e9;
+            const qint64 after = rssKiB();
+            std::fflush(stdout);
+            ::dup2(saved, STDOUT_FILENO);
+            ::close(saved);
+            std::printf("(f) jobs metrics %s of 2 x %lld points: %.2f s (%.1f M points/s), RSS "
+                        "growth %.1f MB, exit %d\n",
+                        format, static_cast<long long>(points), seconds,
+                        2.0 * double(points) / seconds / 1e6, double(after - before) / 1024.0, rc);
+        }
     }
 
     // (b) extraction while capturing.
