@@ -471,17 +471,20 @@ void MetricChartView::draw(const QList<metrics::DrawnSeries> &list)
         yHi += std::abs(yHi) * 0.1 + (m_log ? 0 : 1);
         yLo -= m_log ? yLo * 0.5 : std::abs(yLo) * 0.1 + 1;
     }
-    // The tick interval first: QValueAxis makes an item per tick of the new range at once.
-    auto *x = static_cast<QValueAxis *>(m_xAxis);
-    x->setTickInterval(niceInterval(hi - lo));
-    x->setRange(lo, hi);
+    // QValueAxis makes an item per tick at once: the interval never gets small for a wide range
+    // (the larger one while the range changes, then the new range's).
+    const auto setRange = [](QValueAxis *axis, double from, double to) {
+        const double interval = niceInterval(to - from);
+        axis->setTickInterval(std::max(interval, axis->tickInterval()));
+        axis->setRange(from, to);
+        axis->setTickInterval(interval);
+    };
+    setRange(static_cast<QValueAxis *>(m_xAxis), lo, hi);
     if (m_log) {
         m_yAxis->setRange(yLo, yHi);
     } else {
         const double pad = (yHi - yLo) * 0.05;
-        auto *y = static_cast<QValueAxis *>(m_yAxis);
-        y->setTickInterval(niceInterval(yHi - yLo + 2 * pad));
-        y->setRange(yLo - pad, yHi + pad);
+        setRange(static_cast<QValueAxis *>(m_yAxis), yLo - pad, yHi + pad);
     }
 }
 
