@@ -3700,6 +3700,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Log scale</source>
         <translation>Logarithmische Skala</translation>
     </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoche</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::charts::MetricChartView</name>
@@ -3760,6 +3764,30 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>The image could not be written.</source>
         <translation>Das Bild konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Save every point of this chart as CSV, or the chart as PNG</source>
+        <translation>Alle Punkte dieses Diagramms als CSV oder das Diagramm als PNG speichern</translation>
+    </message>
+    <message>
+        <source>CSV…</source>
+        <translation>CSV…</translation>
+    </message>
+    <message>
+        <source>PNG…</source>
+        <translation>PNG…</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>Epoche</translation>
     </message>
 </context>
 <context>
@@ -5705,6 +5733,51 @@ Der Eintrag %2 bewahrt den Versuch; übermitteln Sie erneut, um es nochmals zu v
             <numerusform>%n Warnung auf dieser Seite (Sie können fortfahren):</numerusform>
             <numerusform>%n Warnungen auf dieser Seite (Sie können fortfahren):</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::metrics::CsvWriter</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::compare::CompareTableModel</name>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>%1 last</source>
+        <translation>%1 zuletzt</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 max</source>
+        <translation>%1 max</translation>
+    </message>
+    <message>
+        <source>%1: differs between the runs</source>
+        <translation>%1: unterscheidet sich zwischen den Läufen</translation>
+    </message>
+    <message>
+        <source>%1: the same in every run</source>
+        <translation>%1: in allen Läufen gleich</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::compare::ScatterPage</name>
+    <message>
+        <source>Final value of:</source>
+        <translation>Endwert von:</translation>
+    </message>
+    <message>
+        <source>%1 against %2</source>
+        <translation>%1 gegen %2</translation>
     </message>
 </context>
 </TS>

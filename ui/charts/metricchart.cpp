@@ -2,9 +2,9 @@
 #include "charts/metricchart.h"
 
 #include <QApplication>
-#include <QCategoryAxis>
 #include <QFileDialog>
 #include <QGraphicsLineItem>
+#include <QGraphicsSimpleTextItem>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -13,6 +13,7 @@
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QToolButton>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -103,6 +104,7 @@ MetricChartView::MetricChartView(const QString &metric, const QString &storeDir,
     c->legend()->setAlignment(Qt::AlignBottom);
     c->setAnimationOptions(QChart::NoAnimation);
     setChart(c);
+    connect(c, &QChart::plotAreaChanged, this, &MetricChartView::relabel);
     setRenderHint(QPainter::Antialiasing);
     setRubberBand(QChartView::RectangleRubberBand);
     setMinimumSize(360, 260);
@@ -217,8 +219,7 @@ void MetricChartView::rebuildAxes()
         c->removeAxis(m_yAxis);
         delete m_yAxis;
     }
-    auto *x = new QCategoryAxis;
-    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    auto *x = new QValueAxis;
     x->setTitleText(m_xMode == XMode::Step   ? tr("Step")
                     : m_xMode == XMode::Time ? tr("Time since start (s)")
                                              : tr("Epoch"));
@@ -229,9 +230,7 @@ void MetricChartView::rebuildAxes()
         y->setBase(10);
         m_yAxis = y;
     } else {
-        auto *y = new QCategoryAxis;
-        y->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-        m_yAxis = y;
+        m_yAxis = new QValueAxis;
     }
     c->addAxis(m_xAxis, Qt::AlignBottom);
     c->addAxis(m_yAxis, Qt::AlignLeft);
@@ -239,8 +238,12 @@ void MetricChartView::rebuildAxes()
     for (QAbstractAxis *axis : {m_xAxis, m_yAxis}) {
         axis->setLabelsColor(text);
         axis->setTitleBrush(QBrush(text));
-        if (auto *cat = qobject_cast<QCategoryAxis *>(axis)) {
-            connect(cat, &QValueAxis::rangeChanged, this, [this, cat] { relabel(cat); });
+        if (auto *value = qobject_cast<QValueAxis *>(axis)) {
+            // QValueAxis labels are printf-formatted (2e+06): its own labels keep their room
+            // but are not drawn; ours (formatTick) are drawn at its ticks.
+            value->setLabelFormat(QStringLiteral("%.4g"));
+            value->setLabelsColor(Qt::transparent);
+            connect(value, &QValueAxis::rangeChanged, this, &MetricChartView::relabel);
         }
     }
     for (const Lines &l : std::as_const(m_series)) {
@@ -249,34 +252,81 @@ void MetricChartView::rebuildAxes()
             s->attachAxis(m_yAxis);
         }
     }
+    relabel();
 }
 
-void MetricChartView::relabel(QAbstractAxis *axis)
+void MetricChartView::relabel()
 {
-    auto *cat = qobject_cast<QCategoryAxis *>(axis);
-    if (!cat || m_relabelling)
+    if (m_relabelling)
         return;
     m_relabelling = true;
-    const double lo = cat->min();
-    const double hi = cat->max();
-    for (const QString &label : cat->categoriesLabels())
-        cat->remove(label);
-    const double span = hi - lo;
-    if (span > 0 && std::isfinite(span)) {
-        const double interval = niceInterval(span);
-        cat->setStartValue(lo - span * 1e-9);
-        for (double k = std::ceil(lo / interval); k * interval <= hi + span * 1e-9; k += 1)
-            cat->append(formatTick(k * interval, interval), k * interval);
+    const QRectF plot = chart()->plotArea();
+    const QColor text = palette().color(QPalette::Text);
+    for (QAbstractAxis *axis : {m_xAxis, m_yAxis}) {
+        const bool horizontal = axis == m_xAxis;
+        QList<QGraphicsSimpleTextItem *> &items = horizontal ? m_xLabels : m_yLabels;
+        auto *value = qobject_cast<QValueAxis *>(axis);
+        QStringList texts;
+        QList<double> ticks;
+        if (value) {
+            const double lo = value->min();
+            const double hi = value->max();
+            const double span = hi - lo;
+            if (span > 0 && std::isfinite(span)) {
+                const double interval = niceInterval(span);
+                // Set only when different: each setting lays the chart out again.
+                if (value->tickType() != QValueAxis::TicksDynamic)
+                    value->setTickType(QValueAxis::TicksDynamic);
+                if (value->tickAnchor() != 0.0)
+                    value->setTickAnchor(0.0);
+                if (value->tickInterval() != interval)
+                    value->setTickInterval(interval);
+                for (double k = std::ceil(lo / interval - 1e-9); k * interval <= hi + span * 1e-9; k += 1) {
+                    ticks.append(k * interval);
+                    texts.append(formatTick(k * interval, interval));
+                }
+            }
+        }
+        while (items.size() < texts.size()) {
+            auto *item = new QGraphicsSimpleTextItem(chart());
+            item->setZValue(10);
+            items.append(item);
+        }
+        for (int i = 0; i < items.size(); ++i) {
+            QGraphicsSimpleTextItem *item = items.at(i);
+            if (i >= texts.size()) {
+                item->hide();
+                continue;
+            }
+            item->setFont(axis->labelsFont());
+            item->setBrush(text);
+            item->setText(texts.at(i));
+            const QRectF box = item->boundingRect();
+            const double lo = value->min();
+            const double hi = value->max();
+            const double f = (ticks.at(i) - lo) / (hi - lo);
+            if (horizontal) {
+                const double px = plot.left() + f * plot.width();
+                item->setPos(chart()->mapFromScene(QPointF(px - box.width() / 2, plot.bottom() + 6)));
+            } else {
+                const double py = plot.bottom() - f * plot.height();
+                item->setPos(chart()->mapFromScene(
+                    QPointF(plot.left() - box.width() - 6, py - box.height() / 2)));
+            }
+            item->show();
+        }
     }
     m_relabelling = false;
 }
 
 QStringList MetricChartView::axisLabels(Qt::Orientation orientation) const
 {
-    QAbstractAxis *axis = orientation == Qt::Horizontal ? m_xAxis : m_yAxis;
-    if (auto *cat = qobject_cast<QCategoryAxis *>(axis))
-        return cat->categoriesLabels();
-    return {};
+    QStringList texts;
+    for (QGraphicsSimpleTextItem *item : orientation == Qt::Horizontal ? m_xLabels : m_yLabels) {
+        if (item->isVisible())
+            texts.append(item->text());
+    }
+    return texts;
 }
 
 MetricChartView::Lines MetricChartView::seriesFor(const QString &source)
@@ -421,12 +471,20 @@ void MetricChartView::draw(const QList<metrics::DrawnSeries> &list)
         yHi += std::abs(yHi) * 0.1 + (m_log ? 0 : 1);
         yLo -= m_log ? yLo * 0.5 : std::abs(yLo) * 0.1 + 1;
     }
-    m_xAxis->setRange(lo, hi);
+    // QValueAxis makes an item per tick at once: the interval never gets small for a wide range
+    // (the larger one while the range changes, then the new range's).
+    const auto setRange = [](QValueAxis *axis, double from, double to) {
+        const double interval = niceInterval(to - from);
+        axis->setTickInterval(std::max(interval, axis->tickInterval()));
+        axis->setRange(from, to);
+        axis->setTickInterval(interval);
+    };
+    setRange(static_cast<QValueAxis *>(m_xAxis), lo, hi);
     if (m_log) {
         m_yAxis->setRange(yLo, yHi);
     } else {
         const double pad = (yHi - yLo) * 0.05;
-        m_yAxis->setRange(yLo - pad, yHi + pad);
+        setRange(static_cast<QValueAxis *>(m_yAxis), yLo - pad, yHi + pad);
     }
 }
 

@@ -18,6 +18,7 @@
 #include <functional>
 
 class QGraphicsLineItem;
+class QGraphicsSimpleTextItem;
 class QLabel;
 class QLineSeries;
 class QAbstractAxis;
@@ -94,7 +95,7 @@ private:
     };
     void draw(const QList<metrics::DrawnSeries> &series);
     void rebuildAxes();
-    void relabel(QAbstractAxis *axis);
+    void relabel();
     void applyTheme();
     void applyPens();
     Lines seriesFor(const QString &source);
@@ -116,6 +117,8 @@ private:
     QAbstractAxis *m_xAxis = nullptr;
     QAbstractAxis *m_yAxis = nullptr;
     QGraphicsLineItem *m_crosshair = nullptr;
+    QList<QGraphicsSimpleTextItem *> m_xLabels; // drawn at the axes' ticks (formatTick)
+    QList<QGraphicsSimpleTextItem *> m_yLabels;
     QLabel *m_hover = nullptr;
     QToolButton *m_exportButton = nullptr;
     XMode m_xMode = XMode::Step;

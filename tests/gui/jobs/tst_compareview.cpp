@@ -9,6 +9,8 @@
 // compare-trials-scatter.png.
 #include "charts/metricchart.h"
 #include "compare/compareview.h"
+#include "compare/frozentableview.h"
+#include "compare/runlegend.h"
 #include "jobs/jobconsole.h"
 #include "jobs/joblistmodel.h"
 #include "logs/logwriter.h"
@@ -18,7 +20,11 @@
 #include <QAction>
 #include <QChartView>
 #include <QDir>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegend>
 #include <QLineSeries>
+#include <QScrollBar>
 #include <QScatterSeries>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -119,6 +125,7 @@ private Q_SLOTS:
     void initTestCase();
     void threeJobsSideBySide();
     void tuningTrialsScatter();
+    void legendTableAndFrozenRunColumn();
 
 private:
     QString m_root;
@@ -298,6 +305,107 @@ void TestCompareView::tuningTrialsScatter()
     QVERIFY(column(view->table()->model(), QStringLiteral("learning_rate")) > 0);
     view->tabs()->setCurrentIndex(2);
     shot(view, QStringLiteral("compare-trials-scatter.png"));
+    view->close();
+}
+
+// Three runs with long job IDs and arguments of which two differ: one legend for all charts with
+// the full names (tooltips too), a run with two replicas drawn in its colour with two line
+// styles; the table puts the differing arguments right after Run and keeps Run in view while
+// scrolling sideways.
+void TestCompareView::legendTableAndFrozenRunColumn()
+{
+    const QString root = m_tmp.filePath(QStringLiteral("store2"));
+    store::JobStore store(root);
+    const QStringList ids{QStringLiteral("lr_0_001_cosine_warmup_500_batch_64_seed_1"),
+                          QStringLiteral("lr_0_003_cosine_warmup_500_batch_64_seed_1"),
+                          QStringLiteral("lr_0_010_cosine_warmup_500_batch_64_seed_2")};
+    const char *rates[] = {"0.001", "0.003", "0.01"};
+    const char *seeds[] = {"1", "1", "2"};
+    for (int j = 0; j < 3; ++j) {
+        QByteArray yaml = config(ids.at(j));
+        yaml += QByteArray("  args: [\"--learning-rate=") + rates[j] +
+                "\", \"--batch-size\", \"64\", \"--seed\", \"" + seeds[j] +
+                "\", \"--warmup-steps=500\", \"--scheduler=cosine\", \"--label-smoothing=0.1\"]\n";
+        QVERIFY(store.createJob(ids.at(j), yaml));
+        store::JobState state = store.readState(ids.at(j)).state;
+        state.state = store::JobStatus::Succeeded;
+        QVERIFY(store.writeState(ids.at(j), state));
+        QDir().mkpath(store.logsDir(ids.at(j)));
+        writeTrainerLog(store.logPath(ids.at(j), QStringLiteral("chief-0")), 0.01 * (j + 1), 120);
+    }
+    writeTrainerLog(store.logPath(ids.at(2), QStringLiteral("worker-0")), 0.03, 120);
+
+    ui::jobs::JobConsole console(root);
+    QTRY_COMPARE_WITH_TIMEOUT(console.model()->rowCount(), 3, 10000);
+    QPointer<ui::compare::CompareView> view = console.openCompare(ids);
+    QVERIFY(view);
+    view->resize(1300, 800);
+    QVERIFY(QTest::qWaitForWindowExposed(view));
+    QTRY_VERIFY_WITH_TIMEOUT(view->isComplete() &&
+                                 view->chart(QStringLiteral("loss"))->lineSeries().size() == 4,
+                             20000);
+
+    // One legend: runs by colour with their full names, the replicas by line style.
+    ui::charts::MetricChartView *loss = view->chart(QStringLiteral("loss"));
+    QVERIFY(!loss->chart()->legend()->isVisible());
+    ui::compare::RunLegend *legend = view->legend();
+    QVERIFY(legend->isVisible());
+    QCOMPARE(legend->names(), ids + QStringList({QStringLiteral("chief-0"), QStringLiteral("worker-0")}));
+    for (int j = 0; j < 3; ++j) {
+        QVERIFY(legend->toolTips().at(j).startsWith(ids.at(j)));
+        QVERIFY(legend->toolTips().at(j).contains(QStringLiteral("learning-rate = ") +
+                                                  QLatin1String(rates[j])));
+    }
+    for (QLabel *label : legend->findChildren<QLabel *>()) {
+        if (!label->text().isEmpty()) {
+            QVERIFY2(label->width() >= label->sizeHint().width(), qPrintable(label->text()));
+            QCOMPARE(label->textFormat(), Qt::PlainText);
+        }
+    }
+    const QList<QLineSeries *> lines = loss->lineSeries();
+    QCOMPARE(lines.at(0)->name(), ids.at(0));
+    QCOMPARE(lines.at(2)->name(), ids.at(2) + QStringLiteral(" · chief-0"));
+    QCOMPARE(lines.at(3)->name(), ids.at(2) + QStringLiteral(" · worker-0"));
+    QCOMPARE(lines.at(2)->pen().color(), view->colorOf(ids.at(2)));
+    QCOMPARE(lines.at(3)->pen().color(), view->colorOf(ids.at(2)));
+    QCOMPARE(lines.at(2)->pen().style(), Qt::SolidLine);
+    QCOMPARE(lines.at(3)->pen().style(), Qt::DashLine);
+    QCOMPARE(lines.at(0)->pen().style(), Qt::SolidLine);
+    shot(view, QStringLiteral("compare-legend.png"));
+
+    // The table: Run, the arguments that differ, the metrics, then what every run shares.
+    view->tabs()->setCurrentIndex(1);
+    QAbstractItemModel *table = view->table()->model();
+    QCOMPARE(table->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Run"));
+    QCOMPARE(table->headerData(1, Qt::Horizontal).toString(), QStringLiteral("learning-rate"));
+    QCOMPARE(table->headerData(2, Qt::Horizontal).toString(), QStringLiteral("seed"));
+    QCOMPARE(table->headerData(3, Qt::Horizontal).toString(), QStringLiteral("accuracy last"));
+    QVERIFY(table->headerData(1, Qt::Horizontal, ui::compare::CompareTableModel::DiffersRole).toBool());
+    for (const QString &shared : {QStringLiteral("batch-size"), QStringLiteral("warmup-steps"),
+                                  QStringLiteral("scheduler"), QStringLiteral("label-smoothing")}) {
+        QVERIFY2(column(table, shared) > column(table, QStringLiteral("loss max")), qPrintable(shared));
+        QVERIFY(!table->headerData(column(table, shared), Qt::Horizontal,
+                                   ui::compare::CompareTableModel::DiffersRole).toBool());
+    }
+    QCOMPARE(table->index(0, 1).data().toString(), QStringLiteral("0.001"));
+    QCOMPARE(table->index(2, 2).data().toString(), QStringLiteral("2"));
+
+    // Scrolled all the way right, the Run column stays in view.
+    view->resize(700, 600);
+    auto *frozen = qobject_cast<ui::compare::FrozenColumnTableView *>(view->table());
+    QVERIFY(frozen);
+    QTRY_VERIFY(frozen->horizontalScrollBar()->maximum() > 0);
+    frozen->horizontalScrollBar()->setValue(frozen->horizontalScrollBar()->maximum());
+    QTRY_VERIFY(frozen->columnViewportPosition(0) < 0); // the table's own Run column scrolled away
+    QTableView *runColumn = frozen->frozenView();
+    QVERIFY(runColumn->isVisible());
+    QCOMPARE(runColumn->geometry().left(), frozen->verticalHeader()->width() + frozen->frameWidth());
+    QVERIFY(runColumn->width() >= frozen->columnWidth(0));
+    QVERIFY(runColumn->isColumnHidden(1));
+    const QModelIndex first = runColumn->indexAt(QPoint(5, runColumn->rowViewportPosition(0) + 3));
+    QCOMPARE(first.column(), 0);
+    QCOMPARE(first.data().toString(), table->index(0, 0).data().toString());
+    shot(view, QStringLiteral("compare-table-frozen.png"));
     view->close();
 }
 
