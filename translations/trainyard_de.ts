@@ -4576,6 +4576,46 @@ Legen Sie unten jede Rolle fest.</translation>
 <context>
     <name>trainyard::ui::wizard::JobWizard</name>
     <message>
+        <source>&amp;Run locally</source>
+        <translation>&amp;Lokal ausführen</translation>
+    </message>
+    <message>
+        <source>Could not keep the draft in %1: %2</source>
+        <translation>Der Entwurf konnte nicht in %1 gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>New training job (the draft you left)</source>
+        <translation>Neuer Trainingsjob (Ihr zurückgelassener Entwurf)</translation>
+    </message>
+    <message>
+        <source>Close the job wizard</source>
+        <translation>Job-Assistenten schließen</translation>
+    </message>
+    <message>
+        <source>This job has not been run, saved or submitted.</source>
+        <translation>Dieser Job wurde weder ausgeführt noch gespeichert noch übermittelt.</translation>
+    </message>
+    <message>
+        <source>The job %1 has not been run, saved or submitted.</source>
+        <translation>Der Job %1 wurde weder ausgeführt noch gespeichert noch übermittelt.</translation>
+    </message>
+    <message>
+        <source>A draft comes back the next time you start a new job.</source>
+        <translation>Ein Entwurf erscheint wieder, wenn Sie das nächste Mal einen neuen Job anlegen.</translation>
+    </message>
+    <message>
+        <source>&amp;Keep as draft</source>
+        <translation>Als &amp;Entwurf behalten</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>The package directory %1 does not exist on this machine: choose it on the Trainer page.</source>
+        <translation>Das Paketverzeichnis %1 existiert auf diesem Rechner nicht: Wählen Sie es auf der Seite „Trainer“.</translation>
+    </message>
+    <message>
         <source>New training job</source>
         <translation>Neuer Trainingsjob</translation>
     </message>

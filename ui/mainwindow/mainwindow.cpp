@@ -124,6 +124,9 @@ void MainWindow::cloneJob(const jobspec::Job &job)
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     QSettings().setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    // A changed wizard still open: its job comes back as the draft next time.
+    if (m_lastWizard && m_lastWizard->isVisible() && m_lastWizard->isModified())
+        m_lastWizard->keepDraft();
     m_console->saveLayout();
     QMainWindow::closeEvent(event);
 }
@@ -162,6 +165,8 @@ void MainWindow::showWizard(const QString &path, const jobspec::Job *job)
         wizard->openFile(path);
     else if (job)
         wizard->loadJob(*job);
+    else
+        wizard->restoreDraft(); // the job the user left unsent last time
     connect(wizard, &wizard::JobWizard::jobStarted, this,
             [this](const QString &jobId, const QString &directory) {
                 statusBar()->showMessage(
