@@ -8,8 +8,10 @@
 #include "cli/output.h"
 #include "cli/secretcommands.h"
 #include "export/gcloud.h"
+#include "jobspec/yamlfields.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <cstring>
 
 namespace trainyard::cli {
@@ -126,7 +128,12 @@ bool wantsCli(int argc, char **argv)
     // Qt's own GUI options take one dash (-platform, -style): leave those to the GUI.
     if (std::strncmp(first, "--", 2) == 0)
         return true;
-    return findCommand(QString::fromLocal8Bit(first)) != nullptr;
+    if (first[0] == '-')
+        return false;
+    // A word opens the window only when it names an existing config file: a mistyped command
+    // is an error, never a window (a script must not hang on one).
+    const QString word = QString::fromLocal8Bit(first);
+    return findCommand(word) != nullptr || !QFileInfo(word).isFile();
 }
 
 int run(const QStringList &arguments)
@@ -155,8 +162,24 @@ int run(const QStringList &arguments)
     }
     const Command *command = findCommand(first);
     if (!command) {
-        err() << sanitize(Cli::tr("trainyard: unknown command or flag '%1'").arg(first)) << '\n'
-              << Cli::tr("Run 'trainyard --help' for usage.") << '\n';
+        QStringList names;
+        for (const Command &c : commands) {
+            if (c.help)
+                names.append(QLatin1String(c.name));
+        }
+        names.append(QStringLiteral("help"));
+        const QString guess = jobspec::yaml::FieldReader::suggestion(first, names);
+        if (first.startsWith(QLatin1Char('-')))
+            err() << sanitize(Cli::tr("trainyard: unknown command or flag '%1'").arg(first)) << '\n';
+        else if (guess.isEmpty())
+            err() << sanitize(Cli::tr("trainyard: '%1' is neither a command nor a config file")
+                                  .arg(first))
+                  << '\n';
+        else
+            err() << sanitize(Cli::tr("trainyard: unknown command '%1'; did you mean '%2'?")
+                                  .arg(first, guess))
+                  << '\n';
+        err() << Cli::tr("Run 'trainyard --help' for usage.") << '\n';
         err().flush();
         return exitUsage;
     }

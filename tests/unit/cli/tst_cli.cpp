@@ -232,6 +232,11 @@ void TestCli::usageErrors_data()
     QTest::newRow("switch with value")
         << l({"validate", "--local=yes", "valid.yaml"}) << "--local takes no value";
     QTest::newRow("unknown command flag") << l({"--frobnicate"}) << "unknown command or flag";
+    // A mistyped command is an error with a suggestion, never the window.
+    QTest::newRow("mistyped command")
+        << l({"valdate", "valid.yaml"}) << "unknown command 'valdate'; did you mean 'validate'?";
+    QTest::newRow("neither command nor file")
+        << l({"no-such-config.yaml"}) << "'no-such-config.yaml' is neither a command nor a config file";
     QTest::newRow("export without --to") << l({"export", "valid.yaml"}) << "--to is required";
     QTest::newRow("export bad --to")
         << l({"export", "--to", "toml", "valid.yaml"}) << "unknown --to 'toml'";
