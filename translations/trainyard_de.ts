@@ -191,6 +191,14 @@
 <context>
     <name>trainyard::Cli</name>
     <message>
+        <source>trainyard: &apos;%1&apos; is neither a command nor a config file</source>
+        <translation>trainyard: „%1“ ist weder ein Befehl noch eine Konfigurationsdatei</translation>
+    </message>
+    <message>
+        <source>trainyard: unknown command &apos;%1&apos;; did you mean &apos;%2&apos;?</source>
+        <translation>trainyard: unbekannter Befehl „%1“; meinten Sie „%2“?</translation>
+    </message>
+    <message>
         <source>Arguments for the app (replace trainingInput.args)</source>
         <translation>Argumente für die Anwendung (ersetzen trainingInput.args)</translation>
     </message>
@@ -3712,6 +3720,18 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
 <context>
     <name>trainyard::ui::jobs::JobConsole</name>
     <message>
+        <source>Filter jobs</source>
+        <translation>Jobs filtern</translation>
+    </message>
+    <message>
+        <source>Show jobs in state</source>
+        <translation>Jobs im Zustand anzeigen</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
         <source>Filter jobs by ID, tier or region</source>
         <translation>Jobs nach ID, Stufe oder Region filtern</translation>
     </message>
@@ -3854,6 +3874,14 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
 </context>
 <context>
     <name>trainyard::ui::jobs::JobDetail</name>
+    <message>
+        <source>Job details</source>
+        <translation>Jobdetails</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Replikate</translation>
+    </message>
     <message>
         <source>&amp;Overview</source>
         <translation>Ü&amp;bersicht</translation>

@@ -107,6 +107,7 @@ Q_SIGNALS:
     void message(const QString &text);
 
 private:
+    void followFilter();
     void createActions();
     void updateActions();
     void onRefreshed();

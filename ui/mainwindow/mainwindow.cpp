@@ -2,6 +2,7 @@
 #include "mainwindow/mainwindow.h"
 
 #include "catalog/catalog.h"
+#include "mainwindow/screenfit.h"
 #include "store/jobstore.h"
 #include "wizard/jobwizard.h"
 #include "wizard/pastecommanddialog.h"
@@ -33,7 +34,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
     setWindowTitle(tr("Trainyard"));
-    resize(1200, 800);
+    resizeToScreen(this, QSize(1200, 800));
 
     auto *fileMenu = menuBar()->addMenu(tr("&File"));
     QAction *newJobAction = fileMenu->addAction(tr("&New job…"));

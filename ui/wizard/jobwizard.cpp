@@ -2,6 +2,7 @@
 #include "wizard/jobwizard.h"
 
 #include "exec/runsettings.h"
+#include "mainwindow/screenfit.h"
 #include "exec/startlocaljob.h"
 #include "exec/supervisor.h"
 #include "jobspec/yamlio.h"
@@ -29,6 +30,7 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QSettings>
+#include <QShortcut>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -85,7 +87,7 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
     setPage(HyperparameterPageId, m_hyperPage);
     setPage(ReviewPageId, m_reviewPage);
     setStartId(JobPageId);
-    resize(1100, 760);
+    resizeToScreen(this, QSize(1100, 760));
 
     // The last page's default action runs the job; Save and Submit sit beside it, and no button
     // closes the wizard without acting (Cancel asks when something would be lost).
@@ -103,6 +105,9 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
         updateLastPageButtons();
         focusFirstField();
     });
+    // Ctrl+W closes like Escape (asking first when something would be lost).
+    auto *closeShortcut = new QShortcut(QKeySequence::Close, this);
+    connect(closeShortcut, &QShortcut::activated, this, &QWidget::close);
     connect(this, &JobWizard::cloudJobSubmitted, this, [this] {
         m_pristine = exportedJob();
         QFile::remove(draftPath());

@@ -5,6 +5,7 @@
 
 #include <QFormLayout>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -20,6 +21,8 @@ WizardPage::WizardPage(QWidget *parent)
     m_scroll = new QScrollArea(this);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
+    // Tab goes from field to field; the area scrolls to the focused one by itself.
+    m_scroll->setFocusPolicy(Qt::NoFocus);
     m_body = new QWidget(m_scroll);
     m_scroll->setWidget(m_body);
     layout->addWidget(m_scroll, 1);
@@ -59,7 +62,17 @@ FieldMessage *WizardPage::addRow(QFormLayout *form, const QString &label, QWidge
                                  const QString &prefix, QWidget *fieldWidget)
 {
     auto *labelWidget = new QLabel(label, m_body);
-    labelWidget->setBuddy(fieldWidget ? fieldWidget : field);
+    QWidget *target = fieldWidget ? fieldWidget : field;
+    labelWidget->setBuddy(target);
+    // Screen readers take a name from a buddy label only next to the field; a field inside a
+    // row widget (with a Browse or Suggest button) gets the label's words as its name.
+    if (target->accessibleName().isEmpty()) {
+        QString name = label;
+        name.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+        while (name.endsWith(QLatin1Char(':')))
+            name.chop(1);
+        target->setAccessibleName(name.trimmed());
+    }
     // The message sits right under the field, in one cell with it (a word-wrapped label gets
     // its height for the cell's width there, without gaps around it).
     auto *cell = new QWidget(m_body);
