@@ -191,6 +191,38 @@
 <context>
     <name>trainyard::Cli</name>
     <message>
+        <source>Usage: trainyard completion bash|zsh|fish
+
+Print a completion script for the shell: commands, subcommands and flags, from the same help text &apos;trainyard help&apos; prints.
+
+Examples:
+  source &lt;(trainyard completion bash)
+  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
+  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
+</source>
+        <translation>Aufruf: trainyard completion bash|zsh|fish
+
+Gibt ein Vervollständigungsskript für die Shell aus: Befehle, Unterbefehle und Optionen, aus demselben Hilfetext, den „trainyard help“ ausgibt.
+
+Beispiele:
+  source &lt;(trainyard completion bash)
+  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
+  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
+</translation>
+    </message>
+    <message>
+        <source>name one shell: bash, zsh or fish</source>
+        <translation>nennen Sie eine Shell: bash, zsh oder fish</translation>
+    </message>
+    <message>
+        <source>unknown shell &apos;%1&apos;; use bash, zsh or fish</source>
+        <translation>unbekannte Shell „%1“; verwenden Sie bash, zsh oder fish</translation>
+    </message>
+    <message>
+        <source>trainyard: cannot write %1: %2</source>
+        <translation>trainyard: %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
         <source>trainyard: &apos;%1&apos; is neither a command nor a config file</source>
         <translation>trainyard: „%1“ ist weder ein Befehl noch eine Konfigurationsdatei</translation>
     </message>
@@ -874,6 +906,7 @@ Commands:
   jobs       Submit, list, describe, follow and cancel jobs
   secrets    Store, list and delete named secrets for trainers
   ai         Submit, watch and cancel jobs on Vertex AI (custom-jobs)
+  completion Print a shell completion script (bash, zsh, fish)
   help       Show the help of a command
 
 Options:
@@ -894,6 +927,7 @@ Befehle:
   jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen
   secrets    Benannte Geheimnisse für Trainer speichern, auflisten und löschen
   ai         Jobs auf Vertex AI übermitteln, verfolgen und abbrechen (custom-jobs)
+  completion Ein Skript zur Vervollständigung in der Shell ausgeben (bash, zsh, fish)
   help       Die Hilfe eines Befehls anzeigen
 
 Optionen:
