@@ -191,6 +191,30 @@
 <context>
     <name>trainyard::Cli</name>
     <message>
+        <source>cannot sort by &apos;%1&apos;; use %2 (~ before a field sorts it descending)</source>
+        <translation>nach „%1“ kann nicht sortiert werden; verwenden Sie %2 (~ vor einem Feld sortiert absteigend)</translation>
+    </message>
+    <message>
+        <source>table (the default), json or yaml</source>
+        <translation>table (Standard), json oder yaml</translation>
+    </message>
+    <message>
+        <source>Sort by jobId, state, createTime or where; ~FIELD descending (default ~createTime, newest first)</source>
+        <translation>Nach jobId, state, createTime oder where sortieren; ~FELD absteigend (Standard ~createTime, neueste zuerst)</translation>
+    </message>
+    <message>
+        <source>List at most N jobs</source>
+        <translation>Höchstens N Jobs auflisten</translation>
+    </message>
+    <message>
+        <source>unknown --format &apos;%1&apos;; use table, json or yaml</source>
+        <translation>unbekanntes --format „%1“; verwenden Sie table, json oder yaml</translation>
+    </message>
+    <message>
+        <source>--limit needs a whole number of at least 1</source>
+        <translation>--limit braucht eine ganze Zahl von mindestens 1</translation>
+    </message>
+    <message>
         <source>Usage: trainyard completion bash|zsh|fish
 
 Print a completion script for the shell: commands, subcommands and flags, from the same help text &apos;trainyard help&apos; prints.
@@ -301,7 +325,8 @@ Jobs run on this machine; they keep running when the console exits.
 
 Commands:
   submit training JOB_ID --config FILE [...]   Validate and run a job
-  list [--filter EXPRESSION]                   List jobs (e.g. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
+  list [--filter EXPRESSION] [--format=table|json|yaml] [--sort-by=FIELD] [--limit=N]
+                                               List jobs, newest first (e.g. --filter state=RUNNING, --filter &apos;jobId:census*&apos;, --sort-by=jobId)
   describe JOB_ID                              Show a job as YAML
   stream-logs JOB_ID                           Follow a job&apos;s logs until it ends
   cancel JOB_ID                                Cancel a job and wait until it is CANCELLED
@@ -312,7 +337,8 @@ Jobs laufen auf diesem Rechner; sie laufen weiter, wenn die Konsole beendet wird
 
 Befehle:
   submit training JOB_ID --config FILE [...]   Einen Job prüfen und ausführen
-  list [--filter EXPRESSION]                   Jobs auflisten (z. B. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
+  list [--filter EXPRESSION] [--format=table|json|yaml] [--sort-by=FIELD] [--limit=N]
+                                               Jobs auflisten, neueste zuerst (z. B. --filter state=RUNNING, --filter &apos;jobId:census*&apos;, --sort-by=jobId)
   describe JOB_ID                              Einen Job als YAML anzeigen
   stream-logs JOB_ID                           Die Logs eines Jobs verfolgen, bis er endet
   cancel JOB_ID                                Einen Job abbrechen und warten, bis er CANCELLED ist
