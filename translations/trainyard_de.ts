@@ -3779,6 +3779,24 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
 </context>
 <context>
     <name>trainyard::ui::jobs::JobConsole</name>
+    <message numerus="yes">
+        <source> and %n more job(s)</source>
+        <translation>
+            <numerusform> und %n weiterer Job</numerusform>
+            <numerusform> und %n weitere Jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) ended</source>
+        <translation>
+            <numerusform>%n Job beendet</numerusform>
+            <numerusform>%n Jobs beendet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
     <message>
         <source>Filter jobs</source>
         <translation>Jobs filtern</translation>

@@ -32,6 +32,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QMenu>
 #include <QMessageBox>
 #include <QRegularExpression>
@@ -58,6 +59,10 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
 {
     m_proxy->setSourceModel(m_model);
     m_notifier = new DesktopNotifier(this);
+    m_startedAt = QDateTime::currentDateTimeUtc();
+    m_notifyDelay.setSingleShot(true);
+    m_notifyDelay.setInterval(1500);
+    connect(&m_notifyDelay, &QTimer::timeout, this, &JobConsole::notifyEnded);
 
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(tr("Filter jobs by ID, tier or region"));
@@ -387,21 +392,60 @@ void JobConsole::onRefreshed()
 void JobConsole::onJobEnded(const QString &jobId, store::JobStatus status)
 {
     Q_EMIT jobEnded(jobId, status);
-    QString title;
-    switch (status) {
-    case store::JobStatus::Succeeded:
-        title = tr("Job succeeded");
-        break;
-    case store::JobStatus::Cancelled:
-        title = tr("Job cancelled");
-        break;
-    default:
-        title = tr("Job failed");
-        break;
+    // A job that ended before this console started is not news (a second console, a job
+    // recovered on the first look).
+    const JobRow *row = m_model->job(jobId);
+    if (row && row->state.endTime.isValid() && row->state.endTime < m_startedAt)
+        return;
+    // Jobs ending together become one notification: a burst is gathered for a moment.
+    m_ended.append({jobId, status});
+    if (!m_notifyDelay.isActive())
+        m_notifyDelay.start();
+}
+
+void JobConsole::notifyEnded()
+{
+    const QList<std::pair<QString, store::JobStatus>> ended = std::exchange(m_ended, {});
+    if (ended.isEmpty())
+        return;
+    const bool anyFailed = std::any_of(ended.cbegin(), ended.cend(), [](const auto &e) {
+        return e.second == store::JobStatus::Failed;
+    });
+    const DesktopNotifier::Urgency urgency =
+        anyFailed ? DesktopNotifier::Urgency::Critical : DesktopNotifier::Urgency::Normal;
+    if (ended.size() == 1) {
+        const auto &[jobId, status] = ended.first();
+        QString title;
+        switch (status) {
+        case store::JobStatus::Succeeded:
+            title = tr("Job succeeded");
+            break;
+        case store::JobStatus::Cancelled:
+            title = tr("Job cancelled");
+            break;
+        default:
+            title = tr("Job failed");
+            break;
+        }
+        m_notifier->notify(title, tr("%1 has ended: %2").arg(jobId, JobListModel::statusWord(status)),
+                           urgency);
+        return;
     }
-    m_notifier->notify(title, tr("%1 has ended: %2").arg(jobId, JobListModel::statusWord(status)),
-                       status == store::JobStatus::Failed ? DesktopNotifier::Urgency::Critical
-                                                          : DesktopNotifier::Urgency::Normal);
+    // One summary: how many ended how, and the first few IDs.
+    QMap<QString, int> counts;
+    QStringList ids;
+    for (const auto &[jobId, status] : ended) {
+        ++counts[JobListModel::statusWord(status)];
+        if (ids.size() < 5)
+            ids.append(jobId);
+    }
+    QStringList parts;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        parts.append(tr("%1: %2").arg(it.key()).arg(it.value()));
+    QString body = parts.join(QLatin1String(", ")) + QLatin1Char('\n') + ids.join(QLatin1String(", "));
+    if (ended.size() > ids.size())
+        body += tr(" and %n more job(s)", nullptr, int(ended.size() - ids.size()));
+    m_notifier->notify(tr("%n job(s) ended", nullptr, int(ended.size())), body, urgency);
 }
 
 void JobConsole::followFilter()

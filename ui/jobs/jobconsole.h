@@ -9,7 +9,12 @@
 #include "jobspec/job.h"
 #include "store/jobstate.h"
 
+#include <QDateTime>
+#include <QList>
+#include <QTimer>
 #include <QWidget>
+
+#include <utility>
 
 class QAction;
 class QComboBox;
@@ -108,6 +113,7 @@ Q_SIGNALS:
 
 private:
     void followFilter();
+    void notifyEnded();
     void createActions();
     void updateActions();
     void onRefreshed();
@@ -127,6 +133,9 @@ private:
     QLineEdit *m_filter;
     QComboBox *m_stateFilter;
     DesktopNotifier *m_notifier = nullptr;
+    QDateTime m_startedAt;                                  // older endings are not notified
+    QList<std::pair<QString, store::JobStatus>> m_ended;    // a burst, gathered
+    QTimer m_notifyDelay;
     DiskSpaceMonitor *m_diskSpace = nullptr;
     QWidget *m_spaceBanner = nullptr;
     QLabel *m_spaceText = nullptr;
