@@ -7,9 +7,13 @@
 #include "cli/jobcommands.h"
 #include "cli/output.h"
 #include "cli/secretcommands.h"
+#include "cli/shellhelp.h"
 #include "export/gcloud.h"
+#include "jobspec/yamlfields.h"
 
 #include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <cstring>
 
 namespace trainyard::cli {
@@ -19,6 +23,10 @@ class Cli
 {
     Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
 };
+
+int runCompletion(const QStringList &args);
+QString completionHelp();
+int runManPage(const QStringList &args);
 
 struct Command
 {
@@ -36,6 +44,8 @@ const Command commands[] = {
     {"supervise", runSupervise, nullptr},
     {"secrets", runSecrets, secretsHelp},
     {"ai", runAi, aiHelp},
+    {"completion", runCompletion, completionHelp},
+    {"man-page", runManPage, nullptr}, // writes the installed man page (the build runs it)
 };
 
 const Command *findCommand(const QString &name)
@@ -60,6 +70,56 @@ int printText(const QString &text)
 {
     out() << text;
     out().flush();
+    return exitOk;
+}
+
+QList<HelpEntry> helpEntries()
+{
+    QList<HelpEntry> out;
+    for (const Command &c : commands) {
+        if (c.help)
+            out.append({QLatin1String(c.name), c.help()});
+    }
+    return out;
+}
+
+QString completionHelp()
+{
+    return Cli::tr("Usage: trainyard completion bash|zsh|fish\n"
+                   "\n"
+                   "Print a completion script for the shell: commands, subcommands and flags, "
+                   "from the same help text 'trainyard help' prints.\n"
+                   "\n"
+                   "Examples:\n"
+                   "  source <(trainyard completion bash)\n"
+                   "  trainyard completion zsh > \"${fpath[1]}/_trainyard\"\n"
+                   "  trainyard completion fish > ~/.config/fish/completions/trainyard.fish\n");
+}
+
+int runCompletion(const QStringList &args)
+{
+    if (args.size() == 1 && (args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h")))
+        return printText(completionHelp());
+    if (args.size() != 1)
+        return usageError(QStringLiteral("completion"), Cli::tr("name one shell: bash, zsh or fish"));
+    const QString script = completionScript(args.first(), helpEntries());
+    if (script.isEmpty())
+        return usageError(QStringLiteral("completion"),
+                          Cli::tr("unknown shell '%1'; use bash, zsh or fish").arg(args.first()));
+    return printText(script);
+}
+
+int runManPage(const QStringList &args)
+{
+    const QString page = manPage(mainHelp(), helpEntries(), QStringLiteral(TRAINYARD_VERSION));
+    if (args.isEmpty())
+        return printText(page);
+    QFile file(args.first());
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(page.toUtf8()) < 0) {
+        err() << sanitize(Cli::tr("trainyard: cannot write %1: %2").arg(args.first(), file.errorString()))
+              << '\n';
+        return exitUsage;
+    }
     return exitOk;
 }
 
@@ -107,6 +167,7 @@ QString mainHelp()
                    "metrics\n"
                    "  secrets    Store, list and delete named secrets for trainers\n"
                    "  ai         Submit, watch and cancel jobs on Vertex AI (custom-jobs)\n"
+                   "  completion Print a shell completion script (bash, zsh, fish)\n"
                    "  help       Show the help of a command\n"
                    "\n"
                    "Options:\n"
@@ -127,7 +188,12 @@ bool wantsCli(int argc, char **argv)
     // Qt's own GUI options take one dash (-platform, -style): leave those to the GUI.
     if (std::strncmp(first, "--", 2) == 0)
         return true;
-    return findCommand(QString::fromLocal8Bit(first)) != nullptr;
+    if (first[0] == '-')
+        return false;
+    // A word opens the window only when it names an existing config file: a mistyped command
+    // is an error, never a window (a script must not hang on one).
+    const QString word = QString::fromLocal8Bit(first);
+    return findCommand(word) != nullptr || !QFileInfo(word).isFile();
 }
 
 int run(const QStringList &arguments)
@@ -156,8 +222,24 @@ int run(const QStringList &arguments)
     }
     const Command *command = findCommand(first);
     if (!command) {
-        err() << sanitize(Cli::tr("trainyard: unknown command or flag '%1'").arg(first)) << '\n'
-              << Cli::tr("Run 'trainyard --help' for usage.") << '\n';
+        QStringList names;
+        for (const Command &c : commands) {
+            if (c.help)
+                names.append(QLatin1String(c.name));
+        }
+        names.append(QStringLiteral("help"));
+        const QString guess = jobspec::yaml::FieldReader::suggestion(first, names);
+        if (first.startsWith(QLatin1Char('-')))
+            err() << sanitize(Cli::tr("trainyard: unknown command or flag '%1'").arg(first)) << '\n';
+        else if (guess.isEmpty())
+            err() << sanitize(Cli::tr("trainyard: '%1' is neither a command nor a config file")
+                                  .arg(first))
+                  << '\n';
+        else
+            err() << sanitize(Cli::tr("trainyard: unknown command '%1'; did you mean '%2'?")
+                                  .arg(first, guess))
+                  << '\n';
+        err() << Cli::tr("Run 'trainyard --help' for usage.") << '\n';
         err().flush();
         return exitUsage;
     }

@@ -13,7 +13,12 @@
 #include "cloud/cloudjob.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
+#include <numeric>
 #include <algorithm>
 #include <yaml-cpp/yaml.h>
 
@@ -53,13 +58,97 @@ bool globMatch(const QString &pattern, const QString &text)
     return anchored.match(text).hasMatch();
 }
 
+namespace {
+
+// The fields `jobs list` prints, by the names --sort-by, --format=json and --format=yaml use.
+const QStringList listFields = {QStringLiteral("jobId"), QStringLiteral("state"),
+                                QStringLiteral("createTime"), QStringLiteral("where")};
+
+// gcloud's --sort-by: comma-separated fields, "~" before a field sorts it descending.
+struct SortKey
+{
+    int field;
+    bool descending;
+};
+
+QList<SortKey> parseSortBy(const QString &text, QString *error)
+{
+    QList<SortKey> keys;
+    for (QString part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        part = part.trimmed();
+        const bool descending = part.startsWith(QLatin1Char('~'));
+        if (descending)
+            part.remove(0, 1);
+        const int field = int(listFields.indexOf(part));
+        if (field < 0) {
+            *error = Jobs::tr("cannot sort by '%1'; use %2 (~ before a field sorts it "
+                              "descending)")
+                         .arg(part, listFields.join(QLatin1String(", ")));
+            return {};
+        }
+        keys.append({field, descending});
+    }
+    return keys;
+}
+
+void printList(const QList<QStringList> &rows, const QString &format)
+{
+    if (format == QLatin1String("json")) {
+        QJsonArray array;
+        for (const QStringList &row : rows) {
+            QJsonObject o;
+            for (int f = 0; f < listFields.size(); ++f)
+                o.insert(listFields.at(f), row.at(f));
+            array.append(o);
+        }
+        out() << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
+    } else if (format == QLatin1String("yaml")) {
+        // As gcloud prints a list in YAML: one document per item.
+        for (const QStringList &row : rows) {
+            YAML::Emitter e;
+            e << YAML::BeginMap;
+            for (int f = 0; f < listFields.size(); ++f)
+                e << YAML::Key << listFields.at(f).toStdString() << YAML::Value
+                  << row.at(f).toStdString();
+            e << YAML::EndMap;
+            out() << "---\n" << QString::fromUtf8(e.c_str()) << '\n';
+        }
+    } else {
+        QList<QStringList> table = rows;
+        table.prepend({QStringLiteral("JOB_ID"), QStringLiteral("STATUS"),
+                       QStringLiteral("CREATED"), QStringLiteral("WHERE")});
+        qsizetype w0 = 0;
+        qsizetype w1 = 0;
+        qsizetype w2 = 0;
+        for (const QStringList &row : std::as_const(table)) {
+            w0 = std::max(w0, row.at(0).size());
+            w1 = std::max(w1, row.at(1).size());
+            w2 = std::max(w2, row.at(2).size());
+        }
+        for (const QStringList &row : std::as_const(table)) {
+            out() << sanitize(row.at(0).leftJustified(w0 + 2)) << row.at(1).leftJustified(w1 + 2)
+                  << row.at(2).leftJustified(w2 + 2) << sanitize(row.at(3)) << '\n';
+        }
+    }
+    out().flush();
+}
+
+} // namespace
+
 int runList(const QStringList &args)
 {
     const QString command = QStringLiteral("jobs list");
-    const ParsedArgs parsed = parseArgs(args,
-                                        {{QStringLiteral("filter"), QStringLiteral("EXPRESSION"),
-                                          Jobs::tr("Only jobs matching the expression")}},
-                                        false);
+    const ParsedArgs parsed = parseArgs(
+        args,
+        {{QStringLiteral("filter"), QStringLiteral("EXPRESSION"),
+          Jobs::tr("Only jobs matching the expression")},
+         {QStringLiteral("format"), QStringLiteral("FORMAT"),
+          Jobs::tr("table (the default), json or yaml")},
+         {QStringLiteral("sort-by"), QStringLiteral("FIELD"),
+          Jobs::tr("Sort by jobId, state, createTime or where; ~FIELD descending (default "
+                   "~createTime, newest first)")},
+         {QStringLiteral("limit"), QStringLiteral("N"), Jobs::tr("List at most N jobs")}},
+        false);
     if (parsed.help) {
         out() << jobsHelp();
         out().flush();
@@ -75,18 +164,33 @@ int runList(const QStringList &args)
         parseJobFilter(parsed.value(QStringLiteral("filter")), &error);
     if (!error.isEmpty())
         return usageError(command, error);
+    const QString format = parsed.has(QStringLiteral("format")) ? parsed.value(QStringLiteral("format"))
+                                                              : QStringLiteral("table");
+    if (format != QLatin1String("table") && format != QLatin1String("json")
+        && format != QLatin1String("yaml"))
+        return usageError(command, Jobs::tr("unknown --format '%1'; use table, json or yaml").arg(format));
+    const QList<SortKey> sortKeys =
+        parseSortBy(parsed.has(QStringLiteral("sort-by")) ? parsed.value(QStringLiteral("sort-by"))
+                                                         : QStringLiteral("~createTime"),
+                    &error);
+    if (!error.isEmpty())
+        return usageError(command, error);
+    qsizetype limit = -1;
+    if (parsed.has(QStringLiteral("limit"))) {
+        bool ok = false;
+        limit = parsed.value(QStringLiteral("limit")).toLongLong(&ok);
+        if (!ok || limit < 1)
+            return usageError(command, Jobs::tr("--limit needs a whole number of at least 1"));
+    }
 
     const store::JobStore store;
     store::recoverOrphans(store);
     QList<store::JobEntry> entries = store.list();
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const store::JobEntry &a, const store::JobEntry &b) {
-                         return a.state.createTime > b.state.createTime; // newest first, as gcloud
-                     });
     const bool needLabels = std::any_of(filter.cbegin(), filter.cend(), [](const JobFilterTerm &t) {
         return t.key.startsWith(QLatin1String("labels."));
     });
     QList<QStringList> rows;
+    QList<QDateTime> created; // createTime sorts as a time, not as text
     QStringList broken; // why, on stderr
     for (const store::JobEntry &entry : std::as_const(entries)) {
         const QMap<QString, QString> labels =
@@ -101,32 +205,39 @@ int runList(const QStringList &args)
              entry.state.createTime.isValid() ? rfc3339(entry.state.createTime) : QString(),
              // Last, so that parsers of the first three columns keep working.
              cloud::whereText(store, entry.jobId)});
+        created.append(entry.state.createTime);
         if (entry.isBroken())
             broken << Jobs::tr("Job %1 is broken: %2").arg(entry.jobId, entry.errorMessage);
+    }
+    QList<qsizetype> order(rows.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+        for (const SortKey &k : sortKeys) {
+            int c = 0;
+            if (k.field == 2)
+                c = created.at(a) < created.at(b) ? -1 : (created.at(b) < created.at(a) ? 1 : 0);
+            else
+                c = QString::compare(rows.at(a).at(k.field), rows.at(b).at(k.field));
+            if (c != 0)
+                return k.descending ? c > 0 : c < 0;
+        }
+        return false;
+    });
+    QList<QStringList> sorted;
+    for (qsizetype i : std::as_const(order)) {
+        if (limit >= 0 && sorted.size() >= limit)
+            break;
+        sorted.append(rows.at(i));
     }
     for (const QString &line : std::as_const(broken))
         err() << sanitize(line) << '\n';
     err().flush();
-    if (rows.isEmpty()) {
+    if (sorted.isEmpty() && format == QLatin1String("table")) {
         err() << Jobs::tr("Listed 0 items.") << '\n';
         err().flush();
         return exitOk;
     }
-    rows.prepend({QStringLiteral("JOB_ID"), QStringLiteral("STATUS"), QStringLiteral("CREATED"),
-                  QStringLiteral("WHERE")});
-    qsizetype w0 = 0;
-    qsizetype w1 = 0;
-    qsizetype w2 = 0;
-    for (const QStringList &row : std::as_const(rows)) {
-        w0 = std::max(w0, row.at(0).size());
-        w1 = std::max(w1, row.at(1).size());
-        w2 = std::max(w2, row.at(2).size());
-    }
-    for (const QStringList &row : std::as_const(rows)) {
-        out() << sanitize(row.at(0).leftJustified(w0 + 2)) << row.at(1).leftJustified(w1 + 2)
-              << row.at(2).leftJustified(w2 + 2) << sanitize(row.at(3)) << '\n';
-    }
-    out().flush();
+    printList(sorted, format);
     return exitOk;
 }
 
@@ -421,8 +532,10 @@ QString jobsHelp()
                     "\n"
                     "Commands:\n"
                     "  submit training JOB_ID --config FILE [...]   Validate and run a job\n"
-                    "  list [--filter EXPRESSION]                   List jobs (e.g. --filter "
-                    "state=RUNNING, --filter 'jobId:census*')\n"
+                    "  list [--filter EXPRESSION] [--format=table|json|yaml] [--sort-by=FIELD] "
+                    "[--limit=N]\n"
+                    "                                               List jobs, newest first (e.g. "
+                    "--filter state=RUNNING, --filter 'jobId:census*', --sort-by=jobId)\n"
                     "  describe JOB_ID                              Show a job as YAML\n"
                     "  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]\n"
                     "                                               Print every stored point of "

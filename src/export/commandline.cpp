@@ -6,6 +6,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <ctime>
+
 namespace trainyard::exporters {
 
 using namespace trainyard::jobspec;
@@ -108,6 +110,45 @@ QString IgnoredFlag::text() const
     return out;
 }
 
+namespace {
+
+// The output of `date [-u] +FORMAT` now, as the shell's command substitution gives it
+// (strftime), or a null string when `command` is another command.
+QString dateOutput(const QStringList &command)
+{
+    if (command.isEmpty() || command.constFirst() != QLatin1String("date"))
+        return {};
+    bool utc = false;
+    QString format = QStringLiteral("%a %b %e %H:%M:%S %Z %Y"); // date's own default
+    for (qsizetype k = 1; k < command.size(); ++k) {
+        const QString &w = command.at(k);
+        if (w == QLatin1String("-u") || w == QLatin1String("--utc"))
+            utc = true;
+        else if (w.startsWith(QLatin1Char('+')))
+            format = w.mid(1);
+        else
+            return {}; // -d, --date=…: not this machine's "now"
+    }
+    const std::time_t now = std::time(nullptr);
+    std::tm parts{};
+    if (utc)
+        gmtime_r(&now, &parts);
+    else
+        localtime_r(&now, &parts);
+    const QByteArray fmt = format.toLocal8Bit();
+    char buffer[512];
+    // The format is the pasted text's, as date(1) takes it; strftime reads no arguments from it.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+    const std::size_t n = std::strftime(buffer, sizeof buffer, fmt.constData(), &parts);
+#pragma GCC diagnostic pop
+    if (n == 0 && !fmt.isEmpty())
+        return {};
+    return QString::fromLocal8Bit(buffer, qsizetype(n));
+}
+
+} // namespace
+
 QStringList shellWords(const QString &text, const QHash<QString, QString> &variables,
                        QStringList *unset)
 {
@@ -126,6 +167,28 @@ QStringList shellWords(const QString &text, const QHash<QString, QString> &varia
         const qsizetype start = i;
         QString name;
         qsizetype end = i + 1;
+        if (end < text.size() && text.at(end) == QLatin1Char('(')) {
+            // $(command): `date +FORMAT` is evaluated; any other command stays as written,
+            // one word (the shell would not split it either inside a word).
+            int depth = 0;
+            qsizetype close = end;
+            for (; close < text.size(); ++close) {
+                if (text.at(close) == QLatin1Char('('))
+                    ++depth;
+                else if (text.at(close) == QLatin1Char(')') && --depth == 0)
+                    break;
+            }
+            if (close >= text.size())
+                return false;
+            const QString inner = text.mid(end + 1, close - end - 1);
+            const QString output = dateOutput(shellWords(inner, variables, unset));
+            word += output.isNull() ? text.mid(start, close + 1 - start) : output;
+            if (output.isNull() && unset && !unset->contains(QLatin1Char('(') + inner + QLatin1Char(')')))
+                unset->append(QLatin1Char('(') + inner + QLatin1Char(')'));
+            inWord = true;
+            i = close;
+            return true;
+        }
         if (end < text.size() && text.at(end) == QLatin1Char('{')) {
             const qsizetype close = text.indexOf(QLatin1Char('}'), end);
             if (close < 0)
@@ -230,7 +293,9 @@ GcloudCommandLine parseGcloudCommand(const QString &text)
         for (const QString &part : parts) {
             const QRegularExpressionMatch m = assignment.match(part);
             if (m.hasMatch()) {
-                const QStringList value = shellWords(m.captured(2), variables);
+                // A variable the assignment uses but nothing sets is listed too.
+                const QStringList value =
+                    shellWords(m.captured(2), variables, &result.unsetVariables);
                 variables.insert(m.captured(1), value.join(QLatin1Char(' ')));
             }
         }

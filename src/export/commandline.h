@@ -56,6 +56,8 @@ struct GcloudCommandLine
 
 // Splits shell text into words (after joining `\`-newline continuations). `variables` are
 // substituted; other `$NAME`s stay in the words as written and are added to `unset`.
+// `$(date [-u] +FORMAT)` is evaluated as the shell would (strftime, now); another `$(command)`
+// is not run: it stays as written, one word, and is added to `unset` as "(command)".
 QStringList shellWords(const QString &text, const QHash<QString, QString> &variables,
                        QStringList *unset = nullptr);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "jobs/jobconsole.h"
 
+#include "validation/limits.h"
+
 #include "cloud/cloudjob.h"
 #include "cloud/cloudwatcher.h"
 
@@ -14,7 +16,9 @@
 #include "jobs/joblistmodel.h"
 #include "jobspec/arguments.h"
 #include "jobspec/yamlio.h"
+#include "mainwindow/screenfit.h"
 #include "store/jobstore.h"
+#include "validation/limits.h"
 
 #include <QAction>
 #include <QApplication>
@@ -27,10 +31,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QMenu>
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QShortcut>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
@@ -63,25 +69,54 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
             });
     m_proxy->setSourceModel(m_model);
     m_notifier = new DesktopNotifier(this);
+    m_startedAt = QDateTime::currentDateTimeUtc();
+    m_notifyDelay.setSingleShot(true);
+    m_notifyDelay.setInterval(1500);
+    connect(&m_notifyDelay, &QTimer::timeout, this, &JobConsole::notifyEnded);
 
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(tr("Filter jobs by ID, tier or region"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Filter jobs"));
     m_stateFilter = new QComboBox(this);
+    m_stateFilter->setAccessibleName(tr("Show jobs in state"));
     m_stateFilter->addItem(tr("All states"), int(JobFilterProxy::StateFilter::All));
     m_stateFilter->addItem(tr("Active"), int(JobFilterProxy::StateFilter::Active));
     m_stateFilter->addItem(tr("Succeeded"), int(JobFilterProxy::StateFilter::Succeeded));
     m_stateFilter->addItem(tr("Failed"), int(JobFilterProxy::StateFilter::Failed));
     m_stateFilter->addItem(tr("Cancelled"), int(JobFilterProxy::StateFilter::Cancelled));
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &JobFilterProxy::setTextFilter);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_proxy->setTextFilter(text);
+        followFilter();
+    });
     connect(m_stateFilter, &QComboBox::currentIndexChanged, this, [this] {
         m_proxy->setStateFilter(JobFilterProxy::StateFilter(m_stateFilter->currentData().toInt()));
+        followFilter();
+    });
+    // Ctrl+F: the log search when the focus is in a job's logs, else the job filter.
+    auto *find = new QShortcut(QKeySequence::Find, this);
+    find->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(find, &QShortcut::activated, this, [this] {
+        for (QWidget *w = QApplication::focusWidget(); w && w != this; w = w->parentWidget()) {
+            if (auto *search = w->findChild<QLineEdit *>(QStringLiteral("logSearch"))) {
+                search->setFocus(Qt::ShortcutFocusReason);
+                search->selectAll();
+                return;
+            }
+        }
+        m_filter->setFocus(Qt::ShortcutFocusReason);
+        m_filter->selectAll();
     });
 
     m_view = new QTableView(this);
     m_view->setModel(m_proxy);
+    m_view->setAccessibleName(tr("Jobs"));
     m_view->setSortingEnabled(true);
-    m_view->sortByColumn(JobListModel::JobIdColumn, Qt::AscendingOrder);
+    // Newest first, as `trainyard jobs list` prints them.
+    m_view->sortByColumn(JobListModel::CreatedColumn, Qt::DescendingOrder);
+    // Tab leaves the table (arrows move inside it); long IDs lose their middle, not their end.
+    m_view->setTabKeyNavigation(false);
+    m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -130,7 +165,8 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     m_splitter->addWidget(top);
     m_splitter->addWidget(m_detail);
     m_splitter->setStretchFactor(0, 1);
-    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({1000, 1000}); // the list gets half the height until the user drags
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
@@ -317,7 +353,12 @@ compare::CompareView *JobConsole::openCompare(const QStringList &jobIds)
     view->setWindowTitle(only && only->state.tuning
                              ? tr("Trials of %1 — Trainyard").arg(jobIds.first())
                              : tr("Compare %1 runs — Trainyard").arg(runs.size()));
-    view->resize(1200, 800);
+    resizeToScreen(view, QSize(1200, 800));
+    // A window of its own: Escape and Ctrl+W close it.
+    for (const QKeySequence &keys : {QKeySequence(QKeySequence::Close), QKeySequence(Qt::Key_Escape)}) {
+        auto *close = new QShortcut(keys, view);
+        connect(close, &QShortcut::activated, view, &QWidget::close);
+    }
     view->setRuns(store.root(), runs);
     view->show();
     return view;
@@ -329,6 +370,11 @@ void JobConsole::onRefreshed()
         // No remembered layout: fit the columns to the first jobs shown.
         m_columnsSized = true;
         m_view->resizeColumnsToContents();
+        // One long ID does not take the row: a column is at most about 32 characters wide
+        // (the ID's tooltip gives the rest).
+        const int cap = m_view->fontMetrics().averageCharWidth() * 32;
+        for (int c = 0; c < JobListModel::NUM_COLUMNS; ++c)
+            m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), cap));
         // Room for the longest state word, whatever state the first jobs are in.
         const QFontMetrics fm(m_view->font());
         int stateWidth = 0;
@@ -370,21 +416,76 @@ void JobConsole::onRefreshed()
 void JobConsole::onJobEnded(const QString &jobId, store::JobStatus status)
 {
     Q_EMIT jobEnded(jobId, status);
-    QString title;
-    switch (status) {
-    case store::JobStatus::Succeeded:
-        title = tr("Job succeeded");
-        break;
-    case store::JobStatus::Cancelled:
-        title = tr("Job cancelled");
-        break;
-    default:
-        title = tr("Job failed");
-        break;
+    // A job that ended before this console started is not news (a second console, a job
+    // recovered on the first look).
+    const JobRow *row = m_model->job(jobId);
+    if (row && row->state.endTime.isValid() && row->state.endTime < m_startedAt)
+        return;
+    // Jobs ending together become one notification: a burst is gathered for a moment.
+    m_ended.append({jobId, status});
+    if (!m_notifyDelay.isActive())
+        m_notifyDelay.start();
+}
+
+void JobConsole::notifyEnded()
+{
+    const QList<std::pair<QString, store::JobStatus>> ended = std::exchange(m_ended, {});
+    if (ended.isEmpty())
+        return;
+    const bool anyFailed = std::any_of(ended.cbegin(), ended.cend(), [](const auto &e) {
+        return e.second == store::JobStatus::Failed;
+    });
+    const DesktopNotifier::Urgency urgency =
+        anyFailed ? DesktopNotifier::Urgency::Critical : DesktopNotifier::Urgency::Normal;
+    if (ended.size() == 1) {
+        const auto &[jobId, status] = ended.first();
+        QString title;
+        switch (status) {
+        case store::JobStatus::Succeeded:
+            title = tr("Job succeeded");
+            break;
+        case store::JobStatus::Cancelled:
+            title = tr("Job cancelled");
+            break;
+        default:
+            title = tr("Job failed");
+            break;
+        }
+        m_notifier->notify(title, tr("%1 has ended: %2").arg(jobId, JobListModel::statusWord(status)),
+                           urgency);
+        return;
     }
-    m_notifier->notify(title, tr("%1 has ended: %2").arg(jobId, JobListModel::statusWord(status)),
-                       status == store::JobStatus::Failed ? DesktopNotifier::Urgency::Critical
-                                                          : DesktopNotifier::Urgency::Normal);
+    // One summary: how many ended how, and the first few IDs.
+    QMap<QString, int> counts;
+    QStringList ids;
+    for (const auto &[jobId, status] : ended) {
+        ++counts[JobListModel::statusWord(status)];
+        if (ids.size() < 5)
+            ids.append(jobId);
+    }
+    QStringList parts;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        parts.append(tr("%1: %2").arg(it.key()).arg(it.value()));
+    QString body = parts.join(QLatin1String(", ")) + QLatin1Char('\n') + ids.join(QLatin1String(", "));
+    if (ended.size() > ids.size())
+        body += tr(" and %n more job(s)", nullptr, int(ended.size() - ids.size()));
+    m_notifier->notify(tr("%n job(s) ended", nullptr, int(ended.size())), body, urgency);
+}
+
+void JobConsole::followFilter()
+{
+    // The detail pane shows a job the list shows: the filter hid it, the first row follows.
+    const QString id = currentJobId();
+    if (!id.isEmpty() && m_model->rowOf(id) >= 0
+        && m_proxy->mapFromSource(m_model->index(m_model->rowOf(id), 0)).isValid())
+        return;
+    if (m_proxy->rowCount() > 0) {
+        m_view->selectRow(0);
+        m_view->setCurrentIndex(m_proxy->index(0, 0));
+    } else {
+        m_view->selectionModel()->clear();
+        m_detail->setJob(QString());
+    }
 }
 
 QString JobConsole::currentJobId() const
@@ -464,13 +565,15 @@ void JobConsole::fail(const QString &text)
 
 QString JobConsole::uniqueJobId(const QString &base) const
 {
-    // A copy number we added before (2..999, no leading zero); "_0930" of a timestamp stays.
-    static const QRegularExpression suffix(QStringLiteral("_([2-9]|[1-9]\\d{1,2})$"));
+    // The job's own name with a run number: lr_0_5 runs again as lr_0_5_run2, then lr_0_5_run3
+    // (a number of the name itself, like the 5 of lr_0_5, stays).
+    static const QRegularExpression suffix(QStringLiteral("_run\\d+$"));
     QString stem = base;
     stem.remove(suffix);
     const store::JobStore store(storeRoot());
     for (int n = 2;; ++n) {
-        const QString candidate = QStringLiteral("%1_%2").arg(stem).arg(n);
+        const QString number = QStringLiteral("_run%1").arg(n);
+        const QString candidate = stem.left(validation::limits::jobIdMaxLength - number.size()) + number;
         if (!store.contains(candidate))
             return candidate;
     }
@@ -493,6 +596,20 @@ bool JobConsole::cloneSpec(const QString &jobId, jobspec::Job *job, QString *err
     }
     *job = imported.job;
     job->jobId = uniqueJobId(jobId);
+    // Paths the run resolved against its config's folder become absolute: the clone runs from
+    // wherever it is opened.
+    exec::RunSettings settings;
+    exec::readRunSettings(store, jobId, &settings);
+    if (!settings.baseDirectory.isEmpty()) {
+        const QDir base(settings.baseDirectory);
+        QString &package = job->local.packagePath;
+        if (!package.isEmpty() && QDir::isRelativePath(package))
+            package = QDir::cleanPath(base.filePath(package));
+        // An executable with a folder in its name (a bare name is looked up in PATH).
+        QString &program = job->local.executable;
+        if (QDir::isRelativePath(program) && program.contains(QLatin1Char('/')))
+            program = QDir::cleanPath(base.filePath(program));
+    }
     return true;
 }
 

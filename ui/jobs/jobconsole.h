@@ -9,7 +9,12 @@
 #include "jobspec/job.h"
 #include "store/jobstate.h"
 
+#include <QDateTime>
+#include <QList>
+#include <QTimer>
 #include <QWidget>
+
+#include <utility>
 
 class QAction;
 class QComboBox;
@@ -111,6 +116,8 @@ Q_SIGNALS:
     void message(const QString &text);
 
 private:
+    void followFilter();
+    void notifyEnded();
     void createActions();
     void updateActions();
     void onRefreshed();
@@ -130,6 +137,9 @@ private:
     QLineEdit *m_filter;
     QComboBox *m_stateFilter;
     DesktopNotifier *m_notifier = nullptr;
+    QDateTime m_startedAt;                                  // older endings are not notified
+    QList<std::pair<QString, store::JobStatus>> m_ended;    // a burst, gathered
+    QTimer m_notifyDelay;
     DiskSpaceMonitor *m_diskSpace = nullptr;
     QWidget *m_spaceBanner = nullptr;
     QLabel *m_spaceText = nullptr;

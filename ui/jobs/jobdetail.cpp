@@ -52,6 +52,7 @@ JobDetail::JobDetail(const QString &storeRoot, QWidget *parent)
     , m_root(storeRoot)
 {
     m_tabs = new QTabWidget(this);
+    m_tabs->setAccessibleName(tr("Job details"));
     m_tabs->addTab(createOverview(), tr("&Overview"));
     m_logs = new logs::LogPanel(this);
     m_tabs->addTab(m_logs, tr("&Logs"));
@@ -101,6 +102,8 @@ QWidget *JobDetail::createOverview()
 
     m_replicaModel = new ReplicaModel(this);
     m_replicaView = new QTableView(page);
+    m_replicaView->setAccessibleName(tr("Replicas"));
+    m_replicaView->setTabKeyNavigation(false); // Tab leaves the table; arrows move in it
     m_replicaView->setModel(m_replicaModel);
     m_replicaView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_replicaView->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -65,6 +65,15 @@ bool JobFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourcePa
     return false;
 }
 
+QVariant JobFilterProxy::data(const QModelIndex &index, int role) const
+{
+    const QVariant value = QSortFilterProxyModel::data(index, role);
+    if (role == Qt::ToolTipRole && index.column() == JobListModel::JobIdColumn
+        && value.toString().isEmpty())
+        return QSortFilterProxyModel::data(index, Qt::DisplayRole);
+    return value;
+}
+
 bool JobFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
     const QVariant l = left.data(sortRole());

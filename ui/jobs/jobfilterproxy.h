@@ -20,6 +20,9 @@ public:
     void setStateFilter(StateFilter filter);
     StateFilter stateFilter() const { return m_state; }
 
+    // A job ID is elided in the middle of its cell: its tooltip gives it whole.
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;

@@ -39,6 +39,7 @@ LogPanel::LogPanel(QWidget *parent)
     m_severity->addItem(tr("Warnings and above"), int(Severity::Warning));
     m_severity->addItem(tr("Errors only"), int(Severity::Error));
     m_search = new QLineEdit(this);
+    m_search->setObjectName(QStringLiteral("logSearch")); // Ctrl+F in the console finds it
     m_search->setPlaceholderText(tr("Search…"));
     m_search->setClearButtonEnabled(true);
     m_regex = new QCheckBox(tr("Regex"), this);

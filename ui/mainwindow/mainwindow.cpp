@@ -2,6 +2,7 @@
 #include "mainwindow/mainwindow.h"
 
 #include "catalog/catalog.h"
+#include "mainwindow/screenfit.h"
 #include "store/jobstore.h"
 #include "wizard/jobwizard.h"
 #include "wizard/pastecommanddialog.h"
@@ -33,7 +34,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
     setWindowTitle(tr("Trainyard"));
-    resize(1200, 800);
+    resizeToScreen(this, QSize(1200, 800));
 
     auto *fileMenu = menuBar()->addMenu(tr("&File"));
     QAction *newJobAction = fileMenu->addAction(tr("&New job…"));
@@ -124,6 +125,9 @@ void MainWindow::cloneJob(const jobspec::Job &job)
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     QSettings().setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    // A changed wizard still open: its job comes back as the draft next time.
+    if (m_lastWizard && m_lastWizard->isVisible() && m_lastWizard->isModified())
+        m_lastWizard->keepDraft();
     m_console->saveLayout();
     QMainWindow::closeEvent(event);
 }
@@ -162,6 +166,8 @@ void MainWindow::showWizard(const QString &path, const jobspec::Job *job)
         wizard->openFile(path);
     else if (job)
         wizard->loadJob(*job);
+    else
+        wizard->restoreDraft(); // the job the user left unsent last time
     connect(wizard, &wizard::JobWizard::jobStarted, this,
             [this](const QString &jobId, const QString &directory) {
                 statusBar()->showMessage(

@@ -38,9 +38,30 @@ FieldMessage::FieldMessage(QWidget *field, QWidget *parent)
     setWordWrap(true);
     setTextInteractionFlags(Qt::TextSelectableByMouse);
     setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    if (field)
+    if (field) {
         m_fieldToolTip = field->toolTip();
+        field->installEventFilter(this);
+    }
     hide();
+}
+
+void FieldMessage::reveal()
+{
+    if (m_revealed)
+        return;
+    m_revealed = true;
+    apply();
+    Q_EMIT revealedChanged();
+}
+
+bool FieldMessage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_field && !m_revealed
+        && (event->type() == QEvent::KeyPress || event->type() == QEvent::FocusOut)) {
+        // After the event: the keystroke's edit validates first.
+        QMetaObject::invokeMethod(this, &FieldMessage::reveal, Qt::QueuedConnection);
+    }
+    return QLabel::eventFilter(watched, event);
 }
 
 void FieldMessage::clear()
@@ -61,7 +82,7 @@ void FieldMessage::add(const jobspec::Diagnostic &diagnostic)
 
 void FieldMessage::apply()
 {
-    const QString joined = m_lines.join(QLatin1Char('\n'));
+    const QString joined = isRevealed() ? m_lines.join(QLatin1Char('\n')) : QString();
     if (joined != text())
         setText(joined);
     setVisible(!joined.isEmpty());

@@ -4,6 +4,7 @@
 #include "exec/locallauncher.h"
 #include "exec/runsettings.h"
 #include "gpu/nvml.h"
+#include "mainwindow/screenfit.h"
 #include "jobspec/yamlio.h"
 #include "store/atomicwrite.h"
 #include "store/jobstore.h"
@@ -19,11 +20,18 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QPushButton>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QScrollArea>
 #include <QSettings>
+#include <QShortcut>
+#include <QStandardPaths>
 #include <QTimer>
 
 namespace trainyard::ui::wizard {
@@ -66,7 +74,31 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
     setPage(HyperparameterPageId, m_hyperPage);
     setPage(ReviewPageId, m_reviewPage);
     setStartId(JobPageId);
-    resize(1100, 760);
+    resizeToScreen(this, QSize(1100, 760));
+
+    // The last page's default action runs the job; Save and Submit sit beside it, and no button
+    // closes the wizard without acting (Cancel asks when something would be lost).
+    setButtonText(QWizard::FinishButton, tr("&Run locally"));
+    button(QWizard::FinishButton)->setToolTip(m_reviewPage->runButton()->toolTip());
+    m_reviewPage->runButton()->hide();
+    setOption(QWizard::HaveCustomButton1);
+    setOption(QWizard::HaveCustomButton2);
+    setButton(QWizard::CustomButton1, m_reviewPage->saveButton());
+    setButton(QWizard::CustomButton2, m_reviewPage->vertexSubmitButton());
+    setButtonLayout({QWizard::Stretch, QWizard::CustomButton1, QWizard::CustomButton2,
+                     QWizard::BackButton, QWizard::NextButton, QWizard::FinishButton,
+                     QWizard::CancelButton});
+    connect(this, &QWizard::currentIdChanged, this, [this] {
+        updateLastPageButtons();
+        focusFirstField();
+    });
+    // Ctrl+W closes like Escape (asking first when something would be lost).
+    auto *closeShortcut = new QShortcut(QKeySequence::Close, this);
+    connect(closeShortcut, &QShortcut::activated, this, &QWidget::close);
+    connect(this, &JobWizard::cloudJobSubmitted, this, [this] {
+        m_pristine = exportedJob();
+        QFile::remove(draftPath());
+    });
 
     m_validateTimer->setSingleShot(true);
     m_validateTimer->setInterval(0);
@@ -92,17 +124,16 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
     });
     connect(m_launcher, &exec::LocalLauncher::started, this, [this](const QString &jobId) {
         m_starting = false;
-        m_reviewPage->runButton()->setEnabled(true);
-        rememberValues();
+        button(QWizard::FinishButton)->setEnabled(currentPage() && currentPage()->isComplete());
         m_options.existingJobIds.insert(jobId);
         m_jobPage->setExistingJobIds(m_options.existingJobIds);
         Q_EMIT jobStarted(jobId, store::JobStore(m_launcher->storeRoot()).jobDir(jobId));
-        QWizard::done(QDialog::Accepted);
+        finishAccepted();
     });
     connect(m_launcher, &exec::LocalLauncher::failed, this,
             [this](const QString &jobId, const QString &error) {
                 m_starting = false;
-                m_reviewPage->runButton()->setEnabled(true);
+                button(QWizard::FinishButton)->setEnabled(currentPage() && currentPage()->isComplete());
                 m_reviewPage->setStatus(exec::LocalLauncher::startFailedMessage(jobId, error),
                                         true);
             });
@@ -110,10 +141,13 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
     // A new job starts from the values used last time.
     const QSettings settings;
     const QString packageDir = settings.value(settings::packageDir).toString();
-    if (!packageDir.isEmpty())
+    // Only an absolute directory: a relative one would resolve against wherever the app runs.
+    if (QDir::isAbsolutePath(packageDir))
         m_trainerPage->packageDirEdit()->setText(QDir::toNativeSeparators(packageDir));
     m_regionPage->applyDefaults();
     scheduleValidation();
+    updateLastPageButtons();
+    m_pristine = exportedJob();
 }
 
 JobWizard::~JobWizard() = default;
@@ -180,6 +214,47 @@ void JobWizard::loadJob(const jobspec::Job &job, const jobspec::SourceMap &sourc
         setWindowTitle(tr("Training job from %1").arg(QFileInfo(m_fileName).fileName()));
     restart();
     validateNow();
+    // A loaded job's problems show at once, touched or not.
+    for (WizardPage *page : pages())
+        page->revealAll();
+    m_pristine = exportedJob();
+}
+
+QByteArray JobWizard::exportedJob() const
+{
+    return jobspec::exportYaml(job(), jobspec::ExportScope::WithLocal);
+}
+
+QString JobWizard::draftPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+           + QStringLiteral("/wizard-draft.yaml");
+}
+
+bool JobWizard::keepDraft(QString *error)
+{
+    const QString path = draftPath();
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    if (const store::WriteResult written = store::writeFileAtomically(path, exportedJob());
+        !written) {
+        if (error)
+            *error = tr("Could not keep the draft in %1: %2")
+                         .arg(QDir::toNativeSeparators(path), written.errorMessage);
+        return false;
+    }
+    return true;
+}
+
+bool JobWizard::restoreDraft()
+{
+    QFile file(draftPath());
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const jobspec::ImportResult imported = jobspec::importJob(file.readAll(), QString());
+    loadJob(imported.job, {}, imported.diagnostics);
+    m_pristine.clear(); // still unsent: closing asks again
+    setWindowTitle(tr("New training job (the draft you left)"));
+    return true;
 }
 
 bool JobWizard::openFile(const QString &path)
@@ -201,7 +276,12 @@ void JobWizard::loadGcloudImport(const exporters::GcloudImport &imported,
         if (d.field.isEmpty())
             d.field = d.origin;
     }
-    loadJob(imported.import.job, imported.import.sources, diagnostics);
+    // gcloud resolves --package-path against the command's working directory.
+    jobspec::Job job = imported.import.job;
+    if (!baseDirectory.isEmpty() && !job.local.packagePath.isEmpty()
+        && !QDir::isAbsolutePath(job.local.packagePath))
+        job.local.packagePath = QDir::cleanPath(QDir(baseDirectory).filePath(job.local.packagePath));
+    loadJob(job, imported.import.sources, diagnostics);
     if (!baseDirectory.isEmpty())
         m_trainerPage->setBaseDirectory(baseDirectory);
     setWindowTitle(imported.command.jobId.isEmpty()
@@ -238,6 +318,9 @@ void JobWizard::onPageEdited(WizardPage *page)
                         m_importNotes.end());
     m_savedFileName.clear();
     m_reviewPage->setStatus(QString(), false);
+    // The user works on this page: its problems show (a machine type that no longer takes the
+    // chosen GPU count), not only those of the fields touched so far.
+    m_revealPending.insert(page);
     scheduleValidation();
 }
 
@@ -298,6 +381,9 @@ void JobWizard::runValidation()
     }
     for (WizardPage *page : pages())
         page->applyDiagnostics();
+    for (WizardPage *page : std::as_const(m_revealPending))
+        page->revealAll();
+    m_revealPending.clear();
 
     m_regionPage->setJobAccelerators(RegionPage::usedAccelerators(current, m_catalog));
     if (currentId() == ReviewPageId)
@@ -321,9 +407,99 @@ void JobWizard::initializePage(int id)
 
 void JobWizard::done(int result)
 {
-    if (result == QDialog::Accepted)
-        rememberValues();
+    if (result == QDialog::Accepted) {
+        // Finish is "Run locally": the wizard closes once the job has started.
+        QString error;
+        if (!runLocally(&error))
+            m_reviewPage->setStatus(error, true);
+        return;
+    }
+    if (!m_closing && isVisible() && isModified()) {
+        askBeforeClosing();
+        return;
+    }
     QWizard::done(result);
+}
+
+void JobWizard::askBeforeClosing()
+{
+    if (findChild<QMessageBox *>(QStringLiteral("closeQuestion")))
+        return;
+    const QString id = m_jobPage->jobIdEdit()->text();
+    auto *box = new QMessageBox(
+        QMessageBox::Question, tr("Close the job wizard"),
+        id.isEmpty() ? tr("This job has not been run, saved or submitted.")
+                     : tr("The job %1 has not been run, saved or submitted.").arg(id),
+        QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("closeQuestion"));
+    box->setTextFormat(Qt::PlainText);
+    box->setInformativeText(tr("A draft comes back the next time you start a new job."));
+    QPushButton *keep = box->addButton(tr("&Keep as draft"), QMessageBox::AcceptRole);
+    QPushButton *discard = box->addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+    QPushButton *stay = box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(keep);
+    box->setEscapeButton(stay);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::buttonClicked, this, [this, keep, discard](QAbstractButton *b) {
+        if (b == keep) {
+            QString error;
+            if (!keepDraft(&error)) {
+                m_reviewPage->setStatus(error, true);
+                QMessageBox::warning(this, tr("Close the job wizard"), error);
+                return;
+            }
+            closeConfirmed();
+        } else if (b == discard) {
+            QFile::remove(draftPath());
+            closeConfirmed();
+        }
+    });
+    box->open();
+}
+
+void JobWizard::closeConfirmed()
+{
+    m_closing = true;
+    QWizard::done(QDialog::Rejected);
+}
+
+void JobWizard::finishAccepted()
+{
+    rememberValues();
+    QFile::remove(draftPath());
+    m_pristine = exportedJob();
+    QWizard::done(QDialog::Accepted);
+}
+
+void JobWizard::showEvent(QShowEvent *event)
+{
+    QWizard::showEvent(event);
+    focusFirstField();
+}
+
+void JobWizard::updateLastPageButtons()
+{
+    const bool last = currentId() == ReviewPageId;
+    for (QWizard::WizardButton which : {QWizard::CustomButton1, QWizard::CustomButton2}) {
+        if (QAbstractButton *b = button(which))
+            b->setVisible(last);
+    }
+}
+
+// Focus goes to the page's first field, not to its scroll area or the wizard's buttons.
+void JobWizard::focusFirstField()
+{
+    QWidget *page = currentPage();
+    if (!page)
+        return;
+    QWidget *w = page->nextInFocusChain();
+    for (int guard = 0; w && w != page && guard < 1000; w = w->nextInFocusChain(), ++guard) {
+        if (!page->isAncestorOf(w) || !(w->focusPolicy() & Qt::TabFocus) || !w->isEnabled()
+            || !w->isVisibleTo(page) || qobject_cast<QScrollArea *>(w))
+            continue;
+        w->setFocus(Qt::TabFocusReason);
+        return;
+    }
 }
 
 void JobWizard::rememberValues() const
@@ -355,6 +531,9 @@ bool JobWizard::saveTo(const QString &path, bool withLocal, QString *error)
         m_savedFileName = path;
         if (currentId() == ReviewPageId)
             refreshReview();
+    } else {
+        m_pristine = exportedJob(); // nothing is lost when the wizard closes now
+        QFile::remove(draftPath());
     }
     rememberValues();
     return true;
@@ -403,6 +582,11 @@ bool JobWizard::runLocally(QString *error)
     };
     if (!problems.isEmpty())
         return fail(tr("This job cannot run on this machine:\n%1").arg(problems.join(QLatin1Char('\n'))));
+    if (!j.local.packagePath.isEmpty() && !QFileInfo(j.local.packagePath).isDir()) {
+        return fail(tr("The package directory %1 does not exist on this machine: choose it on "
+                       "the Trainer page.")
+                        .arg(QDir::toNativeSeparators(j.local.packagePath)));
+    }
 
     if (m_starting)
         return fail(tr("The job is being started."));
@@ -412,7 +596,7 @@ bool JobWizard::runLocally(QString *error)
     settings.baseDirectory = m_fileName.isEmpty() ? QDir::currentPath()
                                                   : QFileInfo(m_fileName).absolutePath();
     m_starting = true;
-    m_reviewPage->runButton()->setEnabled(false);
+    button(QWizard::FinishButton)->setEnabled(false);
     m_reviewPage->setStatus(tr("Starting the job %1…").arg(j.jobId), false);
     m_launcher->start(j, settings); // started() or failed() follows
     return true;

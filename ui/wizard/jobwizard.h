@@ -82,6 +82,16 @@ public:
     // close) and returns it.
     VertexSubmitDialog *openVertexSubmit();
 
+    // Whether the user changed the job since it was opened, saved, run or submitted: closing
+    // then asks first (keep it as a draft, discard it, or stay).
+    bool isModified() const { return exportedJob() != m_pristine; }
+    // The draft a closed, changed wizard left behind (a config.yaml with the local section).
+    static QString draftPath();
+    // Loads the draft into a new wizard; false when there is none.
+    bool restoreDraft();
+    // Writes the job as the draft (the main window does so for a changed wizard when it quits).
+    bool keepDraft(QString *error = nullptr);
+
     JobPage *jobPage() const { return m_jobPage; }
     TrainerPage *trainerPage() const { return m_trainerPage; }
     ClusterPage *clusterPage() const { return m_clusterPage; }
@@ -100,6 +110,7 @@ Q_SIGNALS:
 protected:
     void initializePage(int id) override;
     void done(int result) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void scheduleValidation();
@@ -111,6 +122,12 @@ private:
     void refreshReview();
     void rememberValues() const;
     void saveWithDialog(bool withLocal);
+    void updateLastPageButtons();
+    void focusFirstField();
+    void askBeforeClosing();
+    void closeConfirmed();
+    void finishAccepted();
+    QByteArray exportedJob() const;
     QList<WizardPage *> pages() const;
 
     const catalog::Catalog &m_catalog;
@@ -138,6 +155,9 @@ private:
     QString m_storeRoot;
     exec::LocalLauncher *m_launcher; // "Run locally"
     bool m_loading = false;
+    QSet<WizardPage *> m_revealPending; // pages the user edited since the last validation
+    QByteArray m_pristine; // the job as last opened, saved, run or submitted
+    bool m_closing = false; // the user confirmed closing a changed wizard
 };
 
 } // namespace trainyard::ui::wizard

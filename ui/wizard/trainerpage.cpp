@@ -222,7 +222,12 @@ void TrainerPage::load(const jobspec::Job &job)
         setMode(Mode::Executable);
     else
         setMode(Mode::Package);
-    m_packageDir->setText(QDir::toNativeSeparators(job.local.packagePath));
+    // Relative to the config file that named it (as gcloud resolves --package-path against
+    // the command's working directory); shown and kept absolute from here on.
+    QString packageDir = job.local.packagePath;
+    if (!packageDir.isEmpty() && !QDir::isAbsolutePath(packageDir) && !m_baseDirectory.isEmpty())
+        packageDir = QDir::cleanPath(QDir(m_baseDirectory).filePath(packageDir));
+    m_packageDir->setText(QDir::toNativeSeparators(packageDir));
     m_module->setText(in.pythonModule);
     m_packageUris->setValues(in.packageUris);
     m_executable->setText(job.local.executable);
@@ -240,8 +245,7 @@ void TrainerPage::store(jobspec::Job &job) const
 {
     jobspec::TrainingInput &in = job.trainingInput;
     const Mode m = mode();
-    job.local.packagePath =
-        m == Mode::Package ? QDir::fromNativeSeparators(m_packageDir->text()) : QString();
+    job.local.packagePath = m == Mode::Package ? scanPath() : QString();
     in.pythonModule = m == Mode::Package ? m_module->text() : QString();
     in.packageUris = m == Mode::Package ? m_packageUris->values() : QStringList();
     job.local.executable = m == Mode::Executable ? m_executable->text() : QString();

@@ -5,6 +5,7 @@
 
 #include <QFormLayout>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -20,6 +21,8 @@ WizardPage::WizardPage(QWidget *parent)
     m_scroll = new QScrollArea(this);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
+    // Tab goes from field to field; the area scrolls to the focused one by itself.
+    m_scroll->setFocusPolicy(Qt::NoFocus);
     m_body = new QWidget(m_scroll);
     m_scroll->setWidget(m_body);
     layout->addWidget(m_scroll, 1);
@@ -49,6 +52,8 @@ QFormLayout *WizardPage::newForm()
 FieldMessage *WizardPage::bind(const QString &prefix, QWidget *field)
 {
     auto *message = new FieldMessage(field, m_body);
+    message->hideUntilTouched();
+    connect(message, &FieldMessage::revealedChanged, this, &WizardPage::updateSummary);
     m_bindings.append({prefix, message});
     return message;
 }
@@ -57,7 +62,17 @@ FieldMessage *WizardPage::addRow(QFormLayout *form, const QString &label, QWidge
                                  const QString &prefix, QWidget *fieldWidget)
 {
     auto *labelWidget = new QLabel(label, m_body);
-    labelWidget->setBuddy(fieldWidget ? fieldWidget : field);
+    QWidget *target = fieldWidget ? fieldWidget : field;
+    labelWidget->setBuddy(target);
+    // Screen readers take a name from a buddy label only next to the field; a field inside a
+    // row widget (with a Browse or Suggest button) gets the label's words as its name.
+    if (target->accessibleName().isEmpty()) {
+        QString name = label;
+        name.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+        while (name.endsWith(QLatin1Char(':')))
+            name.chop(1);
+        target->setAccessibleName(name.trimmed());
+    }
     // The message sits right under the field, in one cell with it (a word-wrapped label gets
     // its height for the cell's width there, without gaps around it).
     auto *cell = new QWidget(m_body);
@@ -82,7 +97,13 @@ void WizardPage::addDiagnostic(const jobspec::Diagnostic &diagnostic, FieldMessa
 {
     if (message)
         message->add(diagnostic);
-    m_shown.append(diagnostic);
+    m_shown.append({diagnostic, message});
+}
+
+void WizardPage::revealAll()
+{
+    for (const Binding &b : std::as_const(m_bindings))
+        b.message->reveal();
 }
 
 void WizardPage::applyDiagnostics()
@@ -90,35 +111,45 @@ void WizardPage::applyDiagnostics()
     for (const Binding &b : std::as_const(m_bindings))
         b.message->apply();
     const int errors = int(std::count_if(m_shown.cbegin(), m_shown.cend(),
-                                         [](const jobspec::Diagnostic &d) { return d.isError(); }));
+                                         [](const Shown &s) { return s.diagnostic.isError(); }));
+    const bool changed = errors != m_errorCount;
+    m_errorCount = errors;
+    updateSummary();
+    diagnosticsApplied();
+    if (changed)
+        Q_EMIT completeChanged();
+}
+
+void WizardPage::updateSummary()
+{
     const QString summary = summaryText();
     m_summary->setText(summary);
     m_summary->setVisible(!summary.isEmpty());
     QPalette p = m_summary->palette();
-    p.setColor(QPalette::WindowText,
-               errors > 0 ? errorColor(palette()) : palette().color(QPalette::WindowText));
+    p.setColor(QPalette::WindowText, summary.isEmpty() || m_errorCount == 0
+                                         ? palette().color(QPalette::WindowText)
+                                         : errorColor(palette()));
     m_summary->setPalette(p);
     m_summary->setAccessibleDescription(summary);
-    diagnosticsApplied();
-    if (errors != m_errorCount) {
-        m_errorCount = errors;
-        Q_EMIT completeChanged();
-    }
 }
 
 QString WizardPage::summaryText() const
 {
-    if (m_shown.isEmpty())
-        return {};
     int errors = 0;
     QStringList lines;
-    for (const jobspec::Diagnostic &d : m_shown) {
+    for (const Shown &s : m_shown) {
+        // A field's problem is listed once the field shows it.
+        if (s.message && !s.message->isRevealed())
+            continue;
+        const jobspec::Diagnostic &d = s.diagnostic;
         if (d.isError())
             ++errors;
         lines.append(d.isError() ? tr("• Error in %1: %2").arg(d.field, d.message)
                                  : tr("• Warning for %1: %2").arg(d.field, d.message));
     }
-    const int warnings = int(m_shown.size()) - errors;
+    if (lines.isEmpty())
+        return {};
+    const int warnings = int(lines.size()) - errors;
     QString head;
     if (errors > 0)
         head = tr("Fix %n error(s) on this page to continue:", nullptr, errors);

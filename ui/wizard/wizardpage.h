@@ -43,6 +43,9 @@ public:
     void addDiagnostic(const jobspec::Diagnostic &diagnostic, FieldMessage *message);
     void applyDiagnostics();
 
+    // Shows the messages of every field, touched or not (a loaded job's problems).
+    void revealAll();
+
     int errorCount() const { return m_errorCount; }
     QString summaryText() const;
 
@@ -73,7 +76,14 @@ private:
     QWidget *m_body = nullptr;
     QScrollArea *m_scroll = nullptr;
     QLabel *m_summary = nullptr;
-    QList<jobspec::Diagnostic> m_shown;
+    void updateSummary();
+
+    struct Shown
+    {
+        jobspec::Diagnostic diagnostic;
+        FieldMessage *message; // null: page-level, always shown
+    };
+    QList<Shown> m_shown;
     int m_errorCount = 0;
 };
 

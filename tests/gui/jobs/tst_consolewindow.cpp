@@ -151,7 +151,7 @@ void TestConsoleWindow::mainWindowRunsAndCancels()
     console->cloneAction()->trigger();
     ui::wizard::JobWizard *wizard = nullptr;
     QTRY_VERIFY((wizard = mw.findChild<ui::wizard::JobWizard *>()) != nullptr);
-    QCOMPARE(wizard->job().jobId, QStringLiteral("mnist_like_20261122_0930_2"));
+    QCOMPARE(wizard->job().jobId, QStringLiteral("mnist_like_20261122_0930_run2"));
     wizard->close();
     qunsetenv("TRAINYARD_HOME");
 }

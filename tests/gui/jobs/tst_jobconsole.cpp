@@ -574,7 +574,7 @@ void TestJobConsole::runExampleTrainer()
     // Clone into wizard gets a new, unused ID.
     jobspec::Job clone;
     QVERIFY(console.cloneSpec(job.jobId, &clone));
-    QCOMPARE(clone.jobId, QStringLiteral("mnist_console_2"));
+    QCOMPARE(clone.jobId, QStringLiteral("mnist_console_run2"));
     QCOMPARE(clone.trainingInput.args, job.trainingInput.args);
 
     // A finished job can be deleted.

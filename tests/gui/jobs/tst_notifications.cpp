@@ -87,6 +87,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void notificationReachesTheServer();
     void consoleNotifiesWhenJobsEnd();
+    void aBurstBecomesOneSummary();
     void withoutAServerNothingBreaks();
 
 private:
@@ -198,6 +199,32 @@ void TestNotifications::consoleNotifiesWhenJobsEnd()
         qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(sent.count() == 2, 30000);
     QVERIFY(hasSummary(QStringLiteral("Job succeeded"), QStringLiteral("notify_succeeds")));
+}
+
+// Fifty jobs ending together: one notification that counts them, not fifty stacked toasts.
+void TestNotifications::aBurstBecomesOneSummary()
+{
+    ui::jobs::JobConsole console(m_tmp.filePath(QStringLiteral("burst-store")));
+    QSignalSpy sent(console.notifier(), &DesktopNotifier::sent);
+    for (int i = 0; i < 50; ++i) {
+        Q_EMIT console.model()->jobEnded(QStringLiteral("burst_%1").arg(i),
+                                         i % 10 == 0 ? store::JobStatus::Failed
+                                                     : store::JobStatus::Succeeded);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(sent.count() == 1, 10000);
+    QTest::qWait(2000);
+    QCOMPARE(sent.count(), 1);
+    const auto shown = [] {
+        QStringList all;
+        for (const Received &r : received())
+            all << r.summary + QStringLiteral(" | ") + r.body;
+        return all.join(QLatin1Char('\n'));
+    };
+    // No translator in this test: the summary's plural reads as written in the source (the
+    // application's English plurals make it "50 jobs ended").
+    const QString summary = QStringLiteral("50 job(s) ended");
+    QTRY_VERIFY2(hasSummary(summary, QStringLiteral("Failed: 5")), qPrintable(shown()));
+    QVERIFY2(hasSummary(summary, QStringLiteral("Succeeded: 45")), qPrintable(shown()));
 }
 
 void TestNotifications::withoutAServerNothingBreaks()

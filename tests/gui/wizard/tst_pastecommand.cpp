@@ -181,7 +181,10 @@ void TestPasteCommand::pasteFillsEveryPage()
 
     TrainerPage *t = w.trainerPage();
     QCOMPARE(t->moduleEdit()->text(), QStringLiteral("trainer.task"));
-    QCOMPARE(t->packageDirEdit()->text(), QStringLiteral("trainer"));
+    // --package-path resolves against the command's folder, as gcloud resolves it against its
+    // working directory: the wizard keeps it absolute.
+    QCOMPARE(t->packageDirEdit()->text(),
+             QDir::toNativeSeparators(m_dir.filePath(QStringLiteral("trainer"))));
     QCOMPARE(t->argsEditor()->values(),
              (QStringList{QStringLiteral("--epochs"), QStringLiteral("5"),
                           QStringLiteral("--data"), QStringLiteral("$DATA_DIR")}));

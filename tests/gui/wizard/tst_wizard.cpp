@@ -30,6 +30,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -132,6 +133,9 @@ private Q_SLOTS:
     void mainWindowOpensWizard();
     void runLocally();
     void runLocallyRefusesInvalidJob();
+    void enterRunsTheJob();
+    void escapeAsksAndKeepsADraft();
+    void runRefusedWithoutPackageDirectory();
     void screenshots();
 };
 
@@ -145,6 +149,7 @@ void TestWizard::initTestCase()
 void TestWizard::init()
 {
     QSettings().clear();
+    QFile::remove(JobWizard::draftPath());
 }
 
 void TestWizard::jobIdMessages_data()
@@ -176,9 +181,14 @@ void TestWizard::jobIdMessages()
     w.setExistingJobIds(QSet<QString>(existing.cbegin(), existing.cend()));
     w.show();
     QLineEdit *edit = w.jobPage()->jobIdEdit();
-    // An empty ID is an error from the start.
+    // An empty ID is an error from the start (Next stays off), shown once the field is touched.
+    QTRY_VERIFY(!isNextEnabled(w));
+    QVERIFY(shownFor(&w, edit).isEmpty());
+    QCOMPARE(w.jobPage()->summaryText(), QString());
+    edit->setFocus();
+    QTest::keyClick(edit, Qt::Key_Tab);
     QTRY_VERIFY(shownFor(&w, edit).contains(QLatin1String("jobId is required")));
-    QVERIFY(!isNextEnabled(w));
+    QVERIFY(w.jobPage()->summaryText().contains(QLatin1String("jobId is required")));
 
     QTest::keyClicks(edit, typed);
     if (expected.isEmpty()) {
@@ -305,7 +315,9 @@ void TestWizard::openFillsEveryField()
 
     TrainerPage *t = w.trainerPage();
     QCOMPARE(t->mode(), TrainerPage::Mode::Package);
-    QCOMPARE(t->packageDirEdit()->text(), QStringLiteral("trainer"));
+    // "trainer" in the file: next to the file, shown absolute.
+    QCOMPARE(t->packageDirEdit()->text(),
+             QDir::toNativeSeparators(QStringLiteral(WIZARD_TEST_DIR "/trainer")));
     QCOMPARE(t->moduleEdit()->text(), QStringLiteral("trainer.task"));
     QCOMPARE(t->argsEditor()->values(),
              (QStringList{QStringLiteral("--epochs"), QStringLiteral("5"), QStringLiteral("two words")}));
@@ -373,6 +385,12 @@ void TestWizard::roundTrip()
         QCOMPARE(w.currentId(), expectedPages.at(i));
     }
     QTRY_VERIFY(w.button(QWizard::FinishButton)->isEnabled());
+    // The last page's default action runs the job, with Save and Submit beside it.
+    QCOMPARE(w.button(QWizard::FinishButton)->text(), QStringLiteral("&Run locally"));
+    QVERIFY(static_cast<QPushButton *>(w.button(QWizard::FinishButton))->isDefault());
+    QVERIFY(w.button(QWizard::CustomButton1)->isVisible());
+    QVERIFY(w.button(QWizard::CustomButton2)->isVisible());
+    QVERIFY(!w.reviewPage()->runButton()->isVisible());
 
     // The review's YAML is the cloud part of the same job.
     const QString yaml = w.reviewPage()->yamlView()->toPlainText();
@@ -388,11 +406,16 @@ void TestWizard::roundTrip()
         QLatin1String("gcloud ai-platform jobs submit training")));
     QVERIFY(w.reviewPage()->vertexView()->toPlainText().contains(QLatin1String("workerPoolSpecs")));
 
-    clickButton(w, QWizard::FinishButton);
-    QCOMPARE(w.result(), int(QDialog::Accepted));
+    // What the wizard holds is the file's job, its package directory made absolute against
+    // the file's folder.
+    jobspec::Job expected = imported.job;
+    if (!expected.local.packagePath.isEmpty())
+        expected.local.packagePath =
+            QDir::cleanPath(QFileInfo(path).dir().filePath(expected.local.packagePath));
     QCOMPARE(jobspec::exportYaml(w.job(), jobspec::ExportScope::WithLocal),
-             jobspec::exportYaml(imported.job, jobspec::ExportScope::WithLocal));
-    QVERIFY(w.job() == imported.job);
+             jobspec::exportYaml(expected, jobspec::ExportScope::WithLocal));
+    QVERIFY(w.job() == expected);
+    QVERIFY(!w.isModified());
 }
 
 // A config with every advanced option fills its widgets and opens the sections.
@@ -688,13 +711,18 @@ void TestWizard::rememberedValues()
             clickButton(w, QWizard::NextButton);
         }
         QTRY_VERIFY(w.button(QWizard::FinishButton)->isEnabled());
-        clickButton(w, QWizard::FinishButton);
+        QTemporaryDir saved;
+        QString error;
+        QVERIFY2(w.saveTo(saved.filePath(QStringLiteral("job.yaml")), true, &error),
+                 qPrintable(error));
     }
     JobWizard fresh(cat());
     QCOMPARE(fresh.regionPage()->regionCombo()->currentData().toString(), QStringLiteral("us-central1"));
     QCOMPARE(fresh.regionPage()->runtimeCombo()->currentText(), QStringLiteral("2.11"));
     QCOMPARE(fresh.regionPage()->pythonCombo()->currentText(), QStringLiteral("3.7"));
-    QCOMPARE(fresh.trainerPage()->packageDirEdit()->text(), QStringLiteral("trainer"));
+    // Remembered absolutely: the fixture's "trainer" next to its file.
+    QCOMPARE(fresh.trainerPage()->packageDirEdit()->text(),
+             QDir::toNativeSeparators(QStringLiteral(WIZARD_TEST_DIR "/trainer")));
     QCOMPARE(fresh.jobPage()->jobIdEdit()->text(), QString());
 }
 
@@ -803,9 +831,9 @@ void TestWizard::runLocally()
         clickButton(w, QWizard::NextButton);
     }
     QSignalSpy started(&w, &JobWizard::jobStarted);
-    QTest::mouseClick(w.reviewPage()->runButton(), Qt::LeftButton);
+    clickButton(w, QWizard::FinishButton); // "Run locally"
     // Stored and started on a worker thread: the button waits for it, then the signal comes.
-    QVERIFY(!w.reviewPage()->runButton()->isEnabled() || started.count() == 1);
+    QVERIFY(!w.button(QWizard::FinishButton)->isEnabled() || started.count() == 1);
     QTRY_VERIFY2_WITH_TIMEOUT(started.count() == 1,
                               qPrintable(w.reviewPage()->statusLabel()->text()), 20000);
     QCOMPARE(started.first().at(0).toString(), QStringLiteral("wizard_local_1"));
@@ -842,6 +870,125 @@ void TestWizard::runLocallyRefusesInvalidJob()
     QVERIFY(!w.runLocally(&error));
     QVERIFY2(error.contains(QLatin1String("trainyardLocal")), qPrintable(error));
     QVERIFY(!store::JobStore(dir.path()).contains(QStringLiteral("wizard_local_1")));
+}
+
+// Keyboard only: focus starts in the Job ID field, Enter moves page by page, and on the
+// Review page Enter runs the job (the default button is "Run locally").
+void TestWizard::enterRunsTheJob()
+{
+    if (!QFileInfo::exists(QStringLiteral(TRAINYARD_BINARY)))
+        QSKIP("the trainyard executable is not built");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    JobWizard w(cat());
+    w.setStoreRoot(dir.filePath(QStringLiteral("store")));
+    w.setOwnerProgram(QStringLiteral(TRAINYARD_BINARY));
+    w.loadJob(localJob(dir.filePath(QStringLiteral("out"))));
+    w.show();
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTRY_COMPARE(QApplication::focusWidget(), w.jobPage()->jobIdEdit());
+    QSignalSpy started(&w, &JobWizard::jobStarted);
+    for (int page = 0; page < 6 && w.currentId() != ReviewPageId; ++page) {
+        QTRY_VERIFY2(isNextEnabled(w),
+                     qPrintable(static_cast<WizardPage *>(w.currentPage())->summaryText()));
+        const int before = w.currentId();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        QTRY_VERIFY(w.currentId() != before);
+        // Each page starts with the focus in its first field, inside the page.
+        QVERIFY(w.currentPage()->isAncestorOf(QApplication::focusWidget()));
+    }
+    QCOMPARE(w.currentId(), int(ReviewPageId));
+    QTRY_VERIFY(w.button(QWizard::FinishButton)->isEnabled());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QTRY_VERIFY2_WITH_TIMEOUT(started.count() == 1,
+                              qPrintable(w.reviewPage()->statusLabel()->text()), 20000);
+    QCOMPARE(w.result(), int(QDialog::Accepted));
+    QVERIFY(!w.isVisible());
+    QVERIFY(store::JobStore(dir.filePath(QStringLiteral("store"))).contains(QStringLiteral("wizard_local_1")));
+}
+
+// Escape on a changed wizard asks; "Keep as draft" closes it and the next new job starts from
+// the draft; "Discard" forgets it; Escape on an untouched wizard just closes.
+void TestWizard::escapeAsksAndKeepsADraft()
+{
+    {
+        JobWizard untouched(cat());
+        untouched.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&untouched));
+        QVERIFY(!untouched.isModified());
+        QTest::keyClick(&untouched, Qt::Key_Escape);
+        QTRY_VERIFY(!untouched.isVisible());
+        QVERIFY(!untouched.findChild<QMessageBox *>());
+    }
+    JobWizard w(cat());
+    w.show();
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::keyClicks(w.jobPage()->jobIdEdit(), QStringLiteral("draft_job"));
+    QVERIFY(w.isModified());
+    QTest::keyClick(w.jobPage()->jobIdEdit(), Qt::Key_Escape);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = w.findChild<QMessageBox *>()) != nullptr);
+    QVERIFY(box->text().contains(QLatin1String("draft_job")));
+    QVERIFY(w.isVisible()); // nothing is closed before the answer
+
+    // Cancel (Escape in the question) stays.
+    QTRY_VERIFY(box->isVisible());
+    QTest::keyClick(box, Qt::Key_Escape);
+    QTRY_VERIFY(!w.findChild<QMessageBox *>());
+    QVERIFY(w.isVisible());
+
+    w.close(); // the window's Close asks the same
+    QTRY_VERIFY((box = w.findChild<QMessageBox *>()) != nullptr);
+    QVERIFY(w.isVisible());
+    QAbstractButton *keep = nullptr;
+    for (QAbstractButton *b : box->buttons()) {
+        if (b->text().contains(QLatin1String("draft")))
+            keep = b;
+    }
+    QVERIFY(keep);
+    QTest::mouseClick(keep, Qt::LeftButton);
+    QTRY_VERIFY(!w.isVisible());
+    QCOMPARE(w.result(), int(QDialog::Rejected));
+    QVERIFY(QFileInfo::exists(JobWizard::draftPath()));
+
+    // The draft comes back, still counted as unsent; Discard forgets it.
+    JobWizard again(cat());
+    QVERIFY(again.restoreDraft());
+    QCOMPARE(again.jobPage()->jobIdEdit()->text(), QStringLiteral("draft_job"));
+    QVERIFY(again.isModified());
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QTest::keyClick(&again, Qt::Key_Escape);
+    QTRY_VERIFY((box = again.findChild<QMessageBox *>()) != nullptr);
+    QAbstractButton *discard = nullptr;
+    for (QAbstractButton *b : box->buttons()) {
+        if (box->buttonRole(b) == QMessageBox::DestructiveRole)
+            discard = b;
+    }
+    QVERIFY(discard);
+    QTest::mouseClick(discard, Qt::LeftButton);
+    QTRY_VERIFY(!again.isVisible());
+    QVERIFY(!QFileInfo::exists(JobWizard::draftPath()));
+    JobWizard fresh(cat());
+    QVERIFY(!fresh.restoreDraft());
+}
+
+// Run locally is refused while the package directory is missing, before anything is stored.
+void TestWizard::runRefusedWithoutPackageDirectory()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    JobWizard w(cat());
+    w.setStoreRoot(dir.filePath(QStringLiteral("store")));
+    jobspec::Job job = localJob(dir.filePath(QStringLiteral("out")));
+    job.local.packagePath = dir.filePath(QStringLiteral("gone/trainer"));
+    w.loadJob(job);
+    QString error;
+    QVERIFY(!w.runLocally(&error));
+    QVERIFY2(error.contains(QLatin1String("does not exist")), qPrintable(error));
+    QVERIFY(!store::JobStore(dir.filePath(QStringLiteral("store"))).contains(QStringLiteral("wizard_local_1")));
 }
 
 // Saves every page at 1280×800 when TRAINYARD_SCREENSHOT_DIR is set (and in a dark palette

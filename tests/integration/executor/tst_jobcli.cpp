@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
@@ -43,6 +45,7 @@ private Q_SLOTS:
     void unknownJob();
     void runSettingsRoundTrip();
     void jobsStartedTogetherGetTheirOwnPorts();
+    void listFormatSortByLimit();
 
 private:
     QString path(const QString &name) const { return m_tmp.filePath(name); }
@@ -396,6 +399,60 @@ void TestJobCli::jobsStartedTogetherGetTheirOwnPorts()
                                     .arg(r.port)));
             seen.insert(r.port);
         }
+    }
+}
+
+// `jobs list --format=table|json|yaml --sort-by --limit`, spelled as gcloud spells them.
+void TestJobCli::listFormatSortByLimit()
+{
+    const auto list = [this](const QStringList &extra) {
+        return runCli(m_home, QStringList{QStringLiteral("jobs"), QStringLiteral("list")} + extra,
+                      20000);
+    };
+    const CliRun json = list({QStringLiteral("--format=json")});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonArray jobs = QJsonDocument::fromJson(json.out).array();
+    QVERIFY2(jobs.size() >= 2, json.out.constData());
+    QStringList ids;
+    QString previous;
+    for (const QJsonValue &v : jobs) {
+        const QJsonObject o = v.toObject();
+        for (const char *key : {"jobId", "state", "createTime", "where"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        ids << o.value(QLatin1String("jobId")).toString();
+        // Newest first by default (RFC 3339 UTC times sort as text).
+        const QString created = o.value(QLatin1String("createTime")).toString();
+        QVERIFY2(previous.isEmpty() || created <= previous, qPrintable(created));
+        previous = created;
+    }
+
+    const CliRun byId = list({QStringLiteral("--format=json"), QStringLiteral("--sort-by=jobId"),
+                              QStringLiteral("--limit=2")});
+    QCOMPARE(byId.exitCode, 0);
+    const QJsonArray two = QJsonDocument::fromJson(byId.out).array();
+    QCOMPARE(two.size(), 2);
+    QStringList sorted = ids;
+    sorted.sort();
+    QCOMPARE(two.at(0).toObject().value(QLatin1String("jobId")).toString(), sorted.at(0));
+    QCOMPARE(two.at(1).toObject().value(QLatin1String("jobId")).toString(), sorted.at(1));
+    const CliRun descending = list({QStringLiteral("--sort-by=~jobId"), QStringLiteral("--limit"),
+                                    QStringLiteral("1")});
+    QCOMPARE(descending.exitCode, 0);
+    const QList<QByteArray> lines = descending.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 2); // the header and one job
+    QVERIFY2(lines.at(1).startsWith(sorted.last().toUtf8()), descending.out.constData());
+
+    const CliRun yaml = list({QStringLiteral("--format=yaml"), QStringLiteral("--limit=1")});
+    QCOMPARE(yaml.exitCode, 0);
+    QVERIFY2(yaml.out.startsWith("---\njobId: "), yaml.out.constData());
+    QCOMPARE(yaml.out.count("---"), 1);
+
+    for (const QStringList &bad : {QStringList{QStringLiteral("--format=xml")},
+                                   QStringList{QStringLiteral("--sort-by=color")},
+                                   QStringList{QStringLiteral("--limit=0")}}) {
+        const CliRun r = list(bad);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(!r.err.isEmpty());
     }
 }
 

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 
@@ -20,6 +21,9 @@ class TestCli : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void bashCompletion();
+    void zshAndFishCompletion();
+    void manPage();
     void initTestCase();
     void help_data();
     void help();
@@ -232,6 +236,11 @@ void TestCli::usageErrors_data()
     QTest::newRow("switch with value")
         << l({"validate", "--local=yes", "valid.yaml"}) << "--local takes no value";
     QTest::newRow("unknown command flag") << l({"--frobnicate"}) << "unknown command or flag";
+    // A mistyped command is an error with a suggestion, never the window.
+    QTest::newRow("mistyped command")
+        << l({"valdate", "valid.yaml"}) << "unknown command 'valdate'; did you mean 'validate'?";
+    QTest::newRow("neither command nor file")
+        << l({"no-such-config.yaml"}) << "'no-such-config.yaml' is neither a command nor a config file";
     QTest::newRow("export without --to") << l({"export", "valid.yaml"}) << "--to is required";
     QTest::newRow("export bad --to")
         << l({"export", "--to", "toml", "valid.yaml"}) << "unknown --to 'toml'";
@@ -371,6 +380,101 @@ void TestCli::validatorDiagnosticOnAFlaggedFieldNamesTheFlag()
                 l.startsWith(QLatin1String(
                     "--master-accelerator: error: trainingInput.masterConfig.acceleratorConfig"));
     QVERIFY2(found, qPrintable(r.err));
+}
+
+namespace {
+
+// Runs `script` in bash with the completion of the built trainyard loaded; its stdout.
+QString inBash(const QString &script)
+{
+    QProcess bash;
+    bash.start(QStringLiteral("bash"),
+               {QStringLiteral("-c"),
+                QStringLiteral("source <(\"$0\" completion bash) || exit 3\n") + script,
+                QStringLiteral(TRAINYARD_BINARY)});
+    if (!bash.waitForFinished(30000) || bash.exitCode() != 0)
+        return QStringLiteral("bash failed: ") + QString::fromUtf8(bash.readAllStandardError());
+    return QString::fromUtf8(bash.readAllStandardOutput());
+}
+
+// What the completion offers for the words typed so far (the last one is being completed).
+QString complete(const QString &line)
+{
+    return inBash(QStringLiteral("COMP_WORDS=(%1); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); "
+                                 "_trainyard; echo \"${COMPREPLY[*]}\"")
+                      .arg(line));
+}
+
+} // namespace
+
+// `trainyard completion bash`: registered with complete(1), offering commands, subcommands and
+// flags from the help text.
+void TestCli::bashCompletion()
+{
+    QCOMPARE(inBash(QStringLiteral("complete -p trainyard")).trimmed(),
+             QStringLiteral("complete -o default -F _trainyard trainyard"));
+    QCOMPARE(complete(QStringLiteral("trainyard val")).trimmed(), QStringLiteral("validate"));
+    QCOMPARE(complete(QStringLiteral("trainyard com")).trimmed(), QStringLiteral("completion"));
+    const QStringList jobs = complete(QStringLiteral("trainyard jobs ''")).trimmed().split(QLatin1Char(' '));
+    for (const char *sub : {"submit", "list", "describe", "stream-logs", "cancel"})
+        QVERIFY2(jobs.contains(QLatin1String(sub)), qPrintable(jobs.join(QLatin1Char(' '))));
+    QVERIFY(complete(QStringLiteral("trainyard validate --loc")).contains(QLatin1String("--local")));
+    QVERIFY(complete(QStringLiteral("trainyard secrets ''")).contains(QLatin1String("rename")));
+
+    const Result wrong = run({QStringLiteral("completion"), QStringLiteral("tcsh")});
+    VERIFY_RAN(wrong);
+    QCOMPARE(wrong.code, 2);
+    QVERIFY2(wrong.err.contains(QLatin1String("unknown shell 'tcsh'")), qPrintable(wrong.err));
+}
+
+void TestCli::zshAndFishCompletion()
+{
+    const Result zsh = run({QStringLiteral("completion"), QStringLiteral("zsh")});
+    VERIFY_RAN(zsh);
+    QCOMPARE(zsh.code, 0);
+    QVERIFY(zsh.out.startsWith(QLatin1String("#compdef trainyard\n")));
+    QVERIFY(zsh.out.contains(QLatin1String("complete -o default -F _trainyard trainyard")));
+    const Result fish = run({QStringLiteral("completion"), QStringLiteral("fish")});
+    VERIFY_RAN(fish);
+    QCOMPARE(fish.code, 0);
+    QVERIFY(fish.out.contains(
+        QLatin1String("complete -c trainyard -n '__fish_seen_subcommand_from validate' -l local")));
+    QVERIFY(fish.out.contains(QLatin1String("__fish_use_subcommand -a 'validate export")));
+}
+
+// The man page comes from the same help text; man(1) renders it.
+void TestCli::manPage()
+{
+    QTemporaryDir dir;
+    const QString page = dir.filePath(QStringLiteral("trainyard.1"));
+    const Result r = run({QStringLiteral("man-page"), page});
+    VERIFY_RAN(r);
+    QCOMPARE(r.code, 0);
+    QFile file(page);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString roff = QString::fromUtf8(file.readAll());
+    QVERIFY(roff.startsWith(QLatin1String(".TH TRAINYARD 1")));
+    for (const char *command : {"validate", "export", "import-gcloud", "local", "jobs", "secrets",
+                                "ai", "completion"})
+        QVERIFY2(roff.contains(QStringLiteral(".SS ") + QLatin1String(command)), command);
+    QProcess man;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("MANWIDTH"), QStringLiteral("100"));
+    env.insert(QStringLiteral("MAN_KEEP_FORMATTING"), QStringLiteral("0"));
+    man.setProcessEnvironment(env);
+    man.start(QStringLiteral("man"), {QStringLiteral("-P"), QStringLiteral("cat"),
+                                      QStringLiteral("-l"), page});
+    if (!man.waitForStarted())
+        QSKIP("man is not installed");
+    QVERIFY(man.waitForFinished(30000));
+    const QString shown = QString::fromUtf8(man.readAllStandardOutput());
+    // The help text's own lines, flags and quotes included.
+    const Result help = run({QStringLiteral("help"), QStringLiteral("completion")});
+    QVERIFY2(shown.contains(QLatin1String("trainyard completion bash|zsh|fish")), qPrintable(shown.left(2000)));
+    QVERIFY2(shown.contains(QLatin1String("Run 'trainyard help COMMAND' or 'trainyard COMMAND --help'")),
+             qPrintable(shown.left(2000)));
+    QVERIFY(shown.contains(QLatin1String("--version")));
+    QVERIFY(help.out.contains(QLatin1String("source <(trainyard completion bash)")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -50,6 +50,7 @@ private Q_SLOTS:
     void environmentTooLargeForExecve();
     void importGcloudPrintsTheConfig();
     void importGcloudFromStdin();
+    void importGcloudReadmeSnippet();
     void vertexExportCanBeSubmitted();
     void retiredRuntimeNamesItsReplacement();
 
@@ -182,6 +183,32 @@ void TestCliGcloud::importGcloudPrintsTheConfig()
                                               QStringLiteral("imported.yaml")});
     VERIFY_RAN(again);
     QVERIFY2(again.code == 0, qPrintable(again.err));
+}
+
+// A README snippet whole (the shape of GoogleCloudPlatform/cloudml-samples,
+// census/estimator/README.md): the $(date +FORMAT) job name evaluated, unset variables listed.
+void TestCliGcloud::importGcloudReadmeSnippet()
+{
+    QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("readme.sh")),
+                      "JOB_NAME=census_$(date +%Y%m%d_%H%M%S)\n"
+                      "OUTPUT_PATH=gs://$BUCKET_NAME/$JOB_NAME\n"
+                      "gcloud ai-platform jobs submit training $JOB_NAME \\\n"
+                      "    --job-dir $OUTPUT_PATH \\\n"
+                      "    --runtime-version 2.11 --python-version 3.7 \\\n"
+                      "    --module-name trainer.task \\\n"
+                      "    --package-path trainer/ \\\n"
+                      "    --region us-central1 \\\n"
+                      "    -- \\\n"
+                      "    --train-files $TRAIN_DATA\n"));
+    const Result r = runIn(m_tmp.path(), {QStringLiteral("import-gcloud"),
+                                          QStringLiteral("readme.sh")});
+    VERIFY_RAN(r);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    static const QRegularExpression stamped(QStringLiteral("jobId: census_\\d{8}_\\d{6}\n"));
+    QVERIFY2(stamped.match(r.out).hasMatch(), qPrintable(r.out));
+    QVERIFY2(!r.out.contains(QLatin1String("$(date")), qPrintable(r.out));
+    for (const char *name : {"$BUCKET_NAME is not set", "$TRAIN_DATA is not set"})
+        QVERIFY2(r.err.contains(QLatin1String(name)), qPrintable(r.err));
 }
 
 void TestCliGcloud::importGcloudFromStdin()

@@ -9,6 +9,8 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include <QDateTime>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace trainyard;
@@ -58,6 +60,7 @@ private Q_SLOTS:
     void shellWords();
     void pasteMultiLineCommand();
     void pasteWithVariablesAndAssignments();
+    void pasteReadmeSnippetWithDate();
     void pasteLocalTrainAndGlobalFlags();
     void pasteRejectsOtherCommands();
     void importReadsConfigAndAppliesFlags();
@@ -212,6 +215,54 @@ void TestGcloudPaste::pasteWithVariablesAndAssignments()
     QVERIFY(region);
     QCOMPARE(cmd.flags.userArgs,
              (sl({"--train_dir=gs://yt8m_train/x", "--model=$MODEL"})));
+}
+
+// The shape of Google's census sample README (GoogleCloudPlatform/cloudml-samples,
+// census/estimator/README.md): a job name stamped with $(date +FORMAT), assignments that use
+// variables set elsewhere, line continuations. The date is evaluated as the shell would.
+void TestGcloudPaste::pasteReadmeSnippetWithDate()
+{
+    const GcloudCommandLine cmd = parseGcloudCommand(QStringLiteral(
+        "JOB_NAME=census_$(date +%Y%m%d_%H%M%S)\n"
+        "OUTPUT_PATH=gs://$BUCKET_NAME/$JOB_NAME\n"
+        "gcloud ai-platform jobs submit training $JOB_NAME \\\n"
+        "    --job-dir $OUTPUT_PATH \\\n"
+        "    --runtime-version 1.14 \\\n"
+        "    --module-name trainer.task \\\n"
+        "    --package-path trainer/ \\\n"
+        "    --region $REGION \\\n"
+        "    -- \\\n"
+        "    --train-files $TRAIN_DATA \\\n"
+        "    --train-steps 1000\n"));
+    QVERIFY(cmd.isCommand);
+    static const QRegularExpression stamped(QStringLiteral("^census_\\d{8}_\\d{6}$"));
+    QVERIFY2(stamped.match(cmd.jobId).hasMatch(), qPrintable(cmd.jobId));
+    QCOMPARE(cmd.unsetVariables, (sl({"BUCKET_NAME", "REGION", "TRAIN_DATA"})));
+    for (const QString &name : cmd.unsetVariables)
+        QVERIFY2(hasMessage(cmd.diagnostics, QStringLiteral("$") + name), qPrintable(name));
+    bool jobDir = false;
+    for (const FlagOverrides::Flag &f : cmd.flags.flags)
+        jobDir = jobDir || (f.name == QLatin1String("job-dir")
+                            && f.value == QStringLiteral("gs://$BUCKET_NAME/") + cmd.jobId);
+    QVERIFY(jobDir);
+
+    // $(date +%s) in the command itself is one word, not split at its space; -u is UTC.
+    const GcloudCommandLine seconds = parseGcloudCommand(QStringLiteral(
+        "gcloud ai-platform jobs submit training census_$(date +%s) --region us-central1 "
+        "--master-image-uri gcr.io/p/i:1\n"));
+    static const QRegularExpression epoch(QStringLiteral("^census_\\d{10,}$"));
+    QVERIFY2(epoch.match(seconds.jobId).hasMatch(), qPrintable(seconds.jobId));
+    const QStringList utc = trainyard::exporters::shellWords(
+        QStringLiteral("run_$(date -u +\"%Y\") x"), {}, nullptr);
+    QCOMPARE(utc.size(), 2);
+    QCOMPARE(utc.first(), QStringLiteral("run_") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy")));
+
+    // Another command is not run: it stays as written, one word, and is listed.
+    QStringList unset;
+    const QStringList other = trainyard::exporters::shellWords(
+        QStringLiteral("job_$(git rev-parse --short HEAD) x"), {}, &unset);
+    QCOMPARE(other, (sl({"job_$(git rev-parse --short HEAD)", "x"})));
+    QCOMPARE(unset, (sl({"(git rev-parse --short HEAD)"})));
 }
 
 void TestGcloudPaste::pasteLocalTrainAndGlobalFlags()
