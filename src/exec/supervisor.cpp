@@ -110,6 +110,16 @@ void Supervisor::start()
         m_system = std::make_unique<metrics::SystemSampler>(
             [owner = m_metrics](const metrics::SystemPoints &points) { owner->addPoints(points); });
         m_system->start();
+        // The sampled trees follow the running replicas (starts, restarts, exits, trials).
+        connect(this, &Supervisor::replicasChanged, this, [this] {
+            if (!m_system)
+                return;
+            m_system->clearReplicas();
+            for (const LiveReplica &replica : liveReplicas()) {
+                if (replica.pid > 0)
+                    m_system->setReplica(replica.logName, replica.pid);
+            }
+        });
     }
     m_poll.start();
     if (isCancelRequested(m_store, m_jobId) || m_cancelRequested) {
