@@ -3,6 +3,8 @@
 // finishing the job.
 #include "exec/supervisor.h"
 
+#include <QSet>
+
 #include "catalog/catalog.h"
 #include "exec/jobgpuplan.h"
 #include "gpu/nvml.h"
@@ -114,11 +116,18 @@ void Supervisor::start()
         connect(this, &Supervisor::replicasChanged, this, [this] {
             if (!m_system)
                 return;
-            m_system->clearReplicas();
+            QSet<QString> live;
             for (const LiveReplica &replica : liveReplicas()) {
-                if (replica.pid > 0)
-                    m_system->setReplica(replica.logName, replica.pid);
+                if (replica.pid <= 0)
+                    continue;
+                live.insert(replica.logName);
+                m_system->setReplica(replica.logName, replica.pid); // same pid: kept as it is
             }
+            for (const QString &gone : std::as_const(m_sampled)) {
+                if (!live.contains(gone))
+                    m_system->removeReplica(gone);
+            }
+            m_sampled = live;
         });
     }
     m_poll.start();

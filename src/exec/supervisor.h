@@ -52,6 +52,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QSet>
 #include <QTimer>
 #include <memory>
 #include <vector>
@@ -126,6 +127,7 @@ private:
     QTimer m_poll;
     metrics::OwnerMetrics *m_metrics = nullptr; // the job's metric store, fed as lines arrive
     std::unique_ptr<metrics::SystemSampler> m_system; // system/* series: the replicas' trees, GPUs
+    QSet<QString> m_sampled; // the replicas m_system samples (their log names)
     Phase m_phase = Phase::Idle;
     bool m_dirty = false;
     bool m_writeFailing = false; // the last state write failed (e.g. disk full)
