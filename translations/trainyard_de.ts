@@ -573,10 +573,6 @@ Standardwerte kommen aus Einstellungen &gt; Lokale Läufe, wenn sie dort gesetzt
         <translation>%1 von %2 Versuchen lokal ausgeführt</translation>
     </message>
     <message>
-        <source>Hyperparameter tuning: run at most N of the spec&apos;s maxTrials trials, one after the other (default %1, 0: all)</source>
-        <translation>Hyperparameter-Abstimmung: höchstens N der maxTrials Versuche der Spezifikation ausführen, einen nach dem anderen (Standard %1, 0: alle)</translation>
-    </message>
-    <message>
         <source>Job %1 is broken: %2</source>
         <translation>Job %1 ist beschädigt: %2</translation>
     </message>
@@ -682,14 +678,6 @@ Rückgabewert: 0 importiert, 1 der Befehl oder die Spezifikation hat Fehler (das
         <translation>%1: nicht übermittelt</translation>
     </message>
     <message>
-        <source>no region: give --region or trainingInput.region</source>
-        <translation>keine Region: --region oder trainingInput.region angeben</translation>
-    </message>
-    <message>
-        <source>no project: give --project or set GOOGLE_CLOUD_PROJECT</source>
-        <translation>kein Projekt: --project angeben oder GOOGLE_CLOUD_PROJECT setzen</translation>
-    </message>
-    <message>
         <source>CustomJob [%1] is submitted successfully (local record %2).</source>
         <translation>CustomJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
     </message>
@@ -734,48 +722,12 @@ Rückgabewert: 0 importiert, 1 der Befehl oder die Spezifikation hat Fehler (das
         <translation>Verfolgung beendet; der Job läuft weiter.</translation>
     </message>
     <message>
-        <source>Usage: trainyard ai custom-jobs COMMAND ...
-
-Vertex AI custom training (as gcloud ai custom-jobs). Credentials are Google&apos;s Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, else the file `gcloud auth application-default login` writes.
-
-Commands:
-  create --config FILE [--region R] [--project P] [--display-name N]
-         [--service-account EMAIL] [JOB FLAGS]   Submit a spec as a CustomJob
-  list --region R [--project P] [--filter EXPR]  List the CustomJobs
-  describe JOB                                   Show a job (JSON)
-  stream-logs JOB [--polling-interval S]         Print its logs until it ends
-  cancel JOB [--async]                           Cancel it and wait until it has ended
-
-JOB: a resource name, the ID of a job&apos;s local record, or a numeric ID with --region and --project.
-Exit status: 0 done, 1 spec errors or a failed cloud call, 2 usage error.
-</source>
-        <translation>Aufruf: trainyard ai custom-jobs COMMAND ...
-
-Vertex AI Custom Training (wie gcloud ai custom-jobs). Anmeldedaten sind Googles Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, sonst die Datei, die `gcloud auth application-default login` schreibt.
-
-Befehle:
-  create --config FILE [--region R] [--project P] [--display-name N]
-         [--service-account EMAIL] [JOB FLAGS]   Eine Spezifikation als CustomJob übermitteln
-  list --region R [--project P] [--filter EXPR]  Die CustomJobs auflisten
-  describe JOB                                   Einen Job anzeigen (JSON)
-  stream-logs JOB [--polling-interval S]         Seine Logs ausgeben, bis er endet
-  cancel JOB [--async]                           Ihn abbrechen und warten, bis er beendet ist
-
-JOB: ein Ressourcenname, die ID des lokalen Eintrags eines Jobs oder eine numerische ID mit --region und --project.
-Exit-Status: 0 erledigt, 1 Fehler in der Spezifikation oder ein fehlgeschlagener Cloud-Aufruf, 2 Aufruffehler.
-</translation>
-    </message>
-    <message>
         <source>unknown command &apos;%1&apos;; use custom-jobs</source>
         <translation>unbekannter Befehl &apos;%1&apos;; custom-jobs verwenden</translation>
     </message>
     <message>
         <source>Build the package (trainyardLocal.packagePath, --package-path) as an sdist and upload it here</source>
         <translation>Das Paket (trainyardLocal.packagePath, --package-path) als sdist bauen und hierhin hochladen</translation>
-    </message>
-    <message>
-        <source>--staging-bucket must be gs://BUCKET[/PATH], not &apos;%1&apos;</source>
-        <translation>--staging-bucket muss gs://BUCKET[/PATH] sein, nicht &apos;%1&apos;</translation>
     </message>
     <message>
         <source>Uploading %1: %2%</source>
@@ -786,90 +738,8 @@ Exit-Status: 0 erledigt, 1 Fehler in der Spezifikation oder ein fehlgeschlagener
         <translation>%1 liegt schon bereit; nicht erneut hochgeladen.</translation>
     </message>
     <message>
-        <source>--staging-bucket needs a package: trainyardLocal.packagePath, --package-path or local archives in --packages</source>
-        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath, --package-path oder lokale Archive in --packages</translation>
-    </message>
-    <message>
-        <source>local archives in --packages are uploaded to --staging-bucket: give it</source>
-        <translation>lokale Archive in --packages werden nach --staging-bucket hochgeladen: bitte angeben</translation>
-    </message>
-    <message>
         <source>HyperparameterTuningJob [%1] is submitted successfully (local record %2).</source>
         <translation>HyperparameterTuningJob [%1] wurde erfolgreich übermittelt (lokaler Eintrag %2).</translation>
-    </message>
-    <message>
-        <source>Usage: trainyard [COMMAND [ARGS...]]
-
-Without a command, Trainyard opens its window.
-
-Commands:
-  validate   Check job specs against the service&apos;s rules
-  export     Print a job spec as config YAML, a gcloud command or a Vertex AI CustomJob
-  import-gcloud  Print the config.yaml of a pasted gcloud training command
-  local      Run a training job on this machine (local train)
-  jobs       Submit, list, describe, follow and cancel jobs; print their metrics
-  secrets    Store, list and delete named secrets for trainers
-  ai         Submit, watch and cancel jobs on Vertex AI (custom-jobs)
-  help       Show the help of a command
-
-Options:
-  -h, --help     Show this help
-  --version      Show the version
-
-Run &apos;trainyard help COMMAND&apos; or &apos;trainyard COMMAND --help&apos; for the options and job flags of a command.
-</source>
-        <translation>Aufruf: trainyard [COMMAND [ARGS...]]
-
-Ohne Befehl öffnet Trainyard sein Fenster.
-
-Befehle:
-  validate   Jobspezifikationen gegen die Regeln des Dienstes prüfen
-  export     Eine Jobspezifikation als config-YAML, gcloud-Befehl oder Vertex AI CustomJob ausgeben
-  import-gcloud  Die config.yaml eines eingefügten gcloud-Trainingsbefehls ausgeben
-  local      Einen Trainingsjob auf diesem Rechner ausführen (local train)
-  jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen; ihre Metriken ausgeben
-  secrets    Benannte Geheimnisse für Trainer speichern, auflisten und löschen
-  ai         Jobs auf Vertex AI übermitteln, verfolgen und abbrechen (custom-jobs)
-  help       Die Hilfe eines Befehls anzeigen
-
-Optionen:
-  -h, --help     Diese Hilfe anzeigen
-  --version      Die Version anzeigen
-
-&apos;trainyard help COMMAND&apos; oder &apos;trainyard COMMAND --help&apos; zeigt die Optionen und Job-Flags eines Befehls.
-</translation>
-    </message>
-    <message>
-        <source>Usage: trainyard jobs COMMAND ...
-
-Jobs run on this machine; they keep running when the console exits.
-
-Commands:
-  submit training JOB_ID --config FILE [...]   Validate and run a job
-  list [--filter EXPRESSION]                   List jobs (e.g. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
-  describe JOB_ID                              Show a job as YAML
-  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
-                                               Print every stored point of the job&apos;s metric series
-                                               (log, hypertune, TensorBoard, system), also while it runs;
-                                               csv by default (source,metric,step,wall_time,value), or json
-  stream-logs JOB_ID                           Follow a job&apos;s logs until it ends
-  cancel JOB_ID                                Cancel a job and wait until it is CANCELLED
-</source>
-        <translation>Aufruf: trainyard jobs COMMAND ...
-
-Jobs laufen auf diesem Rechner; sie laufen weiter, wenn die Konsole beendet wird.
-
-Befehle:
-  submit training JOB_ID --config FILE [...]   Einen Job prüfen und ausführen
-  list [--filter EXPRESSION]                   Jobs auflisten (z. B. --filter state=RUNNING, --filter &apos;jobId:census*&apos;)
-  describe JOB_ID                              Einen Job als YAML anzeigen
-  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
-                                               Jeden gespeicherten Punkt der Metrikreihen des Jobs ausgeben
-                                               (Log, Hypertune, TensorBoard, System), auch während er läuft;
-                                               standardmäßig CSV (source,metric,step,wall_time,value), oder JSON
-  stream-logs JOB_ID                           Die Logs eines Jobs verfolgen, bis er endet
-  cancel JOB_ID                                Einen Job abbrechen und warten, bis er CANCELLED ist
-</translation>
     </message>
     <message>
         <source>csv (the default: a header row, then one row per point) or json</source>
@@ -961,6 +831,258 @@ Optionen:
         <source>--runtime and --trainer-version are for --to trainjob</source>
         <translation>--runtime und --trainer-version gelten für --to trainjob</translation>
     </message>
+    <message>
+        <source>the local record %1: %2</source>
+        <translation>der lokale Eintrag %1: %2</translation>
+    </message>
+    <message>
+        <source>Wait at most this long for the job to end (default 900)</source>
+        <translation>Höchstens so lange warten, bis der Job endet (Standard 900)</translation>
+    </message>
+    <message>
+        <source>--timeout must be 1 to 2592000 seconds</source>
+        <translation>--timeout muss 1 bis 2592000 Sekunden sein</translation>
+    </message>
+    <message>
+        <source>the job is still %1 after %2 s; it may end later: trainyard ai custom-jobs describe %3</source>
+        <translation>der Job ist nach %2 s noch %1; er endet womöglich später: trainyard ai custom-jobs describe %3</translation>
+    </message>
+    <message>
+        <source>Stop following after this long (default: the job&apos;s own time limit and an hour)</source>
+        <translation>Nach dieser Zeit nicht mehr folgen (Standard: das Zeitlimit des Jobs und eine Stunde)</translation>
+    </message>
+    <message>
+        <source>Stopped following: the job is still %1 after the time limit of following it; it may end later.</source>
+        <translation>Nicht mehr gefolgt: der Job ist nach dem Zeitlimit des Folgens noch %1; er endet womöglich später.</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard ai custom-jobs COMMAND ...
+
+Vertex AI custom training (as gcloud ai custom-jobs). Credentials are Google&apos;s Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, else the file `gcloud auth application-default login` writes.
+
+Commands:
+  create --config FILE [--region R] [--project P] [--display-name N]
+         [--service-account EMAIL] [JOB FLAGS]   Submit a spec as a CustomJob
+  list --region R [--project P] [--filter EXPR]  List the CustomJobs
+  describe JOB                                   Show a job (JSON)
+  stream-logs JOB [--polling-interval S] [--timeout S]
+                                                 Print its logs until it ends
+  cancel JOB [--async] [--timeout S]             Cancel it and wait until it has ended
+
+JOB: a resource name, the ID of a job&apos;s local record, or a numeric ID with --region and --project.
+Regions (us-central1), projects and job names are checked before anything is sent; requests go only to Google&apos;s hosts or the endpoints configured in TRAINYARD_*_ENDPOINT.
+Exit status: 0 done, 1 spec errors or a failed cloud call, 2 usage error.
+</source>
+        <translation>Aufruf: trainyard ai custom-jobs COMMAND ...
+
+Vertex AI Custom Training (wie gcloud ai custom-jobs). Anmeldedaten sind Googles Application Default Credentials: GOOGLE_APPLICATION_CREDENTIALS, sonst die Datei, die `gcloud auth application-default login` schreibt.
+
+Befehle:
+  create --config FILE [--region R] [--project P] [--display-name N]
+         [--service-account EMAIL] [JOB FLAGS]   Eine Spezifikation als CustomJob übermitteln
+  list --region R [--project P] [--filter EXPR]  Die CustomJobs auflisten
+  describe JOB                                   Einen Job anzeigen (JSON)
+  stream-logs JOB [--polling-interval S] [--timeout S]
+                                                 Seine Logs ausgeben, bis er endet
+  cancel JOB [--async] [--timeout S]             Ihn abbrechen und warten, bis er beendet ist
+
+JOB: ein Ressourcenname, die ID des lokalen Eintrags eines Jobs oder eine numerische ID mit --region und --project.
+Regionen (us-central1), Projekte und Jobnamen werden geprüft, bevor etwas gesendet wird; Anfragen gehen nur an Googles Hosts oder an die in TRAINYARD_*_ENDPOINT eingestellten Endpunkte.
+Exit-Status: 0 erledigt, 1 Fehler in der Spezifikation oder ein fehlgeschlagener Cloud-Aufruf, 2 Aufruffehler.
+</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard completion bash|zsh|fish
+
+Print a completion script for the shell: commands, subcommands and flags, from the same help text &apos;trainyard help&apos; prints.
+
+Examples:
+  source &lt;(trainyard completion bash)
+  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
+  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
+</source>
+        <translation>Aufruf: trainyard completion bash|zsh|fish
+
+Gibt ein Vervollständigungsskript für die Shell aus: Befehle, Unterbefehle und Optionen, aus demselben Hilfetext, den „trainyard help“ ausgibt.
+
+Beispiele:
+  source &lt;(trainyard completion bash)
+  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
+  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
+</translation>
+    </message>
+    <message>
+        <source>name one shell: bash, zsh or fish</source>
+        <translation>nennen Sie eine Shell: bash, zsh oder fish</translation>
+    </message>
+    <message>
+        <source>unknown shell &apos;%1&apos;; use bash, zsh or fish</source>
+        <translation>unbekannte Shell „%1“; verwenden Sie bash, zsh oder fish</translation>
+    </message>
+    <message>
+        <source>trainyard: cannot write %1: %2</source>
+        <translation>trainyard: %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard [COMMAND [ARGS...]]
+
+Without a command, Trainyard opens its window.
+
+Commands:
+  validate   Check job specs against the service&apos;s rules
+  export     Print a job spec as config YAML, a gcloud command or a Vertex AI CustomJob
+  import-gcloud  Print the config.yaml of a pasted gcloud training command
+  local      Run a training job on this machine (local train)
+  jobs       Submit, list, describe, follow and cancel jobs; print their metrics
+  secrets    Store, list and delete named secrets for trainers
+  ai         Submit, watch and cancel jobs on Vertex AI (custom-jobs)
+  completion Print a shell completion script (bash, zsh, fish)
+  help       Show the help of a command
+
+Options:
+  -h, --help     Show this help
+  --version      Show the version
+
+Run &apos;trainyard help COMMAND&apos; or &apos;trainyard COMMAND --help&apos; for the options and job flags of a command.
+</source>
+        <translation>Aufruf: trainyard [COMMAND [ARGS...]]
+
+Ohne Befehl öffnet Trainyard sein Fenster.
+
+Befehle:
+  validate   Jobspezifikationen gegen die Regeln des Dienstes prüfen
+  export     Eine Jobspezifikation als config-YAML, gcloud-Befehl oder Vertex AI CustomJob ausgeben
+  import-gcloud  Die config.yaml eines eingefügten gcloud-Trainingsbefehls ausgeben
+  local      Einen Trainingsjob auf diesem Rechner ausführen (local train)
+  jobs       Jobs übermitteln, auflisten, beschreiben, verfolgen und abbrechen; ihre Metriken ausgeben
+  secrets    Benannte Geheimnisse für Trainer speichern, auflisten und löschen
+  ai         Jobs auf Vertex AI übermitteln, verfolgen und abbrechen (custom-jobs)
+  completion Ein Skript zur Vervollständigung in der Shell ausgeben (bash, zsh, fish)
+  help       Die Hilfe eines Befehls anzeigen
+
+Optionen:
+  -h, --help     Diese Hilfe anzeigen
+  --version      Die Version anzeigen
+
+&apos;trainyard help COMMAND&apos; oder &apos;trainyard COMMAND --help&apos; zeigt die Optionen und Job-Flags eines Befehls.
+</translation>
+    </message>
+    <message>
+        <source>trainyard: &apos;%1&apos; is neither a command nor a config file</source>
+        <translation>trainyard: „%1“ ist weder ein Befehl noch eine Konfigurationsdatei</translation>
+    </message>
+    <message>
+        <source>trainyard: unknown command &apos;%1&apos;; did you mean &apos;%2&apos;?</source>
+        <translation>trainyard: unbekannter Befehl „%1“; meinten Sie „%2“?</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard local gpus
+
+Lists this machine&apos;s NVIDIA GPUs as the local runs see them (NVML, libnvidia-ml.so.1): index, name, UUID and memory. A machine without the library or without a GPU has none; that is not an error.
+</source>
+        <translation>Aufruf: trainyard local gpus
+
+Listet die NVIDIA-GPUs dieses Rechners, wie lokale Läufe sie sehen (NVML, libnvidia-ml.so.1): Index, Name, UUID und Speicher. Ein Rechner ohne die Bibliothek oder ohne GPU hat keine; das ist kein Fehler.
+</translation>
+    </message>
+    <message>
+        <source>No GPU: %1</source>
+        <translation>Keine GPU: %1</translation>
+    </message>
+    <message>
+        <source>Driver %1</source>
+        <translation>Treiber %1</translation>
+    </message>
+    <message>
+        <source>Job [%1] not started: %2</source>
+        <translation>Job [%1] nicht gestartet: %2</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>GPUs: %1</source>
+        <translation>GPUs: %1</translation>
+    </message>
+    <message>
+        <source>cannot sort by &apos;%1&apos;; use %2 (~ before a field sorts it descending)</source>
+        <translation>nach „%1“ kann nicht sortiert werden; verwenden Sie %2 (~ vor einem Feld sortiert absteigend)</translation>
+    </message>
+    <message>
+        <source>table (the default), json or yaml</source>
+        <translation>table (Standard), json oder yaml</translation>
+    </message>
+    <message>
+        <source>Sort by jobId, state, createTime or where; ~FIELD descending (default ~createTime, newest first)</source>
+        <translation>Nach jobId, state, createTime oder where sortieren; ~FELD absteigend (Standard ~createTime, neueste zuerst)</translation>
+    </message>
+    <message>
+        <source>List at most N jobs</source>
+        <translation>Höchstens N Jobs auflisten</translation>
+    </message>
+    <message>
+        <source>unknown --format &apos;%1&apos;; use table, json or yaml</source>
+        <translation>unbekanntes --format „%1“; verwenden Sie table, json oder yaml</translation>
+    </message>
+    <message>
+        <source>--limit needs a whole number of at least 1</source>
+        <translation>--limit braucht eine ganze Zahl von mindestens 1</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard jobs COMMAND ...
+
+Jobs run on this machine; they keep running when the console exits.
+
+Commands:
+  submit training JOB_ID --config FILE [...]   Validate and run a job
+  list [--filter EXPRESSION] [--format=table|json|yaml] [--sort-by=FIELD] [--limit=N]
+                                               List jobs, newest first (e.g. --filter state=RUNNING, --filter &apos;jobId:census*&apos;, --sort-by=jobId)
+  describe JOB_ID                              Show a job as YAML
+  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
+                                               Print every stored point of the job&apos;s metric series
+                                               (log, hypertune, TensorBoard, system), also while it runs;
+                                               csv by default (source,metric,step,wall_time,value), or json
+  stream-logs JOB_ID                           Follow a job&apos;s logs until it ends
+  cancel JOB_ID                                Cancel a job and wait until it is CANCELLED
+</source>
+        <translation>Aufruf: trainyard jobs COMMAND ...
+
+Jobs laufen auf diesem Rechner; sie laufen weiter, wenn die Konsole beendet wird.
+
+Befehle:
+  submit training JOB_ID --config FILE [...]   Einen Job prüfen und ausführen
+  list [--filter EXPRESSION] [--format=table|json|yaml] [--sort-by=FIELD] [--limit=N]
+                                               Jobs auflisten, neueste zuerst (z. B. --filter state=RUNNING, --filter &apos;jobId:census*&apos;, --sort-by=jobId)
+  describe JOB_ID                              Einen Job als YAML anzeigen
+  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
+                                               Jeden gespeicherten Punkt der Metrikreihen des Jobs ausgeben
+                                               (Log, Hypertune, TensorBoard, System), auch während er läuft;
+                                               standardmäßig CSV (source,metric,step,wall_time,value), oder JSON
+  stream-logs JOB_ID                           Die Logs eines Jobs verfolgen, bis er endet
+  cancel JOB_ID                                Einen Job abbrechen und warten, bis er CANCELLED ist
+</translation>
+    </message>
+    <message>
+        <source>How replicas get this machine&apos;s GPUs: auto, GPUs of their own as the spec&apos;s acceleratorConfig asks (refused when too few); cpu, every GPU hidden (NCCL needs a GPU per rank, gloo runs on the CPU); shared, handed out round-robin (NCCL refuses two ranks on one GPU). Default auto</source>
+        <translation>Wie Replikate die GPUs dieses Rechners bekommen: auto, eigene GPUs, wie acceleratorConfig der Spezifikation verlangt (abgelehnt, wenn zu wenige); cpu, jede GPU verborgen (NCCL braucht eine GPU pro Rang, gloo läuft auf der CPU); shared, reihum verteilt (NCCL lehnt zwei Ränge auf einer GPU ab). Standard auto</translation>
+    </message>
+    <message>
+        <source>Hyperparameter tuning: run at most N of the spec&apos;s maxTrials trials, maxParallelTrials at once where the machine holds them (default %1, 0: all)</source>
+        <translation>Hyperparameter-Tuning: höchstens N der maxTrials-Versuche der Spezifikation ausführen, maxParallelTrials gleichzeitig, soweit der Rechner sie trägt (Standard %1, 0: alle)</translation>
+    </message>
+    <message>
+        <source>--gpus must be auto, cpu or shared, not &apos;%1&apos;</source>
+        <translation>--gpus muss auto, cpu oder shared sein, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>
+`trainyard local gpus` lists this machine&apos;s GPUs.
+</source>
+        <translation>
+`trainyard local gpus` listet die GPUs dieses Rechners.
+</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::CloudApi</name>
@@ -1028,6 +1150,70 @@ Optionen:
         <source>read the job&apos;s logs</source>
         <translation>Logs des Jobs lesen</translation>
     </message>
+    <message>
+        <source>Cannot %1: the answer of %2 (HTTP %3) is %4</source>
+        <translation>%1 nicht möglich: die Antwort von %2 (HTTP %3) ist %4</translation>
+    </message>
+    <message>
+        <source>Cannot %1: %2</source>
+        <translation>%1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>empty, not JSON</source>
+        <translation>leer, kein JSON</translation>
+    </message>
+    <message>
+        <source>not JSON: %1</source>
+        <translation>kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a region: a region is named like us-central1 ([a-z]+-[a-z]+[0-9]+)</source>
+        <translation>&apos;%1&apos; ist keine Region: eine Region heißt etwa us-central1 ([a-z]+-[a-z]+[0-9]+)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a project ID: 6 to 30 lowercase letters, digits and hyphens, starting with a letter (or a project number)</source>
+        <translation>&apos;%1&apos; ist keine Projekt-ID: 6 bis 30 Kleinbuchstaben, Ziffern und Bindestriche, beginnend mit einem Buchstaben (oder eine Projektnummer)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a job&apos;s resource name: projects/PROJECT/locations/REGION/customJobs/NUMBER (or hyperparameterTuningJobs/NUMBER)</source>
+        <translation>&apos;%1&apos; ist kein Ressourcenname eines Jobs: projects/PROJECT/locations/REGION/customJobs/NUMBER (oder hyperparameterTuningJobs/NUMBER)</translation>
+    </message>
+    <message>
+        <source>refused to send a request to %1: only https://*.googleapis.com/ and the endpoints configured in TRAINYARD_VERTEX_ENDPOINT, TRAINYARD_LOGGING_ENDPOINT and TRAINYARD_STORAGE_ENDPOINT are contacted</source>
+        <translation>keine Anfrage an %1 gesendet: nur https://*.googleapis.com/ und die in TRAINYARD_VERTEX_ENDPOINT, TRAINYARD_LOGGING_ENDPOINT und TRAINYARD_STORAGE_ENDPOINT eingestellten Endpunkte werden angesprochen</translation>
+    </message>
+    <message>
+        <source>a job without a valid resource name</source>
+        <translation>ein Job ohne gültigen Ressourcennamen</translation>
+    </message>
+    <message>
+        <source>a job without a valid state</source>
+        <translation>ein Job ohne gültigen Zustand</translation>
+    </message>
+    <message>
+        <source>unknown job collection</source>
+        <translation>unbekannte Job-Sammlung</translation>
+    </message>
+    <message>
+        <source>read the job</source>
+        <translation>den Job lesen</translation>
+    </message>
+    <message>
+        <source>cancel the job</source>
+        <translation>den Job abbrechen</translation>
+    </message>
+    <message>
+        <source>list the jobs</source>
+        <translation>die Jobs auflisten</translation>
+    </message>
+    <message>
+        <source>not a page of jobs</source>
+        <translation>keine Seite mit Jobs</translation>
+    </message>
+    <message>
+        <source>not a page of log entries</source>
+        <translation>keine Seite mit Log-Einträgen</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::CloudJob</name>
@@ -1065,6 +1251,26 @@ Optionen:
     <message>
         <source>the staging bucket must be gs://BUCKET[/PATH], not &apos;%1&apos;</source>
         <translation>der Staging-Bucket muss gs://BUCKET[/PATH] sein, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>no project: give --project or set GOOGLE_CLOUD_PROJECT</source>
+        <translation>kein Projekt: --project angeben oder GOOGLE_CLOUD_PROJECT setzen</translation>
+    </message>
+    <message>
+        <source>no region: give --region or trainingInput.region</source>
+        <translation>keine Region: --region oder trainingInput.region angeben</translation>
+    </message>
+    <message>
+        <source>local archives in --packages are uploaded to --staging-bucket: give it</source>
+        <translation>lokale Archive in --packages werden nach --staging-bucket hochgeladen: bitte angeben</translation>
+    </message>
+    <message>
+        <source>--staging-bucket must be gs://BUCKET[/PATH] with a bucket name of 3 to 63 lowercase letters, digits, dots, hyphens and underscores, not &apos;%1&apos;</source>
+        <translation>--staging-bucket muss gs://BUCKET[/PATH] sein, mit einem Bucket-Namen aus 3 bis 63 Kleinbuchstaben, Ziffern, Punkten, Bindestrichen und Unterstrichen, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--staging-bucket needs a package: trainyardLocal.packagePath, --package-path or local archives in --packages</source>
+        <translation>--staging-bucket braucht ein Paket: trainyardLocal.packagePath, --package-path oder lokale Archive in --packages</translation>
     </message>
 </context>
 <context>
@@ -1507,6 +1713,18 @@ Optionen:
         <source>The job ended %1, but its state cannot be recorded in the job folder (%2); it is kept in %3.</source>
         <translation>Der Job endete mit %1, aber sein Zustand kann nicht im Job-Ordner gespeichert werden (%2); er wird in %3 aufbewahrt.</translation>
     </message>
+    <message>
+        <source>no state.json</source>
+        <translation>keine state.json</translation>
+    </message>
+    <message>
+        <source>state.json unreadable</source>
+        <translation>state.json unlesbar</translation>
+    </message>
+    <message>
+        <source>folder unreadable</source>
+        <translation>Ordner unlesbar</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::KubeflowExport</name>
@@ -1769,6 +1987,12 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>upload %1</source>
         <translation>%1 hochladen</translation>
     </message>
+    <message>
+        <source>%1: cannot make the archive reproducible:
+%2</source>
+        <translation>%1: das Archiv kann nicht reproduzierbar gemacht werden:
+%2</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::Supervisor</name>
@@ -1793,11 +2017,17 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     </message>
     <message numerus="yes">
         <source>a TrainJob&apos;s nodes are all alike; %n parameter server(s) have no place in it: use the legacy --to tfjob, or set the count to 0</source>
-        <translation><numerusform>die Nodes eines TrainJobs sind alle gleich; %n Parameterserver hat darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform><numerusform>die Nodes eines TrainJobs sind alle gleich; %n Parameterserver haben darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform></translation>
+        <translation>
+            <numerusform>die Nodes eines TrainJobs sind alle gleich; %n Parameterserver hat darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform>
+            <numerusform>die Nodes eines TrainJobs sind alle gleich; %n Parameterserver haben darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>a TrainJob&apos;s nodes are all alike; %n evaluator(s) have no place in it: use the legacy --to tfjob, or set the count to 0</source>
-        <translation><numerusform>die Nodes eines TrainJobs sind alle gleich; %n Evaluator hat darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform><numerusform>die Nodes eines TrainJobs sind alle gleich; %n Evaluatoren haben darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform></translation>
+        <translation>
+            <numerusform>die Nodes eines TrainJobs sind alle gleich; %n Evaluator hat darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform>
+            <numerusform>die Nodes eines TrainJobs sind alle gleich; %n Evaluatoren haben darin keinen Platz: verwenden Sie das veraltete --to tfjob oder setzen Sie die Anzahl auf 0</numerusform>
+        </translation>
     </message>
     <message>
         <source>the master runs on %1 and the workers on %2; a TrainJob&apos;s nodes share one resourcesPerNode: give both the same machine type and GPUs, or use the legacy --to pytorchjob</source>
@@ -2776,10 +3006,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>Die Versuche können nicht geplant werden: %1.</translation>
     </message>
     <message>
-        <source>maxParallelTrials is %1; locally the trials run one at a time.</source>
-        <translation>maxParallelTrials ist %1; lokal laufen die Versuche einer nach dem anderen.</translation>
-    </message>
-    <message>
         <source>%1 of %2 trials run locally (--max-local-trials).</source>
         <translation>%1 von %2 Versuchen laufen lokal (--max-local-trials).</translation>
     </message>
@@ -2803,12 +3029,132 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Cannot become a child subreaper; processes that leave their replica&apos;s session may outlive the job.</source>
         <translation>Kann nicht Child-Subreaper werden; Prozesse, die die Sitzung ihres Replikats verlassen, können den Job überleben.</translation>
     </message>
+    <message>
+        <source>The job asks for %1 GPUs; this machine gives it %2 (a note: speed and memory differ from the service&apos;s).</source>
+        <translation>Der Job verlangt %1-GPUs; dieser Rechner gibt ihm %2 (ein Hinweis: Geschwindigkeit und Speicher weichen vom Dienst ab).</translation>
+    </message>
+    <message numerus="yes">
+        <source>The job asks for %n GPU(s) (%1); this machine has none: the replicas run on the CPU.</source>
+        <translation>
+            <numerusform>Der Job verlangt %n GPU (%1); dieser Rechner hat keine: die Replikate laufen auf der CPU.</numerusform>
+            <numerusform>Der Job verlangt %n GPUs (%1); dieser Rechner hat keine: die Replikate laufen auf der CPU.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every GPU is hidden (--gpus=cpu): NCCL needs a GPU per rank; use the gloo backend, which runs on the CPU.</source>
+        <translation>Jede GPU ist verborgen (--gpus=cpu): NCCL braucht eine GPU pro Rang; verwenden Sie das gloo-Backend, das auf der CPU läuft.</translation>
+    </message>
+    <message>
+        <source>The job asks for %1 GPUs (%2); this machine has %3: %4.</source>
+        <translation>Der Job verlangt %1 GPUs (%2); dieser Rechner hat %3: %4.</translation>
+    </message>
+    <message>
+        <source>Run it with --gpus=cpu to hide every GPU (NCCL needs a GPU per rank; the gloo backend runs on the CPU), or with --gpus=shared to hand the GPUs out round-robin (NCCL refuses two ranks on one GPU).</source>
+        <translation>Starten Sie ihn mit --gpus=cpu, um jede GPU zu verbergen (NCCL braucht eine GPU pro Rang; das gloo-Backend läuft auf der CPU), oder mit --gpus=shared, um die GPUs reihum zu verteilen (NCCL lehnt zwei Ränge auf einer GPU ab).</translation>
+    </message>
+    <message numerus="yes">
+        <source>GPUs are shared (--gpus=shared): %n GPU(s) asked, handed out round-robin over %1 here. NCCL refuses two ranks on one GPU (&quot;Duplicate GPU detected&quot;); use gloo or fewer ranks.</source>
+        <translation>
+            <numerusform>GPUs werden geteilt (--gpus=shared): %n GPU verlangt, reihum auf die %1 hier verteilt. NCCL lehnt zwei Ränge auf einer GPU ab („Duplicate GPU detected“); verwenden Sie gloo oder weniger Ränge.</numerusform>
+            <numerusform>GPUs werden geteilt (--gpus=shared): %n GPUs verlangt, reihum auf die %1 hier verteilt. NCCL lehnt zwei Ränge auf einer GPU ab („Duplicate GPU detected“); verwenden Sie gloo oder weniger Ränge.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>maxParallelTrials asks for %1 trials at once; each needs %n GPU(s) of its own and this machine has %2, so %3 run at once and the others wait for a free GPU set.</source>
+        <translation>
+            <numerusform>maxParallelTrials verlangt %1 gleichzeitige Versuche; jeder braucht %n eigene GPU und dieser Rechner hat %2, also laufen %3 gleichzeitig und die anderen warten auf freie GPUs.</numerusform>
+            <numerusform>maxParallelTrials verlangt %1 gleichzeitige Versuche; jeder braucht %n eigene GPUs und dieser Rechner hat %2, also laufen %3 gleichzeitig und die anderen warten auf freie GPUs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 trials at once run %2 replicas at once, more than this machine&apos;s %n core(s): they compete for the CPU.</source>
+        <translation>
+            <numerusform>%1 gleichzeitige Versuche führen %2 Replikate gleichzeitig aus, mehr als der %n Kern dieses Rechners: sie konkurrieren um die CPU.</numerusform>
+            <numerusform>%1 gleichzeitige Versuche führen %2 Replikate gleichzeitig aus, mehr als die %n Kerne dieses Rechners: sie konkurrieren um die CPU.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::exec::JobGpuPlan</name>
+    <message>
+        <source>%1: no GPU (CUDA_VISIBLE_DEVICES=)</source>
+        <translation>%1: keine GPU (CUDA_VISIBLE_DEVICES=)</translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2)</source>
+        <translation>GPU %1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::exec::LocalLauncher</name>
+    <message>
+        <source>The job %1 could not be started: %2</source>
+        <translation>Der Job %1 konnte nicht gestartet werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::exec::ReplicaProcess</name>
     <message>
         <source>%1 could not be started: %2</source>
         <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::exec::ReplicaSet</name>
+    <message>
+        <source>%1: secret variables left out: %2</source>
+        <translation>%1: geheime Variablen weggelassen: %2</translation>
+    </message>
+    <message>
+        <source>The replica %1 cannot start: %2</source>
+        <translation>Das Replikat %1 kann nicht starten: %2</translation>
+    </message>
+    <message>
+        <source>%1: the log file cannot be written: %2</source>
+        <translation>%1: die Logdatei kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1</source>
+        <translation>wurde durch Signal %1 beendet</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>wurde mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>The replica %1 %2: %3.</source>
+        <translation>Das Replikat %1 %2: %3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The replica %1 %2 after %n restart(s).</source>
+        <translation>
+            <numerusform>Das Replikat %1 %2 (nach einem Neustart).</numerusform>
+            <numerusform>Das Replikat %1 %2 (nach %n Neustarts).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The replica %1 %2.</source>
+        <translation>Das Replikat %1 %2.</translation>
+    </message>
+    <message>
+        <source>Last lines of its stderr:</source>
+        <translation>Letzte Zeilen seiner stderr-Ausgabe:</translation>
+    </message>
+    <message>
+        <source>%1 exited with code %2; restart %3 of %4</source>
+        <translation>%1 wurde mit Code %2 beendet; Neustart %3 von %4</translation>
+    </message>
+    <message>
+        <source>Rerunning the whole job (attempt %1 of %2): %3</source>
+        <translation>Der ganze Job läuft erneut (Durchgang %1 von %2): %3</translation>
+    </message>
+    <message>
+        <source>Grace period over: killing what is left of the replicas.</source>
+        <translation>Schonfrist abgelaufen: Die restlichen Replikate werden zwangsweise beendet.</translation>
+    </message>
+    <message>
+        <source>Some replica processes do not die; giving up on them.</source>
+        <translation>Einige Replikatprozesse lassen sich nicht beenden; sie werden aufgegeben.</translation>
     </message>
 </context>
 <context>
@@ -2834,56 +3180,8 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>Der Dienstkatalog kann nicht geladen werden.</translation>
     </message>
     <message>
-        <source>%1: secret variables left out: %2</source>
-        <translation>%1: geheime Variablen weggelassen: %2</translation>
-    </message>
-    <message>
-        <source>The replica %1 cannot start: %2</source>
-        <translation>Das Replikat %1 kann nicht starten: %2</translation>
-    </message>
-    <message>
-        <source>%1: the log file cannot be written: %2</source>
-        <translation>%1: die Logdatei kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>was killed by signal %1</source>
-        <translation>wurde durch Signal %1 beendet</translation>
-    </message>
-    <message>
-        <source>exited with code %1</source>
-        <translation>wurde mit Code %1 beendet</translation>
-    </message>
-    <message>
-        <source>The replica %1 %2: %3.</source>
-        <translation>Das Replikat %1 %2: %3.</translation>
-    </message>
-    <message>
-        <source>The replica %1 %2.</source>
-        <translation>Das Replikat %1 %2.</translation>
-    </message>
-    <message>
-        <source>Last lines of its stderr:</source>
-        <translation>Letzte Zeilen seiner stderr-Ausgabe:</translation>
-    </message>
-    <message>
-        <source>%1 exited with code %2; restart %3 of %4</source>
-        <translation>%1 wurde mit Code %2 beendet; Neustart %3 von %4</translation>
-    </message>
-    <message>
-        <source>Rerunning the whole job (attempt %1 of %2): %3</source>
-        <translation>Der ganze Job läuft erneut (Durchgang %1 von %2): %3</translation>
-    </message>
-    <message>
         <source>The job ran longer than its maximum running time (scheduling.maxRunningTime %1) and was cancelled.</source>
         <translation>Der Job lief länger als seine maximale Laufzeit (scheduling.maxRunningTime %1) und wurde abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Grace period over: killing what is left of the replicas.</source>
-        <translation>Schonfrist abgelaufen: Die restlichen Replikate werden zwangsweise beendet.</translation>
-    </message>
-    <message>
-        <source>Some replica processes do not die; giving up on them.</source>
-        <translation>Einige Replikatprozesse lassen sich nicht beenden; sie werden aufgegeben.</translation>
     </message>
     <message>
         <source>Cannot write the job state: %1</source>
@@ -2893,13 +3191,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>The secret %1 is shorter than 4 bytes and is not masked in logs.</source>
         <translation>Das Geheimnis %1 ist kürzer als 4 Byte und wird in Logs nicht maskiert.</translation>
     </message>
-    <message numerus="yes">
-        <source>The replica %1 %2 after %n restart(s).</source>
-        <translation>
-            <numerusform>Das Replikat %1 %2 (nach einem Neustart).</numerusform>
-            <numerusform>Das Replikat %1 %2 (nach %n Neustarts).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Ports are chosen without the store&apos;s port lock: %1</source>
         <translation>Die Ports werden ohne die Port-Sperre des Jobspeichers gewählt: %1</translation>
@@ -2908,6 +3199,21 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>The ports cannot be reserved: %1</source>
         <translation>Die Ports können nicht reserviert werden: %1</translation>
     </message>
+    <message>
+        <source>The job ended %1 but its state cannot be recorded; giving up.</source>
+        <translation>Der Job endete mit %1, aber sein Zustand kann nicht festgehalten werden; Abbruch.</translation>
+    </message>
+    <message>
+        <source>Metrics are not recorded by the owner: %1</source>
+        <translation>Metriken werden vom Besitzerprozess nicht aufgezeichnet: %1</translation>
+    </message>
+    <message>
+        <source>The job ended %1 but its state cannot be recorded in the job folder (%2); it is kept in %3.</source>
+        <translation>Der Job endete mit %1, aber sein Zustand kann nicht im Job-Ordner gespeichert werden (%2); er wird in %3 aufbewahrt.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::exec::TrialRunner</name>
     <message>
         <source>Trial %1 of %2: %3</source>
         <translation>Versuch %1 von %2: %3</translation>
@@ -2938,18 +3244,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>Every trial failed.</source>
         <translation>Alle Versuche sind fehlgeschlagen.</translation>
-    </message>
-    <message>
-        <source>The job ended %1 but its state cannot be recorded; giving up.</source>
-        <translation>Der Job endete mit %1, aber sein Zustand kann nicht festgehalten werden; Abbruch.</translation>
-    </message>
-    <message>
-        <source>Metrics are not recorded by the owner: %1</source>
-        <translation>Metriken werden vom Besitzerprozess nicht aufgezeichnet: %1</translation>
-    </message>
-    <message>
-        <source>The job ended %1 but its state cannot be recorded in the job folder (%2); it is kept in %3.</source>
-        <translation>Der Job endete mit %1, aber sein Zustand kann nicht im Job-Ordner gespeichert werden (%2); er wird in %3 aufbewahrt.</translation>
     </message>
 </context>
 <context>
@@ -3023,6 +3317,13 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>damaged header</source>
         <translation>beschädigter Kopf</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::metrics::CsvWriter</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -3724,12 +4025,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>s</translation>
     </message>
     <message>
-        <source>%1
-%2 %3: %4 = %5</source>
-        <translation>%1
-%2 %3: %4 = %5</translation>
-    </message>
-    <message>
         <source>Reset zoom</source>
         <translation>Zoom zurücksetzen</translation>
     </message>
@@ -3846,6 +4141,33 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
+    <name>trainyard::ui::compare::CompareTableModel</name>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>%1 last</source>
+        <translation>%1 zuletzt</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 max</source>
+        <translation>%1 max</translation>
+    </message>
+    <message>
+        <source>%1: differs between the runs</source>
+        <translation>%1: unterscheidet sich zwischen den Läufen</translation>
+    </message>
+    <message>
+        <source>%1: the same in every run</source>
+        <translation>%1: in allen Läufen gleich</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::compare::CompareView</name>
     <message>
         <source>Table as CSV…</source>
@@ -3874,10 +4196,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>The selected runs have no metrics yet.</source>
         <translation>Die ausgewählten Läufe haben noch keine Metriken.</translation>
-    </message>
-    <message>
-        <source>Final value of:</source>
-        <translation>Endwert von:</translation>
     </message>
     <message>
         <source>Charts</source>
@@ -3919,21 +4237,12 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>The image could not be written.</source>
         <translation>Das Bild konnte nicht geschrieben werden.</translation>
     </message>
+</context>
+<context>
+    <name>trainyard::ui::compare::ScatterPage</name>
     <message>
-        <source>Run</source>
-        <translation>Lauf</translation>
-    </message>
-    <message>
-        <source>%1 last</source>
-        <translation>%1 zuletzt</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>%1 max</source>
-        <translation>%1 max</translation>
+        <source>Final value of:</source>
+        <translation>Endwert von:</translation>
     </message>
     <message>
         <source>%1 against %2</source>
@@ -4033,10 +4342,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>Die Konfiguration von %1 kann nicht gelesen werden.</translation>
     </message>
     <message>
-        <source>The job %1 could not be started: %2</source>
-        <translation>Der Job %1 konnte nicht gestartet werden: %2</translation>
-    </message>
-    <message>
         <source>Job %1 started</source>
         <translation>Job %1 gestartet</translation>
     </message>
@@ -4103,6 +4408,36 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Job store: %1 (file system %2)</source>
         <translation>Job-Speicher: %1 (Dateisystem %2)</translation>
+    </message>
+    <message>
+        <source>Filter jobs</source>
+        <translation>Jobs filtern</translation>
+    </message>
+    <message>
+        <source>Show jobs in state</source>
+        <translation>Jobs im Zustand anzeigen</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more job(s)</source>
+        <translation>
+            <numerusform> und %n weiterer Job</numerusform>
+            <numerusform> und %n weitere Jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) ended</source>
+        <translation>
+            <numerusform>%n Job beendet</numerusform>
+            <numerusform>%n Jobs beendet</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4183,6 +4518,14 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>best: trial %1, %2 = %3</source>
         <translation>bester: Versuch %1, %2 = %3</translation>
     </message>
+    <message>
+        <source>Job details</source>
+        <translation>Jobdetails</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Replikate</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::jobs::JobListModel</name>
@@ -4259,18 +4602,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>Defekt: %1</translation>
     </message>
     <message>
-        <source>no state.json</source>
-        <translation>keine state.json</translation>
-    </message>
-    <message>
-        <source>state.json unreadable</source>
-        <translation>state.json unlesbar</translation>
-    </message>
-    <message>
-        <source>folder unreadable</source>
-        <translation>Ordner unlesbar</translation>
-    </message>
-    <message>
         <source>Where</source>
         <translation>Wo</translation>
     </message>
@@ -4300,6 +4631,18 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Exit code</source>
         <translation>Exit-Code</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Trial</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
     </message>
 </context>
 <context>
@@ -4669,6 +5012,32 @@ Legen Sie unten jede Rolle fest.</translation>
         <source>%1 to %2 GB</source>
         <translation>%1 bis %2 GB</translation>
     </message>
+    <message numerus="yes">
+        <source>This machine has %n GPU(s): %1.</source>
+        <translation>
+            <numerusform>Dieser Rechner hat %n GPU: %1.</numerusform>
+            <numerusform>Dieser Rechner hat %n GPUs: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This machine has no NVIDIA GPU.</source>
+        <translation>Dieser Rechner hat keine NVIDIA-GPU.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The job asks for %n GPU(s) in all.</source>
+        <translation>
+            <numerusform>Der Job verlangt insgesamt %n GPU.</numerusform>
+            <numerusform>Der Job verlangt insgesamt %n GPUs.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A local run uses the CPU.</source>
+        <translation>Ein lokaler Lauf verwendet die CPU.</translation>
+    </message>
+    <message>
+        <source>A local run needs CPU only or Shared GPUs (Review page).</source>
+        <translation>Ein lokaler Lauf braucht „Nur CPU“ oder „Geteilt“ (Seite Überprüfung).</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::wizard::Disclosure</name>
@@ -4867,10 +5236,6 @@ Legen Sie unten jede Rolle fest.</translation>
 %1</translation>
     </message>
     <message>
-        <source>The job %1 could not be started: %2</source>
-        <translation>Der Job %1 konnte nicht gestartet werden: %2</translation>
-    </message>
-    <message>
         <source>The job is being started.</source>
         <translation>Der Job wird gestartet.</translation>
     </message>
@@ -4885,6 +5250,46 @@ Legen Sie unten jede Rolle fest.</translation>
     <message>
         <source>Training job %1 from a gcloud command</source>
         <translation>Trainingsjob %1 aus einem gcloud-Befehl</translation>
+    </message>
+    <message>
+        <source>&amp;Run locally</source>
+        <translation>&amp;Lokal ausführen</translation>
+    </message>
+    <message>
+        <source>Could not keep the draft in %1: %2</source>
+        <translation>Der Entwurf konnte nicht in %1 gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>New training job (the draft you left)</source>
+        <translation>Neuer Trainingsjob (Ihr zurückgelassener Entwurf)</translation>
+    </message>
+    <message>
+        <source>Close the job wizard</source>
+        <translation>Job-Assistenten schließen</translation>
+    </message>
+    <message>
+        <source>This job has not been run, saved or submitted.</source>
+        <translation>Dieser Job wurde weder ausgeführt noch gespeichert noch übermittelt.</translation>
+    </message>
+    <message>
+        <source>The job %1 has not been run, saved or submitted.</source>
+        <translation>Der Job %1 wurde weder ausgeführt noch gespeichert noch übermittelt.</translation>
+    </message>
+    <message>
+        <source>A draft comes back the next time you start a new job.</source>
+        <translation>Ein Entwurf erscheint wieder, wenn Sie das nächste Mal einen neuen Job anlegen.</translation>
+    </message>
+    <message>
+        <source>&amp;Keep as draft</source>
+        <translation>Als &amp;Entwurf behalten</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>The package directory %1 does not exist on this machine: choose it on the Trainer page.</source>
+        <translation>Das Paketverzeichnis %1 existiert auf diesem Rechner nicht: Wählen Sie es auf der Seite „Trainer“.</translation>
     </message>
 </context>
 <context>
@@ -5357,6 +5762,46 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
         <source>Kubernetes</source>
         <translation>Kubernetes</translation>
     </message>
+    <message>
+        <source>GPUs of their own (auto)</source>
+        <translation>Eigene GPUs (auto)</translation>
+    </message>
+    <message>
+        <source>CPU only: every GPU hidden</source>
+        <translation>Nur CPU: jede GPU verborgen</translation>
+    </message>
+    <message>
+        <source>Shared: GPUs handed out round-robin</source>
+        <translation>Geteilt: GPUs reihum verteilt</translation>
+    </message>
+    <message>
+        <source>How a local run&apos;s replicas get this machine&apos;s GPUs (the CLI&apos;s --gpus). NCCL needs a GPU of its own per rank; gloo runs on the CPU.</source>
+        <translation>Wie die Replikate eines lokalen Laufs die GPUs dieses Rechners bekommen (--gpus der Kommandozeile). NCCL braucht eine eigene GPU pro Rang; gloo läuft auf der CPU.</translation>
+    </message>
+    <message>
+        <source>Looking for this machine&apos;s GPUs…</source>
+        <translation>Suche die GPUs dieses Rechners…</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs for a local run:</source>
+        <translation>&amp;GPUs für einen lokalen Lauf:</translation>
+    </message>
+    <message>
+        <source>GPU %1 %2 (%3 MiB)</source>
+        <translation>GPU %1 %2 (%3 MiB)</translation>
+    </message>
+    <message>
+        <source>This machine: %1.</source>
+        <translation>Dieser Rechner: %1.</translation>
+    </message>
+    <message>
+        <source>This machine has no NVIDIA GPU (%1).</source>
+        <translation>Dieser Rechner hat keine NVIDIA-GPU (%1).</translation>
+    </message>
+    <message>
+        <source>This machine has fewer GPUs than the job asks for: choose CPU only or Shared above.</source>
+        <translation>Dieser Rechner hat weniger GPUs, als der Job verlangt: wählen Sie oben „Nur CPU“ oder „Geteilt“.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::wizard::StringListEditor</name>
@@ -5733,51 +6178,6 @@ Der Eintrag %2 bewahrt den Versuch; übermitteln Sie erneut, um es nochmals zu v
             <numerusform>%n Warnung auf dieser Seite (Sie können fortfahren):</numerusform>
             <numerusform>%n Warnungen auf dieser Seite (Sie können fortfahren):</numerusform>
         </translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::metrics::CsvWriter</name>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::ui::compare::CompareTableModel</name>
-    <message>
-        <source>Run</source>
-        <translation>Lauf</translation>
-    </message>
-    <message>
-        <source>%1 last</source>
-        <translation>%1 zuletzt</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>%1 max</source>
-        <translation>%1 max</translation>
-    </message>
-    <message>
-        <source>%1: differs between the runs</source>
-        <translation>%1: unterscheidet sich zwischen den Läufen</translation>
-    </message>
-    <message>
-        <source>%1: the same in every run</source>
-        <translation>%1: in allen Läufen gleich</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::ui::compare::ScatterPage</name>
-    <message>
-        <source>Final value of:</source>
-        <translation>Endwert von:</translation>
-    </message>
-    <message>
-        <source>%1 against %2</source>
-        <translation>%1 gegen %2</translation>
     </message>
 </context>
 </TS>
