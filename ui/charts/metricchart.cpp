@@ -31,6 +31,17 @@ double niceInterval(double span)
     return (f < 1.5 ? 1.0 : f < 3.5 ? 2.0 : f < 7.5 ? 5.0 : 10.0) * magnitude;
 }
 
+// Whether ticks every `interval` from `lo` to `hi` can be counted: few enough, and far enough
+// apart that lo + interval != lo. QValueAxis (TicksDynamic) and relabel() both step through them;
+// values far from 0 with a tiny span (wall times, a constant series) would never end.
+bool countableTicks(double lo, double hi, double interval)
+{
+    if (!(interval > 0) || !std::isfinite(lo) || !std::isfinite(hi) || !std::isfinite(interval))
+        return false;
+    const double magnitude = std::max(std::abs(lo), std::abs(hi));
+    return (hi - lo) / interval <= 1000 && magnitude / interval < 1e12;
+}
+
 QString stripZeros(QString s)
 {
     if (s.contains(QLatin1Char('.'))) {
@@ -272,8 +283,11 @@ void MetricChartView::relabel()
             const double lo = value->min();
             const double hi = value->max();
             const double span = hi - lo;
-            if (span > 0 && std::isfinite(span)) {
-                const double interval = niceInterval(span);
+            const double interval = span > 0 ? niceInterval(span) : 0;
+            if (!countableTicks(lo, hi, interval)) {
+                if (value->tickType() != QValueAxis::TicksFixed)
+                    value->setTickType(QValueAxis::TicksFixed);
+            } else {
                 // Set only when different: each setting lays the chart out again.
                 if (value->tickType() != QValueAxis::TicksDynamic)
                     value->setTickType(QValueAxis::TicksDynamic);
@@ -281,9 +295,16 @@ void MetricChartView::relabel()
                     value->setTickAnchor(0.0);
                 if (value->tickInterval() != interval)
                     value->setTickInterval(interval);
-                for (double k = std::ceil(lo / interval - 1e-9); k * interval <= hi + span * 1e-9; k += 1) {
-                    ticks.append(k * interval);
-                    texts.append(formatTick(k * interval, interval));
+                // At most MaxTicks labels, counted in integers: far from 0 (wall times in ms) a
+                // tiny span makes k + 1 == k in doubles, and a double counter never ends.
+                constexpr int MaxTicks = 64;
+                const double first = std::ceil(lo / interval - 1e-9);
+                for (int i = 0; i < MaxTicks; ++i) {
+                    const double tick = (first + i) * interval;
+                    if (tick > hi + span * 1e-9 || (i > 0 && tick <= ticks.constLast()))
+                        break;
+                    ticks.append(tick);
+                    texts.append(formatTick(tick, interval));
                 }
             }
         }
@@ -475,6 +496,11 @@ void MetricChartView::draw(const QList<metrics::DrawnSeries> &list)
     // (the larger one while the range changes, then the new range's).
     const auto setRange = [](QValueAxis *axis, double from, double to) {
         const double interval = niceInterval(to - from);
+        if (!countableTicks(from, to, interval)) {
+            axis->setTickType(QValueAxis::TicksFixed);
+            axis->setRange(from, to);
+            return;
+        }
         axis->setTickInterval(std::max(interval, axis->tickInterval()));
         axis->setRange(from, to);
         axis->setTickInterval(interval);
