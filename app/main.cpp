@@ -4,11 +4,11 @@
 #include "mainwindow/mainwindow.h"
 
 #include <QApplication>
-#include <QCoreApplication>
 #include <QCommandLineParser>
-#include <QTimer>
+#include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QTimer>
 #include <QTranslator>
 
 namespace {
@@ -31,8 +31,8 @@ void installTranslators(QCoreApplication &app)
     // only the plural forms ("1 error", "2 errors").
     auto *own = new QTranslator(&app);
     if (own->load(QLocale(), QStringLiteral("trainyard"), QStringLiteral("_"),
-                  QStringLiteral(":/i18n"))
-        || own->load(QStringLiteral(":/i18n/trainyard_en.qm")))
+                  QStringLiteral(":/i18n")) ||
+        own->load(QStringLiteral(":/i18n/trainyard_en.qm")))
         QCoreApplication::installTranslator(own);
 }
 
@@ -74,9 +74,10 @@ int main(int argc, char **argv)
                                         QStringLiteral("Save a screenshot of the window and quit."),
                                         QStringLiteral("file"));
     parser.addOption(screenshot);
-    parser.addPositionalArgument(QStringLiteral("config"),
-                                 QStringLiteral("A config.yaml (or JSON) to open in the job wizard."),
-                                 QStringLiteral("[config.yaml]"));
+    parser.addPositionalArgument(
+        QStringLiteral("config"),
+        QStringLiteral("A config.yaml (or JSON) to open in the job wizard."),
+        QStringLiteral("[config.yaml]"));
     parser.process(app);
 
     trainyard::ui::MainWindow window;

@@ -11,7 +11,6 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
-
 #include <memory>
 #include <optional>
 
@@ -20,7 +19,10 @@ namespace trainyard::catalog {
 // How sure the reference is of a fact. Rules built on Uncertain facts warn instead of erring.
 enum class Certainty { Seed, Public, Uncertain };
 
-inline bool isCertain(Certainty c) { return c != Certainty::Uncertain; }
+inline bool isCertain(Certainty c)
+{
+    return c != Certainty::Uncertain;
+}
 
 struct BuiltInAccelerator
 {
@@ -94,14 +96,14 @@ struct Zone
 struct Region
 {
     QString name;
-    QStringList accelerators;          // believed available
-    QStringList doubtfulAccelerators;  // "?" in the reference: allowed with a warning
-    QStringList seedAccelerators;      // subset of `accelerators` the seed documents confirm
+    QStringList accelerators;         // believed available
+    QStringList doubtfulAccelerators; // "?" in the reference: allowed with a warning
+    QStringList seedAccelerators;     // subset of `accelerators` the seed documents confirm
     Certainty acceleratorCertainty = Certainty::Uncertain;
-    QList<Zone> zones;                 // may be empty when unknown
+    QList<Zone> zones; // may be empty when unknown
     Certainty zoneCertainty = Certainty::Uncertain;
-    QList<QStringList> zoneConflicts;  // GPU type sets known (seed) never to share a zone
-    QStringList tpuVersions;           // e.g. TPU_V2, TPU_V3
+    QList<QStringList> zoneConflicts; // GPU type sets known (seed) never to share a zone
+    QStringList tpuVersions;          // e.g. TPU_V2, TPU_V3
 };
 
 // A predefined scale tier and the local shape the executor gives it.
@@ -147,13 +149,13 @@ struct ServiceLifecycle
 // package runs in on Vertex AI, and the AI Platform runtime versions it stands in for.
 struct VertexImage
 {
-    QString framework;  // tensorflow, pytorch, scikit-learn, xgboost
-    QString version;    // framework version, "2.11"
-    QString python;     // "3.7", "3.10"
-    QString cpuImage;   // us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11:latest
-    QString gpuImage;   // empty when the framework version has none
+    QString framework;         // tensorflow, pytorch, scikit-learn, xgboost
+    QString version;           // framework version, "2.11"
+    QString python;            // "3.7", "3.10"
+    QString cpuImage;          // us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11:latest
+    QString gpuImage;          // empty when the framework version has none
     QString endOfAvailability; // YYYY-MM-DD
-    QStringList runtimes; // AI Platform runtime versions it corresponds to ([U] by framework)
+    QStringList runtimes;      // AI Platform runtime versions it corresponds to ([U] by framework)
     Certainty certainty = Certainty::Uncertain;
 };
 

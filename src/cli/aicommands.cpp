@@ -7,8 +7,8 @@
 #include "cloud/credentials.h"
 #include "cloud/resourcename.h"
 #include "cloud/submit.h"
-#include "cloud/vertexrequest.h"
 #include "cloud/vertexclient.h"
+#include "cloud/vertexrequest.h"
 #include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
@@ -56,7 +56,7 @@ QList<OptionSpec> locationOptions()
 
 // Runs an asynchronous call to its end in a local event loop (the CLI has no window to keep
 // responsive) and returns its result.
-template <typename Result, typename Start>
+template<typename Result, typename Start>
 Result await(Start start)
 {
     QEventLoop loop;
@@ -134,9 +134,8 @@ bool resolveJob(const QString &job, const ParsedArgs &parsed, const Session &s,
     const QStringList ids = store.ids();
     for (const QString &id : ids) {
         cloud::CloudRecord record;
-        if (cloud::isCloudJob(store, id) && cloud::readCloudRecord(store, id, &record)
-            && cloud::jobIdOf(record.resourceName) == cloud::jobIdOf(*name)
-            && record.submitted()) {
+        if (cloud::isCloudJob(store, id) && cloud::readCloudRecord(store, id, &record) &&
+            cloud::jobIdOf(record.resourceName) == cloud::jobIdOf(*name) && record.submitted()) {
             *localId = id;
             break;
         }
@@ -146,9 +145,8 @@ bool resolveJob(const QString &job, const ParsedArgs &parsed, const Session &s,
 
 cloud::ApiResult getJob(Session &s, const QString &name)
 {
-    return await<cloud::ApiResult>([&](QObject *ctx, auto done) {
-        s.vertex->getJob(name, ctx, done);
-    });
+    return await<cloud::ApiResult>(
+        [&](QObject *ctx, auto done) { s.vertex->getJob(name, ctx, done); });
 }
 
 // --- create ---------------------------------------------------------------------------------
@@ -182,8 +180,8 @@ int create(const QString &command, const QStringList &args, const QString &posit
     if (!parsed.has(QStringLiteral("config")))
         return usageError(command, Ai::tr("--config FILE is required"));
     if (positionalId.isEmpty() && !parsed.positional.isEmpty())
-        return usageError(command, Ai::tr("unexpected argument '%1'")
-                                       .arg(parsed.positional.constFirst()));
+        return usageError(command,
+                          Ai::tr("unexpected argument '%1'").arg(parsed.positional.constFirst()));
     const std::shared_ptr<const catalog::Catalog> catalog = loadCatalog(parsed);
     if (!catalog)
         return exitUsage;
@@ -216,8 +214,8 @@ int create(const QString &command, const QStringList &args, const QString &posit
     // --packages (gcloud's flag) may name local archives, which are staged as they are, beside
     // gs:// URIs that stay; packageUris written in the spec give way to a staged package.
     request.keepRemotePackages =
-        input.import.sources.flags.value(QStringLiteral("trainingInput.packageUris"))
-        == QLatin1String("--packages");
+        input.import.sources.flags.value(QStringLiteral("trainingInput.packageUris")) ==
+        QLatin1String("--packages");
     request.stagingBucket = parsed.value(QStringLiteral("staging-bucket"));
     if (!request.stagingBucket.isEmpty())
         request.packageDir = job.local.packagePath;
@@ -269,8 +267,8 @@ int create(const QString &command, const QStringList &args, const QString &posit
                                          "record %2)."))
                           .arg(r.resourceName, r.localId))
           << '\n'
-          << sanitize(Ai::tr("Watch it with: trainyard ai custom-jobs stream-logs %1")
-                          .arg(r.localId))
+          << sanitize(
+                 Ai::tr("Watch it with: trainyard ai custom-jobs stream-logs %1").arg(r.localId))
           << '\n';
     out().flush();
     return exitOk;
@@ -282,8 +280,9 @@ int list(const QStringList &args)
 {
     const QString command = QStringLiteral("ai custom-jobs list");
     QList<OptionSpec> options = locationOptions();
-    options << opt("filter", "EXPRESSION", Ai::tr("The service's filter, e.g. "
-                                                 "state=\"JOB_STATE_RUNNING\""));
+    options << opt("filter", "EXPRESSION",
+                   Ai::tr("The service's filter, e.g. "
+                          "state=\"JOB_STATE_RUNNING\""));
     const ParsedArgs parsed = parseArgs(args, options, false);
     if (!parsed.error.isEmpty())
         return usageError(command, parsed.error);
@@ -303,9 +302,8 @@ int list(const QStringList &args)
         return usageError(command, problem);
     QList<QJsonObject> jobs;
     const QString listError = await<QString>([&](QObject *ctx, auto done) {
-        s.vertex->listJobs(project, region, customJobs, parsed.value(QStringLiteral("filter")),
-                           ctx, [&jobs, done](const QList<QJsonObject> &found,
-                                              const QString &e) {
+        s.vertex->listJobs(project, region, customJobs, parsed.value(QStringLiteral("filter")), ctx,
+                           [&jobs, done](const QList<QJsonObject> &found, const QString &e) {
                                jobs = found;
                                done(e);
                            });
@@ -317,14 +315,14 @@ int list(const QStringList &args)
                       QStringLiteral("DISPLAY_NAME").leftJustified(30),
                       QStringLiteral("STATE").leftJustified(12), QStringLiteral("CREATE_TIME"));
     for (const QJsonObject &j : jobs) {
-        out() << sanitize(QStringLiteral("%1  %2  %3  %4")
-                              .arg(cloud::jobIdOf(j.value(QLatin1String("name")).toString())
-                                       .leftJustified(20),
-                                   j.value(QLatin1String("displayName")).toString()
-                                       .leftJustified(30),
-                                   cloud::shortState(j.value(QLatin1String("state")).toString())
-                                       .leftJustified(12),
-                                   j.value(QLatin1String("createTime")).toString()))
+        out() << sanitize(
+                     QStringLiteral("%1  %2  %3  %4")
+                         .arg(cloud::jobIdOf(j.value(QLatin1String("name")).toString())
+                                  .leftJustified(20),
+                              j.value(QLatin1String("displayName")).toString().leftJustified(30),
+                              cloud::shortState(j.value(QLatin1String("state")).toString())
+                                  .leftJustified(12),
+                              j.value(QLatin1String("createTime")).toString()))
               << '\n';
     }
     out().flush();
@@ -356,8 +354,7 @@ int openJob(const QString &command, const QStringList &args, QList<OptionSpec> o
             return usageError(command, problem);
     }
     if (c->parsed.has(QStringLiteral("project"))) {
-        if (const QString problem =
-                cloud::checkProject(c->parsed.value(QStringLiteral("project")));
+        if (const QString problem = cloud::checkProject(c->parsed.value(QStringLiteral("project")));
             !problem.isEmpty())
             return usageError(command, problem);
     }
@@ -365,16 +362,16 @@ int openJob(const QString &command, const QStringList &args, QList<OptionSpec> o
     if (!openSession(&c->session, &error))
         return failure(command, error);
     store::recoverOrphans(c->store);
-    if (!resolveJob(c->parsed.positional.constFirst(), c->parsed, c->session, c->store,
-                    &c->name, &c->localId, &error))
+    if (!resolveJob(c->parsed.positional.constFirst(), c->parsed, c->session, c->store, &c->name,
+                    &c->localId, &error))
         return failure(command, error);
     // Whatever named it (the argument, --region, a local record's cloud.json), the job's name
     // is checked before any URL is built from it.
     if (const QString problem = cloud::checkJobName(c->name); !problem.isEmpty())
-        return usageError(command, c->localId.isEmpty()
-                                       ? problem
-                                       : Ai::tr("the local record %1: %2")
-                                             .arg(c->localId, problem));
+        return usageError(command,
+                          c->localId.isEmpty()
+                              ? problem
+                              : Ai::tr("the local record %1: %2").arg(c->localId, problem));
     return -1;
 }
 
@@ -432,20 +429,19 @@ int cancel(const QStringList &args)
 {
     const QString command = QStringLiteral("ai custom-jobs cancel");
     JobCommand c;
-    if (const int code = openJob(
-            command, args,
-            {opt("async", "", Ai::tr("Do not wait until the job has ended")),
-             opt("timeout", "SECONDS",
-                 Ai::tr("Wait at most this long for the job to end (default 900)"))},
-            &c);
+    if (const int code =
+            openJob(command, args,
+                    {opt("async", "", Ai::tr("Do not wait until the job has ended")),
+                     opt("timeout", "SECONDS",
+                         Ai::tr("Wait at most this long for the job to end (default 900)"))},
+                    &c);
         code >= 0)
         return code;
     qint64 timeout = 900;
     if (!timeoutFlag(c.parsed, &timeout))
         return usageError(command, Ai::tr("--timeout must be 1 to 2592000 seconds"));
-    const cloud::ApiResult r = await<cloud::ApiResult>([&](QObject *ctx, auto done) {
-        c.session.vertex->cancelJob(c.name, ctx, done);
-    });
+    const cloud::ApiResult r = await<cloud::ApiResult>(
+        [&](QObject *ctx, auto done) { c.session.vertex->cancelJob(c.name, ctx, done); });
     if (!r)
         return failure(command, r.errorMessage);
     out() << sanitize(Ai::tr("Request to cancel CustomJob [%1] has been sent.").arg(c.name))
@@ -454,8 +450,7 @@ int cancel(const QStringList &args)
     if (c.parsed.has(QStringLiteral("async")))
         return exitOk;
     bool timedOut = false;
-    const cloud::ApiResult end =
-        waitTerminal(c, 10000, QDeadlineTimer(timeout * 1000), &timedOut);
+    const cloud::ApiResult end = waitTerminal(c, 10000, QDeadlineTimer(timeout * 1000), &timedOut);
     if (!end)
         return failure(command, end.errorMessage);
     const QString state = cloud::shortState(end.json.value(QLatin1String("state")).toString());
@@ -478,9 +473,10 @@ qint64 followLimitSeconds(const QJsonObject &job)
     const bool tuning = job.contains(QLatin1String("trialJobSpec"));
     const QJsonObject spec =
         job.value(tuning ? QLatin1String("trialJobSpec") : QLatin1String("jobSpec")).toObject();
-    QString timeout =
-        spec.value(QLatin1String("scheduling")).toObject().value(QLatin1String("timeout"))
-            .toString();
+    QString timeout = spec.value(QLatin1String("scheduling"))
+                          .toObject()
+                          .value(QLatin1String("timeout"))
+                          .toString();
     qint64 seconds = 7 * 86400;
     if (timeout.endsWith(QLatin1Char('s'))) {
         timeout.chop(1);
@@ -490,8 +486,8 @@ qint64 followLimitSeconds(const QJsonObject &job)
             seconds = qint64(value);
     }
     if (tuning) {
-        const qint64 trials = std::max<qint64>(
-            1, job.value(QLatin1String("maxTrialCount")).toVariant().toLongLong());
+        const qint64 trials =
+            std::max<qint64>(1, job.value(QLatin1String("maxTrialCount")).toVariant().toLongLong());
         const qint64 parallel = std::max<qint64>(
             1, job.value(QLatin1String("parallelTrialCount")).toVariant().toLongLong());
         seconds *= std::min<qint64>((trials + parallel - 1) / parallel, 1000);
@@ -545,8 +541,8 @@ int streamLogs(const QStringList &args)
             return failure(command, job.errorMessage);
         cloud::syncCloudRecord(c.store, c.localId, job.json);
         if (deadline.isForever())
-            deadline.setRemainingTime((timeout > 0 ? timeout : followLimitSeconds(job.json))
-                                      * 1000);
+            deadline.setRemainingTime((timeout > 0 ? timeout : followLimitSeconds(job.json)) *
+                                      1000);
         const QString state = job.json.value(QLatin1String("state")).toString();
         last = cloud::isTerminalJobState(state);
         QList<cloud::CloudLogEntry> entries;
@@ -561,8 +557,8 @@ int streamLogs(const QStringList &args)
         if (!logError.isEmpty())
             return failure(command, logError);
         for (const cloud::CloudLogEntry &e : entries) {
-            if (e.timestamp < printed.logCursor
-                || (e.timestamp == printed.logCursor && printed.logCursorIds.contains(e.insertId)))
+            if (e.timestamp < printed.logCursor ||
+                (e.timestamp == printed.logCursor && printed.logCursorIds.contains(e.insertId)))
                 continue;
             if (e.timestamp > printed.logCursor) {
                 printed.logCursor = e.timestamp;
@@ -639,8 +635,8 @@ QString aiHelp()
 
 int runAi(const QStringList &args)
 {
-    if (args.isEmpty() || args.first() == QLatin1String("--help")
-        || args.first() == QLatin1String("-h")) {
+    if (args.isEmpty() || args.first() == QLatin1String("--help") ||
+        args.first() == QLatin1String("-h")) {
         out() << aiHelp();
         out().flush();
         return args.isEmpty() ? exitUsage : exitOk;
@@ -660,8 +656,7 @@ int runAi(const QStringList &args)
         return cancel(rest);
     if (sub == QLatin1String("stream-logs"))
         return streamLogs(rest);
-    return usageError(QStringLiteral("ai custom-jobs"),
-                      Ai::tr("unknown command '%1'").arg(sub));
+    return usageError(QStringLiteral("ai custom-jobs"), Ai::tr("unknown command '%1'").arg(sub));
 }
 
 int runCloudSubmitTraining(const QStringList &args)

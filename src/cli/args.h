@@ -23,8 +23,8 @@ struct OptionSpec
 
 struct ParsedArgs
 {
-    QHash<QString, QString> options; // command options given (switches map to "")
-    exporters::FlagOverrides jobFlags;    // job flags and `-- ARGS`, in order
+    QHash<QString, QString> options;       // command options given (switches map to "")
+    exporters::FlagOverrides jobFlags;     // job flags and `-- ARGS`, in order
     QList<exporters::IgnoredFlag> ignored; // gcloud's client-side flags (--staging-bucket, ...)
     QStringList positional;
     bool help = false;
@@ -36,8 +36,8 @@ struct ParsedArgs
 
 // Parses the arguments after the command name. With `acceptJobFlags`, the gcloud job flags
 // (exporters::jobFlags()) are accepted besides `options`, and so are gcloud's client-side flags
-// (exporters::clientSideFlags(): --staging-bucket, --stream-logs, --project, --quiet, ...), which are
-// collected in `ignored` unless the command has an option of the same name.
+// (exporters::clientSideFlags(): --staging-bucket, --stream-logs, --project, --quiet, ...), which
+// are collected in `ignored` unless the command has an option of the same name.
 ParsedArgs parseArgs(const QStringList &args, const QList<OptionSpec> &options,
                      bool acceptJobFlags);
 

@@ -98,10 +98,12 @@ QString completionHelp()
 
 int runCompletion(const QStringList &args)
 {
-    if (args.size() == 1 && (args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h")))
+    if (args.size() == 1 &&
+        (args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h")))
         return printText(completionHelp());
     if (args.size() != 1)
-        return usageError(QStringLiteral("completion"), Cli::tr("name one shell: bash, zsh or fish"));
+        return usageError(QStringLiteral("completion"),
+                          Cli::tr("name one shell: bash, zsh or fish"));
     const QString script = completionScript(args.first(), helpEntries());
     if (script.isEmpty())
         return usageError(QStringLiteral("completion"),
@@ -116,7 +118,8 @@ int runManPage(const QStringList &args)
         return printText(page);
     QFile file(args.first());
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(page.toUtf8()) < 0) {
-        err() << sanitize(Cli::tr("trainyard: cannot write %1: %2").arg(args.first(), file.errorString()))
+        err() << sanitize(Cli::tr("trainyard: cannot write %1: %2")
+                              .arg(args.first(), file.errorString()))
               << '\n';
         return exitUsage;
     }
@@ -230,7 +233,8 @@ int run(const QStringList &arguments)
         names.append(QStringLiteral("help"));
         const QString guess = jobspec::yaml::FieldReader::suggestion(first, names);
         if (first.startsWith(QLatin1Char('-')))
-            err() << sanitize(Cli::tr("trainyard: unknown command or flag '%1'").arg(first)) << '\n';
+            err() << sanitize(Cli::tr("trainyard: unknown command or flag '%1'").arg(first))
+                  << '\n';
         else if (guess.isEmpty())
             err() << sanitize(Cli::tr("trainyard: '%1' is neither a command nor a config file")
                                   .arg(first))

@@ -18,8 +18,8 @@ inline constexpr int exitOk = 0;
 inline constexpr int exitSpecErrors = 1;
 inline constexpr int exitUsage = 2;
 
-int runValidate(const QStringList &args); // arguments after "validate"
-int runExport(const QStringList &args);   // arguments after "export"
+int runValidate(const QStringList &args);     // arguments after "validate"
+int runExport(const QStringList &args);       // arguments after "export"
 int runImportGcloud(const QStringList &args); // arguments after "import-gcloud"
 
 // `local gpus`: this machine's GPUs (arguments after "local gpus").

@@ -47,8 +47,8 @@ static QString overridingFlag(const jobspec::SourceMap &sources, const QString &
     if (field.isEmpty())
         return {};
     for (auto it = sources.flags.constBegin(); it != sources.flags.constEnd(); ++it) {
-        if (field == it.key() || field.startsWith(it.key() + QLatin1Char('.'))
-            || field.startsWith(it.key() + QLatin1Char('[')))
+        if (field == it.key() || field.startsWith(it.key() + QLatin1Char('.')) ||
+            field.startsWith(it.key() + QLatin1Char('[')))
             return it.value();
     }
     return {};

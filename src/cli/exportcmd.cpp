@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `trainyard export --to yaml|gcloud|vertex|trainjob|tfjob|pytorchjob [OPTIONS] [JOB FLAGS] FILE [-- ARG...]`
+// `trainyard export --to yaml|gcloud|vertex|trainjob|tfjob|pytorchjob [OPTIONS] [JOB FLAGS] FILE
+// [-- ARG...]`
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "export/gcloud.h"
@@ -107,7 +108,8 @@ int runExport(const QStringList &args)
                                        .arg(to));
     }
     if (parsed.has(QStringLiteral("namespace"))) {
-        const QString nsError = exporters::namespaceError(parsed.value(QStringLiteral("namespace")));
+        const QString nsError =
+            exporters::namespaceError(parsed.value(QStringLiteral("namespace")));
         if (!nsError.isEmpty())
             return usageError(command, QStringLiteral("--namespace: ") + nsError);
     }
@@ -115,11 +117,11 @@ int runExport(const QStringList &args)
     if (parsed.has(QStringLiteral("trainer-version")) &&
         !exporters::trainerVersions().contains(trainerVersion)) {
         return usageError(command, Export::tr("unknown --trainer-version '%1'; use one of %2")
-                                       .arg(trainerVersion,
-                                            exporters::trainerVersions().join(QStringLiteral(", "))));
+                                       .arg(trainerVersion, exporters::trainerVersions().join(
+                                                                QStringLiteral(", "))));
     }
-    if (!trainJob && (parsed.has(QStringLiteral("runtime")) ||
-                      parsed.has(QStringLiteral("trainer-version")))) {
+    if (!trainJob &&
+        (parsed.has(QStringLiteral("runtime")) || parsed.has(QStringLiteral("trainer-version")))) {
         return usageError(command, Export::tr("--runtime and --trainer-version are for --to "
                                               "trainjob"));
     }
@@ -156,10 +158,11 @@ int runExport(const QStringList &args)
     QString payload;
     const jobspec::Job &job = input.import.job;
     if (to == QLatin1String("yaml")) {
-        payload = QString::fromUtf8(
-            jobspec::exportYaml(job, local ? jobspec::ExportScope::WithLocal : jobspec::ExportScope::Cloud));
+        payload = QString::fromUtf8(jobspec::exportYaml(job, local ? jobspec::ExportScope::WithLocal
+                                                                   : jobspec::ExportScope::Cloud));
     } else if (to == QLatin1String("gcloud")) {
-        payload = exporters::gcloudCommand(job, *catalog, parsed.value(QStringLiteral("config-file")));
+        payload =
+            exporters::gcloudCommand(job, *catalog, parsed.value(QStringLiteral("config-file")));
     } else if (kubeflow) {
         exporters::KubeflowOptions kf;
         kf.kind = to == QLatin1String("tfjob") ? exporters::KubeflowKind::TFJob

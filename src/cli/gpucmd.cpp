@@ -75,8 +75,7 @@ int checkGpuPlan(const jobspec::Job &job, const exec::RunSettings &settings,
     const exec::JobGpuPlan plan =
         exec::planJobGpus(job, settings, catalog, inventory.gpus, QThread::idealThreadCount());
     if (!plan) {
-        err() << sanitize(Gpus::tr("Job [%1] not started: %2").arg(job.jobId, plan.error))
-              << '\n';
+        err() << sanitize(Gpus::tr("Job [%1] not started: %2").arg(job.jobId, plan.error)) << '\n';
         err().flush();
         return exitSpecErrors;
     }

@@ -9,7 +9,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-
 #include <cstdio>
 
 namespace trainyard::cli {
@@ -103,8 +102,8 @@ int runImportGcloud(const QStringList &args)
         return exitSpecErrors;
     if (result.configUnreadable)
         return exitUsage;
-    printPayload(QString::fromUtf8(jobspec::exportYaml(result.import.job,
-                                                    jobspec::ExportScope::WithLocal)));
+    printPayload(
+        QString::fromUtf8(jobspec::exportYaml(result.import.job, jobspec::ExportScope::WithLocal)));
     return jobspec::hasErrors(diags) ? exitSpecErrors : exitOk;
 }
 

@@ -2,15 +2,15 @@
 // `trainyard jobs list|describe|stream-logs|cancel` and the hidden `trainyard supervise`.
 #include "cli/jobcommands.h"
 
+#include "cli/aicommands.h"
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "cloud/cloudjob.h"
 #include "exec/runsettings.h"
 #include "exec/supervisor.h"
 #include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
-#include "cli/aicommands.h"
-#include "cloud/cloudjob.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -18,8 +18,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include <numeric>
 #include <algorithm>
+#include <numeric>
 #include <yaml-cpp/yaml.h>
 
 namespace trainyard::cli {
@@ -164,14 +164,16 @@ int runList(const QStringList &args)
         parseJobFilter(parsed.value(QStringLiteral("filter")), &error);
     if (!error.isEmpty())
         return usageError(command, error);
-    const QString format = parsed.has(QStringLiteral("format")) ? parsed.value(QStringLiteral("format"))
-                                                              : QStringLiteral("table");
-    if (format != QLatin1String("table") && format != QLatin1String("json")
-        && format != QLatin1String("yaml"))
-        return usageError(command, Jobs::tr("unknown --format '%1'; use table, json or yaml").arg(format));
+    const QString format = parsed.has(QStringLiteral("format"))
+                               ? parsed.value(QStringLiteral("format"))
+                               : QStringLiteral("table");
+    if (format != QLatin1String("table") && format != QLatin1String("json") &&
+        format != QLatin1String("yaml"))
+        return usageError(command,
+                          Jobs::tr("unknown --format '%1'; use table, json or yaml").arg(format));
     const QList<SortKey> sortKeys =
         parseSortBy(parsed.has(QStringLiteral("sort-by")) ? parsed.value(QStringLiteral("sort-by"))
-                                                         : QStringLiteral("~createTime"),
+                                                          : QStringLiteral("~createTime"),
                     &error);
     if (!error.isEmpty())
         return usageError(command, error);
@@ -191,20 +193,19 @@ int runList(const QStringList &args)
     });
     QList<QStringList> rows;
     QList<QDateTime> created; // createTime sorts as a time, not as text
-    QStringList broken; // why, on stderr
+    QStringList broken;       // why, on stderr
     for (const store::JobEntry &entry : std::as_const(entries)) {
         const QMap<QString, QString> labels =
             needLabels ? labelsOf(store, entry.jobId) : QMap<QString, QString>();
         if (!filter.isEmpty() &&
             (!entry.stateKnown() || !matchesJobFilter(filter, entry.jobId, entry.state, labels)))
             continue;
-        rows.append(
-            {entry.jobId,
-             entry.stateKnown() ? store::jobStatusName(entry.state.state)
-                                : QStringLiteral("BROKEN"),
-             entry.state.createTime.isValid() ? rfc3339(entry.state.createTime) : QString(),
-             // Last, so that parsers of the first three columns keep working.
-             cloud::whereText(store, entry.jobId)});
+        rows.append({entry.jobId,
+                     entry.stateKnown() ? store::jobStatusName(entry.state.state)
+                                        : QStringLiteral("BROKEN"),
+                     entry.state.createTime.isValid() ? rfc3339(entry.state.createTime) : QString(),
+                     // Last, so that parsers of the first three columns keep working.
+                     cloud::whereText(store, entry.jobId)});
         created.append(entry.state.createTime);
         if (entry.isBroken())
             broken << Jobs::tr("Job %1 is broken: %2").arg(entry.jobId, entry.errorMessage);
@@ -355,7 +356,8 @@ QString describeYaml(const store::JobStore &store, const QString &jobId,
     QMap<QString, QString> spec;
     QByteArray config;
     if (store.readConfig(jobId, &config)) {
-        const jobspec::ImportResult imported = jobspec::importJob(config, QStringLiteral("config.yaml"));
+        const jobspec::ImportResult imported =
+            jobspec::importJob(config, QStringLiteral("config.yaml"));
         spec = topLevelBlocks(jobspec::exportYaml(imported.job, jobspec::ExportScope::WithLocal));
     }
     YAML::Node head(YAML::NodeType::Map);
@@ -566,10 +568,10 @@ int runJobs(const QStringList &args)
         return runSubmitTraining(args.mid(2));
     }
     // A cloud job's record (cloud/cloudjob.h): describe, stream-logs and cancel go to Vertex AI.
-    if ((sub == QLatin1String("describe") || sub == QLatin1String("stream-logs")
-         || sub == QLatin1String("cancel"))
-        && args.size() == 2 && store::JobStore::isStorableJobId(args.at(1))
-        && cloud::isCloudJob(store::JobStore(), args.at(1)))
+    if ((sub == QLatin1String("describe") || sub == QLatin1String("stream-logs") ||
+         sub == QLatin1String("cancel")) &&
+        args.size() == 2 && store::JobStore::isStorableJobId(args.at(1)) &&
+        cloud::isCloudJob(store::JobStore(), args.at(1)))
         return runAi(QStringList{QStringLiteral("custom-jobs")} + args);
     if (sub == QLatin1String("list"))
         return runList(args.mid(1));

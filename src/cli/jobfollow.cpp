@@ -12,12 +12,12 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QSet>
 #include <QFileInfo>
+#include <QSet>
 #include <QTimer>
 #include <csignal>
-#include <iterator>
 #include <cstdio>
+#include <iterator>
 #include <signal.h>
 #include <unistd.h>
 
@@ -217,7 +217,8 @@ int followJob(const store::JobStore &store, const QString &jobId, const FollowOp
             const QString name = store::jobStatusName(state.state);
             // A failure says why; so does an end held outside a folder that cannot be written.
             const bool held = QFileInfo::exists(store.heldOutcomePath(jobId));
-            if ((state.state == store::JobStatus::Failed || held) && !state.errorMessage.isEmpty()) {
+            if ((state.state == store::JobStatus::Failed || held) &&
+                !state.errorMessage.isEmpty()) {
                 // Sanitized line by line: the message's own line breaks stay line breaks.
                 QStringList lines = Follow::tr("Job [%1] %2: %3")
                                         .arg(jobId, name, state.errorMessage)

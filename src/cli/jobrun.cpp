@@ -5,8 +5,8 @@
 #include "cli/commands.h"
 #include "cli/jobcommands.h"
 #include "cli/output.h"
-#include "exec/runsettings.h"
 #include "exec/locallauncher.h"
+#include "exec/runsettings.h"
 #include "exec/supervisor.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
@@ -155,8 +155,8 @@ QString absolute(const QString &path)
 
 // Creates the job, records its run settings and starts its owner. Prints and returns an exit
 // code on failure, -1 on success.
-int createAndStart(store::JobStore &store, const jobspec::Job &job, const exec::RunSettings &settings,
-                   bool *idTaken = nullptr)
+int createAndStart(store::JobStore &store, const jobspec::Job &job,
+                   const exec::RunSettings &settings, bool *idTaken = nullptr)
 {
     // The launcher the GUI uses too; on the CLI's own thread (nothing to keep free here).
     exec::LocalLauncher launcher(store.root());

@@ -27,7 +27,6 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QSettings>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -154,7 +153,7 @@ int kindOrder(const QString &kind)
 
 // Reads the records of a series from the header on, in blocks; f(point) for each. The count is
 // the complete records at the start (a writer may be appending).
-template <typename F>
+template<typename F>
 bool forEachPoint(const Series &series, F &&f)
 {
     QFile file(series.file);
@@ -196,12 +195,11 @@ int runJobsMetrics(const QStringList &args)
         return usageError(command, parsed.error);
     if (parsed.positional.size() != 1)
         return usageError(command, Metrics::tr("give exactly one JOB_ID"));
-    const QString format =
-        parsed.has(QStringLiteral("format")) ? parsed.value(QStringLiteral("format")).toLower()
-                                             : QStringLiteral("csv");
+    const QString format = parsed.has(QStringLiteral("format"))
+                               ? parsed.value(QStringLiteral("format")).toLower()
+                               : QStringLiteral("csv");
     if (format != QLatin1String("csv") && format != QLatin1String("json"))
-        return usageError(command,
-                          Metrics::tr("unknown format '%1'; use csv or json").arg(format));
+        return usageError(command, Metrics::tr("unknown format '%1'; use csv or json").arg(format));
     const bool json = format == QLatin1String("json");
     const QString jobId = parsed.positional.first();
     if (!store::JobStore::isStorableJobId(jobId))
@@ -297,8 +295,8 @@ int runJobsMetrics(const QStringList &args)
             });
             w.add(firstPoint ? "]}" : "\n    ]}");
         } else {
-            QByteArray prefix = csvField(s.source, terminal) + ',' +
-                                csvField(s.key.metric, terminal) + ',';
+            QByteArray prefix =
+                csvField(s.source, terminal) + ',' + csvField(s.key.metric, terminal) + ',';
             forEachPoint(s, [&](const metrics::MetricPoint &p) {
                 w.add(prefix);
                 w.number(p.step, false);
@@ -314,7 +312,8 @@ int runJobsMetrics(const QStringList &args)
     if (json)
         w.add(firstSeries ? "]\n}\n" : "\n  ]\n}\n");
     if (!w.flush()) {
-        err() << Metrics::tr("Cannot write the points: %1").arg(QString::fromLocal8Bit(std::strerror(errno)))
+        err() << Metrics::tr("Cannot write the points: %1")
+                     .arg(QString::fromLocal8Bit(std::strerror(errno)))
               << '\n';
         err().flush();
         return exitSpecErrors;

@@ -42,9 +42,9 @@ QString roleGroup(const QString &field)
         return {};
     for (jobspec::Role role : jobspec::allRoles) {
         const QString group = prefix + jobspec::roleKey(role);
-        if (field.startsWith(group + QLatin1String("Type"))
-            || field.startsWith(group + QLatin1String("Count"))
-            || field.startsWith(group + QLatin1String("Config")))
+        if (field.startsWith(group + QLatin1String("Type")) ||
+            field.startsWith(group + QLatin1String("Count")) ||
+            field.startsWith(group + QLatin1String("Config")))
             return group;
     }
     return {};
@@ -60,10 +60,10 @@ bool coveredByError(const jobspec::Diagnostics &diags, const QString &field)
             continue;
         if (!group.isEmpty() && roleGroup(d.field) == group)
             return true;
-        if (d.field == field || field.startsWith(d.field + QLatin1Char('.'))
-            || field.startsWith(d.field + QLatin1Char('['))
-            || d.field.startsWith(field + QLatin1Char('.'))
-            || d.field.startsWith(field + QLatin1Char('[')))
+        if (d.field == field || field.startsWith(d.field + QLatin1Char('.')) ||
+            field.startsWith(d.field + QLatin1Char('[')) ||
+            d.field.startsWith(field + QLatin1Char('.')) ||
+            d.field.startsWith(field + QLatin1Char('[')))
             return true;
     }
     return false;
@@ -156,8 +156,8 @@ int runValidate(const QStringList &args)
             // Validate even when the file had errors, so every problem shows at once; a field
             // the importer already rejected is left out (its value is unset, not wrong).
             const jobspec::Diagnostics importErrors = input.diagnostics;
-            jobspec::Diagnostics rules = validation::validate(input.import.job, *catalog, options,
-                                                           &input.import.sources);
+            jobspec::Diagnostics rules =
+                validation::validate(input.import.job, *catalog, options, &input.import.sources);
             for (jobspec::Diagnostic &d : rules) {
                 if (!coveredByError(importErrors, d.field)) {
                     input.import.sources.locate(d);
@@ -169,16 +169,15 @@ int runValidate(const QStringList &args)
                 exporters::vertexCustomJob(input.import.job, *catalog, &changes);
                 today = runsTodayNote(*catalog, changes);
                 for (const jobspec::Diagnostic &d : std::as_const(changes))
-                    todayChanges.append(d.field.isEmpty() ? d.message
-                                                          : d.field + QStringLiteral(": ") +
-                                                                d.message);
+                    todayChanges.append(
+                        d.field.isEmpty() ? d.message : d.field + QStringLiteral(": ") + d.message);
             }
         }
         sortDiagnostics(input.diagnostics);
         const QString &specName = input.import.sources.fileName;
-        const int code = input.unreadable                     ? exitUsage
+        const int code = input.unreadable                        ? exitUsage
                          : jobspec::hasErrors(input.diagnostics) ? exitSpecErrors
-                                                              : exitOk;
+                                                                 : exitOk;
         exitCode = std::max(exitCode, code);
         if (json) {
             QJsonArray diags;

@@ -25,8 +25,8 @@ class Api
 
 bool isRetryable(int status)
 {
-    return status == 0 || status == 429 || status == 500 || status == 502 || status == 503
-           || status == 504;
+    return status == 0 || status == 429 || status == 500 || status == 502 || status == 503 ||
+           status == 504;
 }
 
 } // namespace
@@ -90,8 +90,8 @@ QString bodySnippet(const QByteArray &body)
 QString describeHttpError(int httpStatus, const QByteArray &body, const QString &what,
                           const Credentials &credentials, QString *status)
 {
-    const QJsonObject error = QJsonDocument::fromJson(body).object().value(
-        QLatin1String("error")).toObject();
+    const QJsonObject error =
+        QJsonDocument::fromJson(body).object().value(QLatin1String("error")).toObject();
     QString message = text::plainText(error.value(QLatin1String("message")).toString());
     const QString rpcStatus = text::plainText(error.value(QLatin1String("status")).toString());
     if (status)
@@ -140,9 +140,9 @@ QString describeHttpError(int httpStatus, const QByteArray &body, const QString 
         const QJsonArray fields = d.toObject().value(QLatin1String("fieldViolations")).toArray();
         for (const QJsonValue &f : fields) {
             const QJsonObject v = f.toObject();
-            violations << text::plainText(v.value(QLatin1String("field")).toString()
-                                          + QStringLiteral(": ")
-                                          + v.value(QLatin1String("description")).toString());
+            violations << text::plainText(v.value(QLatin1String("field")).toString() +
+                                          QStringLiteral(": ") +
+                                          v.value(QLatin1String("description")).toString());
         }
     }
     if (!violations.isEmpty()) {
@@ -153,8 +153,9 @@ QString describeHttpError(int httpStatus, const QByteArray &body, const QString 
 }
 
 ApiClient::ApiClient(Credentials credentials, QObject *parent)
-    : QObject(parent), m_network(new QNetworkAccessManager(this)),
-      m_tokens(new TokenSource(std::move(credentials), m_network, this))
+    : QObject(parent)
+    , m_network(new QNetworkAccessManager(this))
+    , m_tokens(new TokenSource(std::move(credentials), m_network, this))
 {
     // Tests shorten the backoff; the number of attempts stays.
     bool ok = false;
@@ -257,9 +258,8 @@ void ApiClient::sendWithToken(const std::shared_ptr<Call> &c, const QByteArray &
                 if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
                     result.errorMessage = malformedAnswer(
                         c->request.what, c->request.url, status,
-                        body.trimmed().isEmpty()
-                            ? Api::tr("empty, not JSON")
-                            : Api::tr("not JSON: %1").arg(bodySnippet(body)));
+                        body.trimmed().isEmpty() ? Api::tr("empty, not JSON")
+                                                 : Api::tr("not JSON: %1").arg(bodySnippet(body)));
                 } else {
                     result.json = document.object();
                 }
@@ -280,17 +280,16 @@ void ApiClient::sendWithToken(const std::shared_ptr<Call> &c, const QByteArray &
             if (ok && retryAfter >= 0)
                 delay = std::max<qint64>(delay, std::min(retryAfter, 60) * qint64(1000));
             delay += QRandomGenerator::global()->bounded(std::max(1, m_baseDelayMs / 4 + 1));
-            QTimer::singleShot(std::chrono::milliseconds(delay), this,
-                               [this, c] { attempt(c); });
+            QTimer::singleShot(std::chrono::milliseconds(delay), this, [this, c] { attempt(c); });
             return;
         }
         if (status == 0) {
-            result.errorMessage = Api::tr("Cannot %1: no answer from %2: %3")
-                                      .arg(c->request.what, c->request.url.host(),
-                                           reply->errorString());
+            result.errorMessage =
+                Api::tr("Cannot %1: no answer from %2: %3")
+                    .arg(c->request.what, c->request.url.host(), reply->errorString());
         } else {
-            result.errorMessage = describeHttpError(status, body, c->request.what,
-                                                    credentials(), &result.status);
+            result.errorMessage =
+                describeHttpError(status, body, c->request.what, credentials(), &result.status);
         }
         c->callback(result);
     });

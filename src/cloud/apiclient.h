@@ -12,10 +12,10 @@
 #include "cloud/tokensource.h"
 
 #include <QJsonObject>
-#include <QObject>
-#include <QUrl>
 #include <QList>
+#include <QObject>
 #include <QPair>
+#include <QUrl>
 #include <functional>
 #include <memory>
 
@@ -26,10 +26,10 @@ namespace trainyard::cloud {
 
 struct ApiResult
 {
-    int httpStatus = 0;   // 0: no answer (network down, token failure)
-    QJsonObject json;     // the body of a success
-    QString status;       // google.rpc status of a failure: "PERMISSION_DENIED", ...
-    QString errorMessage; // translated; empty on success; outside text made plain
+    int httpStatus = 0;           // 0: no answer (network down, token failure)
+    QJsonObject json;             // the body of a success
+    QString status;               // google.rpc status of a failure: "PERMISSION_DENIED", ...
+    QString errorMessage;         // translated; empty on success; outside text made plain
     QByteArray rawHeaderLocation; // the Location header (resumable uploads)
     QByteArray rawHeaderRange;    // the Range header of a 308
 
@@ -81,8 +81,8 @@ public:
     // `verb` GET, POST, PUT or DELETE; `body` is sent as application/json unless empty (and
     // verb is GET). `what` names the call in messages. `callback` runs on this thread unless
     // `context` is gone.
-    void call(const QByteArray &verb, const QUrl &url, const QByteArray &body,
-              const QString &what, QObject *context, Callback callback);
+    void call(const QByteArray &verb, const QUrl &url, const QByteArray &body, const QString &what,
+              QObject *context, Callback callback);
     void callJson(const QByteArray &verb, const QUrl &url, const QJsonObject &body,
                   const QString &what, QObject *context, Callback callback);
 

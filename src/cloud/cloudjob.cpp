@@ -28,8 +28,8 @@ logs::Severity severityOf(const QString &cloudSeverity)
         return logs::Severity::Warning;
     if (cloudSeverity == QLatin1String("ERROR"))
         return logs::Severity::Error;
-    if (cloudSeverity == QLatin1String("CRITICAL") || cloudSeverity == QLatin1String("ALERT")
-        || cloudSeverity == QLatin1String("EMERGENCY"))
+    if (cloudSeverity == QLatin1String("CRITICAL") || cloudSeverity == QLatin1String("ALERT") ||
+        cloudSeverity == QLatin1String("EMERGENCY"))
         return logs::Severity::Critical;
     return logs::Severity::Info;
 }
@@ -39,8 +39,8 @@ QString replicaFileName(const QString &task)
 {
     QString name;
     for (const QChar c : task) {
-        const bool ok = c.isLetterOrNumber() || c == QLatin1Char('-') || c == QLatin1Char('_')
-                        || c == QLatin1Char('.');
+        const bool ok = c.isLetterOrNumber() || c == QLatin1Char('-') || c == QLatin1Char('_') ||
+                        c == QLatin1Char('.');
         name += ok ? c : QLatin1Char('_');
     }
     if (name.isEmpty() || name.startsWith(QLatin1Char('.')))
@@ -117,12 +117,12 @@ bool readCloudRecord(const store::JobStore &store, const QString &jobId, CloudRe
     return true;
 }
 
-bool writeCloudRecord(const store::JobStore &store, const QString &jobId,
-                      const CloudRecord &record, QString *error)
+bool writeCloudRecord(const store::JobStore &store, const QString &jobId, const CloudRecord &record,
+                      QString *error)
 {
     QSaveFile file(cloudRecordPath(store, jobId));
-    if (!file.open(QIODevice::WriteOnly)
-        || file.write(QJsonDocument(record.toJson()).toJson()) < 0 || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(QJsonDocument(record.toJson()).toJson()) < 0 || !file.commit()) {
         if (error)
             *error = CloudJob::tr("%1: %2").arg(file.fileName(), file.errorString());
         return false;
@@ -171,8 +171,8 @@ store::JobState stateFromVertex(const QJsonObject &job, const store::JobState &p
     if (!error.isEmpty() && state.state == JobStatus::Failed)
         // The service's words, made plain where they enter the store (the job list and the
         // CLI show them).
-        state.errorMessage = text::plainText(error.value(QLatin1String("message")).toString(),
-                                             text::Newlines::Keep);
+        state.errorMessage =
+            text::plainText(error.value(QLatin1String("message")).toString(), text::Newlines::Keep);
     return state;
 }
 
@@ -195,8 +195,8 @@ int appendCloudLogs(const store::JobStore &store, const QString &jobId, CloudRec
         const qint64 msecs =
             QDateTime::fromString(e.timestamp, Qt::ISODateWithMs).toMSecsSinceEpoch();
         const logs::Severity severity = severityOf(e.severity);
-        const logs::Stream stream = severity >= logs::Severity::Error ? logs::Stream::Stderr
-                                                                      : logs::Stream::Stdout;
+        const logs::Stream stream =
+            severity >= logs::Severity::Error ? logs::Stream::Stderr : logs::Stream::Stdout;
         QByteArray &out = perFile[replicaFileName(e.taskName)];
         // A multi-line message becomes one record per line, as local output would.
         const QList<QByteArray> lines = e.message.toUtf8().split('\n');

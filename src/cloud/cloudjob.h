@@ -27,10 +27,10 @@ struct CloudRecord
     QString project;
     QString region;
     QString collection = QStringLiteral("customJobs");
-    QString resourceName; // empty: not submitted
-    QString lastState;    // JOB_STATE_*, as last seen
-    QString submitError;  // why the create call failed
-    QString logCursor;    // timestamp of the newest copied log entry
+    QString resourceName;     // empty: not submitted
+    QString lastState;        // JOB_STATE_*, as last seen
+    QString submitError;      // why the create call failed
+    QString logCursor;        // timestamp of the newest copied log entry
     QStringList logCursorIds; // insertIds at logCursor already copied
 
     bool submitted() const { return !resourceName.isEmpty(); }
@@ -43,8 +43,8 @@ bool isCloudJob(const store::JobStore &store, const QString &jobId);
 // False with *error when the file is missing or broken.
 bool readCloudRecord(const store::JobStore &store, const QString &jobId, CloudRecord *record,
                      QString *error = nullptr);
-bool writeCloudRecord(const store::JobStore &store, const QString &jobId,
-                      const CloudRecord &record, QString *error = nullptr);
+bool writeCloudRecord(const store::JobStore &store, const QString &jobId, const CloudRecord &record,
+                      QString *error = nullptr);
 // "Vertex AI · us-central1" (the job list's Where column); "local" for other jobs.
 QString whereText(const store::JobStore &store, const QString &jobId);
 

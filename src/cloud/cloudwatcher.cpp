@@ -11,7 +11,8 @@
 namespace trainyard::cloud {
 
 CloudWatcher::CloudWatcher(const QString &storeRoot, QObject *parent)
-    : QObject(parent), m_root(storeRoot)
+    : QObject(parent)
+    , m_root(storeRoot)
 {
     connect(&m_timer, &QTimer::timeout, this, &CloudWatcher::poll);
 }
@@ -68,8 +69,8 @@ QList<QPair<QString, QString>> activeCloudJobs(const QString &root)
     QList<QPair<QString, QString>> jobs;
     for (const QString &id : store.ids()) {
         CloudRecord record;
-        if (!isCloudJob(store, id) || !readCloudRecord(store, id, &record)
-            || !record.submitted() || isTerminalJobState(record.lastState))
+        if (!isCloudJob(store, id) || !readCloudRecord(store, id, &record) || !record.submitted() ||
+            isTerminalJobState(record.lastState))
             continue;
         jobs.append({id, record.resourceName});
     }

@@ -8,11 +8,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
-
+#include <memory>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
-
-#include <memory>
 
 namespace trainyard::cloud {
 namespace {
@@ -61,13 +59,15 @@ Credentials parseCredentials(const QByteArray &json, const QString &origin)
                                   .arg(parseError.errorString()));
     }
     if (!doc.isObject())
-        return failed(origin, Cred::tr("%1: not a credentials file: not a JSON object").arg(origin));
+        return failed(origin,
+                      Cred::tr("%1: not a credentials file: not a JSON object").arg(origin));
     const QJsonObject o = doc.object();
     const QString type = o.value(QLatin1String("type")).toString();
     auto field = [&o](const char *name) { return o.value(QLatin1String(name)).toString(); };
     auto missing = [&origin, &type](const char *name) {
-        return failed(origin, Cred::tr("%1: %2 credentials without \"%3\"")
-                                  .arg(origin, type, QLatin1String(name)));
+        return failed(
+            origin,
+            Cred::tr("%1: %2 credentials without \"%3\"").arg(origin, type, QLatin1String(name)));
     };
 
     Credentials c;
@@ -173,8 +173,7 @@ QByteArray signJwtAssertion(const Credentials &credentials, qint64 issuedAt, QSt
                             qint64 lifetimeSeconds)
 {
     const QByteArray &pem = credentials.privateKeyPem;
-    std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(pem.constData(),
-                                                                  int(pem.size())),
+    std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(pem.constData(), int(pem.size())),
                                                   &BIO_free);
     std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(
         bio ? PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr) : nullptr,
@@ -202,12 +201,11 @@ QByteArray signJwtAssertion(const Credentials &credentials, qint64 issuedAt, QSt
         base64Url(QJsonDocument(header).toJson(QJsonDocument::Compact)) + '.' +
         base64Url(QJsonDocument(claims).toJson(QJsonDocument::Compact));
 
-    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(),
-                                                                &EVP_MD_CTX_free);
+    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
     size_t length = 0;
     const auto *input = reinterpret_cast<const unsigned char *>(signingInput.constData());
-    if (!ctx || EVP_DigestSignInit(ctx.get(), nullptr, EVP_sha256(), nullptr, key.get()) != 1
-        || EVP_DigestSign(ctx.get(), nullptr, &length, input, size_t(signingInput.size())) != 1) {
+    if (!ctx || EVP_DigestSignInit(ctx.get(), nullptr, EVP_sha256(), nullptr, key.get()) != 1 ||
+        EVP_DigestSign(ctx.get(), nullptr, &length, input, size_t(signingInput.size())) != 1) {
         *error = Cred::tr("the key cannot sign");
         return {};
     }

@@ -103,17 +103,15 @@ QString buildSdist(const QString &packageDir, const QString &outDir, const QStri
             *error = setup.errorString();
             return {};
         }
-        setup.write("from setuptools import find_packages, setup\n\nsetup(name='" +
-                    name.toUtf8() + "', packages=find_packages(include=['" + name.toUtf8() +
-                    "']))\n");
+        setup.write("from setuptools import find_packages, setup\n\nsetup(name='" + name.toUtf8() +
+                    "', packages=find_packages(include=['" + name.toUtf8() + "']))\n");
     }
     QProcess p;
     p.setWorkingDirectory(workDir);
     p.setProcessChannelMode(QProcess::MergedChannels);
     p.start(python, {QStringLiteral("setup.py"), QStringLiteral("sdist"),
                      QStringLiteral("--dist-dir"), outDir});
-    if (!p.waitForFinished(300000) || p.exitStatus() != QProcess::NormalExit
-        || p.exitCode() != 0) {
+    if (!p.waitForFinished(300000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
         *error = Staging::tr("%1 setup.py sdist failed in %2:\n%3")
                      .arg(python, workDir, QString::fromUtf8(p.readAll().right(2000)));
         return {};
@@ -151,8 +149,7 @@ bool normaliseSdist(const QString &archive, const QString &python, QString *erro
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
     p.start(python, {QStringLiteral("-c"), script, archive});
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit
-        || p.exitCode() != 0) {
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
         *error = Staging::tr("%1: cannot make the archive reproducible:\n%2")
                      .arg(archive, QString::fromUtf8(p.readAll().right(2000)));
         return false;
@@ -161,8 +158,7 @@ bool normaliseSdist(const QString &archive, const QString &python, QString *erro
 }
 
 StagedFile uploadFile(ApiClient *api, const QString &file, const QString &bucket,
-                      const QString &object,
-                      const std::function<void(qint64, qint64)> &progress)
+                      const QString &object, const std::function<void(qint64, qint64)> &progress)
 {
     StagedFile staged;
     staged.uri = QStringLiteral("gs://%1/%2").arg(bucket, object);
@@ -170,9 +166,9 @@ StagedFile uploadFile(ApiClient *api, const QString &file, const QString &bucket
     // Already there (the same content hash): nothing to upload.
     ApiClient::Request head;
     // The object name is one path segment: its '/' are percent-encoded.
-    head.url = QUrl::fromEncoded(root.toEncoded() + "storage/v1/b/" +
-                                 QUrl::toPercentEncoding(bucket) + "/o/" +
-                                 QUrl::toPercentEncoding(object));
+    head.url =
+        QUrl::fromEncoded(root.toEncoded() + "storage/v1/b/" + QUrl::toPercentEncoding(bucket) +
+                          "/o/" + QUrl::toPercentEncoding(object));
     head.what = Staging::tr("look for %1").arg(staged.uri);
     const ApiResult existing = callSync(api, head);
     if (existing)

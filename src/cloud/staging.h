@@ -38,7 +38,7 @@ bool normaliseSdist(const QString &archive, const QString &python, QString *erro
 
 struct StagedFile
 {
-    QString uri;       // gs://bucket/object
+    QString uri;           // gs://bucket/object
     bool uploaded = false; // false: it was there already
     QString errorMessage;
     explicit operator bool() const { return errorMessage.isEmpty(); }
@@ -47,7 +47,6 @@ struct StagedFile
 // Uploads `file` to gs://bucket/object unless an object of that name exists. `progress` gets
 // (bytes sent, total). Blocks in a local event loop: for the CLI and worker threads.
 StagedFile uploadFile(ApiClient *api, const QString &file, const QString &bucket,
-                      const QString &object,
-                      const std::function<void(qint64, qint64)> &progress);
+                      const QString &object, const std::function<void(qint64, qint64)> &progress);
 
 } // namespace trainyard::cloud

@@ -21,7 +21,7 @@ class Submit
 };
 
 // Applies `edit` to the pythonPackageSpec of every pool that has one.
-template <typename Edit>
+template<typename Edit>
 void editPackageSpecs(QJsonObject *body, Edit edit)
 {
     QJsonObject jobSpec = body->value(QLatin1String("jobSpec")).toObject();
@@ -100,8 +100,8 @@ StagedFile stagePackage(ApiClient *api, const QString &package, const QString &b
     if (hash.isEmpty())
         return failed;
     const QString fileName = QFileInfo(archive).fileName();
-    const QString object = prefix + QStringLiteral("trainyard-staging/") + hash +
-                           QLatin1Char('/') + fileName;
+    const QString object =
+        prefix + QStringLiteral("trainyard-staging/") + hash + QLatin1Char('/') + fileName;
     return uploadFile(api, archive, bucket, object, [&](qint64 sent, qint64 total) {
         if (progress)
             progress(fileName, sent, total);
@@ -117,15 +117,14 @@ bool hasLocalArchives(const QStringList &uris)
     return false;
 }
 
-QString stagePackages(ApiClient *api, QJsonObject *body, const QStringList &given,
-                      bool keepRemote, const QString &packageDir, const QString &baseDir,
-                      const QString &bucketUri, const StageEvents &events)
+QString stagePackages(ApiClient *api, QJsonObject *body, const QStringList &given, bool keepRemote,
+                      const QString &packageDir, const QString &baseDir, const QString &bucketUri,
+                      const StageEvents &events)
 {
     QString bucket;
     QString prefix;
     if (!parseStagingBucket(bucketUri, &bucket, &prefix))
-        return Submit::tr("the staging bucket must be gs://BUCKET[/PATH], not '%1'")
-            .arg(bucketUri);
+        return Submit::tr("the staging bucket must be gs://BUCKET[/PATH], not '%1'").arg(bucketUri);
     const QDir base(baseDir);
     QStringList remote;
     QStringList uris;
@@ -144,8 +143,7 @@ QString stagePackages(ApiClient *api, QJsonObject *body, const QStringList &give
                 remote << uri;
             continue;
         }
-        if (const QString error = stage(QFileInfo(base, uri).absoluteFilePath());
-            !error.isEmpty())
+        if (const QString error = stage(QFileInfo(base, uri).absoluteFilePath()); !error.isEmpty())
             return error;
     }
     if (!packageDir.isEmpty()) {
@@ -173,8 +171,7 @@ QString recordIdFor(const store::JobStore &store, const QString &name, bool *reu
     return {};
 }
 
-void syncCloudRecord(const store::JobStore &store, const QString &localId,
-                     const QJsonObject &job)
+void syncCloudRecord(const store::JobStore &store, const QString &localId, const QJsonObject &job)
 {
     if (localId.isEmpty())
         return;
@@ -188,14 +185,14 @@ void syncCloudRecord(const store::JobStore &store, const QString &localId,
 }
 
 SubmitResult submitToVertex(VertexClient *vertex, store::JobStore &store, jobspec::Job job,
-                           const QJsonObject &body, QJsonObject tuning, const QString &project,
-                           const QString &region)
+                            const QJsonObject &body, QJsonObject tuning, const QString &project,
+                            const QString &region)
 {
     SubmitResult result;
     const QString displayName = body.value(QLatin1String("displayName")).toString();
     bool reuse = false;
-    const QString localId = recordIdFor(store, job.jobId.isEmpty() ? displayName : job.jobId,
-                                        &reuse);
+    const QString localId =
+        recordIdFor(store, job.jobId.isEmpty() ? displayName : job.jobId, &reuse);
     if (localId.isEmpty() || !store::JobStore::isStorableJobId(localId)) {
         result.errorMessage = Submit::tr("no local record can be made for '%1'").arg(job.jobId);
         return result;

@@ -57,9 +57,9 @@ struct StageEvents
 // package), then its local archives (relative paths resolved against `baseDir`), then the sdist
 // of `packageDir` (relative to `baseDir`; none when empty). `bucketUri` must parse
 // (parseStagingBucket). Returns the error, or an empty string. Blocks (see above).
-QString stagePackages(ApiClient *api, QJsonObject *body, const QStringList &given,
-                      bool keepRemote, const QString &packageDir, const QString &baseDir,
-                      const QString &bucketUri, const StageEvents &events);
+QString stagePackages(ApiClient *api, QJsonObject *body, const QStringList &given, bool keepRemote,
+                      const QString &packageDir, const QString &baseDir, const QString &bucketUri,
+                      const StageEvents &events);
 
 // True when `uris` name a local archive (anything that is not gs://), which needs staging.
 bool hasLocalArchives(const QStringList &uris);
@@ -69,8 +69,7 @@ bool hasLocalArchives(const QStringList &uris);
 QString recordIdFor(const store::JobStore &store, const QString &name, bool *reuse);
 
 // Writes what the service said about a job (its state) into its local record.
-void syncCloudRecord(const store::JobStore &store, const QString &localId,
-                     const QJsonObject &job);
+void syncCloudRecord(const store::JobStore &store, const QString &localId, const QJsonObject &job);
 
 struct SubmitResult
 {
@@ -82,11 +81,11 @@ struct SubmitResult
 
 // Makes (or reuses) the local record of `job` (named by its jobId, else the body's
 // displayName), then creates the job in project/region: the CustomJob `body`, or, when `tuning`
-// (exporters::vertexHyperparameterTuningJob) is not empty, that HyperparameterTuningJob with `body`'s
-// jobSpec as its trialJobSpec (every trial runs the adjusted CustomJob) and its displayName.
-// Blocks (see above).
+// (exporters::vertexHyperparameterTuningJob) is not empty, that HyperparameterTuningJob with
+// `body`'s jobSpec as its trialJobSpec (every trial runs the adjusted CustomJob) and its
+// displayName. Blocks (see above).
 SubmitResult submitToVertex(VertexClient *vertex, store::JobStore &store, jobspec::Job job,
-                           const QJsonObject &body, QJsonObject tuning, const QString &project,
-                           const QString &region);
+                            const QJsonObject &body, QJsonObject tuning, const QString &project,
+                            const QString &region);
 
 } // namespace trainyard::cloud

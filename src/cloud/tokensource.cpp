@@ -28,11 +28,11 @@ QByteArray formValue(const QString &value)
 
 } // namespace
 
-TokenSource::TokenSource(Credentials credentials, QNetworkAccessManager *network,
-                         QObject *parent)
-    : QObject(parent), m_credentials(std::move(credentials)), m_network(network)
-{
-}
+TokenSource::TokenSource(Credentials credentials, QNetworkAccessManager *network, QObject *parent)
+    : QObject(parent)
+    , m_credentials(std::move(credentials))
+    , m_network(network)
+{}
 
 QUrl TokenSource::tokenEndpoint() const
 {
@@ -64,27 +64,25 @@ void TokenSource::invalidate()
 void TokenSource::fetch(int attempt)
 {
     if (!m_credentials) {
-        finish({}, m_credentials.errorMessage.isEmpty()
-                       ? Tokens::tr("No Google Cloud credentials.")
-                       : m_credentials.errorMessage);
+        finish({}, m_credentials.errorMessage.isEmpty() ? Tokens::tr("No Google Cloud credentials.")
+                                                        : m_credentials.errorMessage);
         return;
     }
     QByteArray form;
     if (m_credentials.type == Credentials::Type::AuthorizedUser) {
         form = "grant_type=refresh_token&client_id=" + formValue(m_credentials.clientId) +
-               "&client_secret=" + formValue(m_credentials.clientSecret) +
-               "&refresh_token=" + QUrl::toPercentEncoding(QString::fromUtf8(
-                                       m_credentials.refreshToken));
+               "&client_secret=" + formValue(m_credentials.clientSecret) + "&refresh_token=" +
+               QUrl::toPercentEncoding(QString::fromUtf8(m_credentials.refreshToken));
     } else {
         QString error;
-        const QByteArray assertion = signJwtAssertion(
-            m_credentials, QDateTime::currentSecsSinceEpoch(), &error);
+        const QByteArray assertion =
+            signJwtAssertion(m_credentials, QDateTime::currentSecsSinceEpoch(), &error);
         if (assertion.isEmpty()) {
             finish({}, Tokens::tr("%1: private_key: %2").arg(m_credentials.origin, error));
             return;
         }
-        form = "grant_type=" + formValue(QStringLiteral(
-                                   "urn:ietf:params:oauth:grant-type:jwt-bearer")) +
+        form = "grant_type=" +
+               formValue(QStringLiteral("urn:ietf:params:oauth:grant-type:jwt-bearer")) +
                "&assertion=" + assertion;
     }
     QNetworkRequest request(tokenEndpoint());
@@ -101,9 +99,8 @@ void TokenSource::fetch(int attempt)
             const QByteArray token = o.value(QLatin1String("access_token")).toString().toUtf8();
             // expires_in may arrive as a number or a string (_client.py _parse_expiry).
             const QJsonValue expiresValue = o.value(QLatin1String("expires_in"));
-            qint64 expiresIn = expiresValue.isString()
-                                   ? expiresValue.toString().toLongLong()
-                                   : qint64(expiresValue.toDouble(3600));
+            qint64 expiresIn = expiresValue.isString() ? expiresValue.toString().toLongLong()
+                                                       : qint64(expiresValue.toDouble(3600));
             if (token.isEmpty()) {
                 finish({}, Tokens::tr("The token endpoint %1 answered without an access "
                                       "token.")
@@ -136,12 +133,11 @@ QString TokenSource::grantError(int httpStatus, const QByteArray &body) const
     const QJsonObject o = QJsonDocument::fromJson(body).object();
     const QString code = o.value(QLatin1String("error")).toString();
     const QString description = o.value(QLatin1String("error_description")).toString();
-    const QString detail = code.isEmpty() ? QStringLiteral("HTTP %1").arg(httpStatus)
-                                          : description.isEmpty()
-                                                ? code
-                                                : code + QStringLiteral(": ") + description;
-    if (code == QLatin1String("invalid_grant")
-        && m_credentials.type == Credentials::Type::AuthorizedUser) {
+    const QString detail = code.isEmpty()          ? QStringLiteral("HTTP %1").arg(httpStatus)
+                           : description.isEmpty() ? code
+                                                   : code + QStringLiteral(": ") + description;
+    if (code == QLatin1String("invalid_grant") &&
+        m_credentials.type == Credentials::Type::AuthorizedUser) {
         return Tokens::tr("The refresh token in %1 was refused (%2): it was revoked or has "
                           "expired. Run `gcloud auth application-default login` again.")
             .arg(m_credentials.origin, detail);
@@ -149,8 +145,8 @@ QString TokenSource::grantError(int httpStatus, const QByteArray &body) const
     if (m_credentials.type == Credentials::Type::ServiceAccount) {
         return Tokens::tr("The service account key of %1 (%2) was refused by %3 (%4): the key "
                           "may be deleted or disabled.")
-            .arg(m_credentials.account, m_credentials.origin,
-                 tokenEndpoint().toDisplayString(), detail);
+            .arg(m_credentials.account, m_credentials.origin, tokenEndpoint().toDisplayString(),
+                 detail);
     }
     return Tokens::tr("The token endpoint %1 refused the credentials in %2 (%3).")
         .arg(tokenEndpoint().toDisplayString(), m_credentials.origin, detail);

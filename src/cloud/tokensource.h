@@ -26,8 +26,7 @@ class TokenSource : public QObject
 public:
     using Callback = std::function<void(const QByteArray &token, const QString &error)>;
 
-    TokenSource(Credentials credentials, QNetworkAccessManager *network,
-                QObject *parent = nullptr);
+    TokenSource(Credentials credentials, QNetworkAccessManager *network, QObject *parent = nullptr);
 
     const Credentials &credentials() const { return m_credentials; }
     // authorized_user: $TRAINYARD_OAUTH_TOKEN_ENDPOINT, else Google's; service_account: the

@@ -37,7 +37,7 @@ constexpr int maxEmptyLogPages = 20;
 
 // Refuses a call before any URL is built: `answer` runs from the event loop (as a network
 // answer would), unless `context` is gone.
-template <typename Answer>
+template<typename Answer>
 void refuse(QObject *context, Answer answer)
 {
     QTimer::singleShot(0, context, std::move(answer));
@@ -54,8 +54,8 @@ ApiResult refused(const QString &what, const QString &reason)
 QString jobAnswerProblem(const QJsonObject &job, const QString &collection)
 {
     JobName name;
-    if (!parseJobName(job.value(QLatin1String("name")).toString(), &name)
-        || name.collection != collection)
+    if (!parseJobName(job.value(QLatin1String("name")).toString(), &name) ||
+        name.collection != collection)
         return Vertex::tr("a job without a valid resource name");
     static const QRegularExpression stateRe(QStringLiteral("\\AJOB_STATE_[A-Z_]{1,40}\\z"));
     if (!stateRe.match(job.value(QLatin1String("state")).toString()).hasMatch())
@@ -133,9 +133,9 @@ QString shortState(const QString &jobState)
 bool isTerminalJobState(const QString &jobState)
 {
     const QString s = shortState(jobState);
-    return s == QLatin1String("SUCCEEDED") || s == QLatin1String("FAILED")
-           || s == QLatin1String("CANCELLED") || s == QLatin1String("EXPIRED")
-           || s == QLatin1String("PARTIALLY_SUCCEEDED");
+    return s == QLatin1String("SUCCEEDED") || s == QLatin1String("FAILED") ||
+           s == QLatin1String("CANCELLED") || s == QLatin1String("EXPIRED") ||
+           s == QLatin1String("PARTIALLY_SUCCEEDED");
 }
 
 CloudLogEntry parseLogEntry(const QJsonObject &entry)
@@ -154,42 +154,43 @@ CloudLogEntry parseLogEntry(const QJsonObject &entry)
     if (e.taskName.isEmpty())
         e.taskName = labels.value(QLatin1String("ml.googleapis.com/task_name")).toString();
     const QJsonValue json = entry.value(QLatin1String("jsonPayload"));
-    e.message = json.isObject()
-                    ? json.toObject().value(QLatin1String("message")).toString()
-                    : entry.value(QLatin1String("textPayload")).toString();
+    e.message = json.isObject() ? json.toObject().value(QLatin1String("message")).toString()
+                                : entry.value(QLatin1String("textPayload")).toString();
     return e;
 }
 
-VertexClient::VertexClient(ApiClient *api, QObject *parent) : QObject(parent), m_api(api) {}
+VertexClient::VertexClient(ApiClient *api, QObject *parent)
+    : QObject(parent)
+    , m_api(api)
+{}
 
 void VertexClient::createJob(const QString &project, const QString &region,
-                             const QString &collection, const QJsonObject &job,
-                             QObject *context, JobCallback callback)
+                             const QString &collection, const QJsonObject &job, QObject *context,
+                             JobCallback callback)
 {
     QString problem = checkProject(project);
     if (problem.isEmpty())
         problem = checkRegion(region);
-    if (problem.isEmpty() && collection != QLatin1String("customJobs")
-        && collection != QLatin1String("hyperparameterTuningJobs"))
+    if (problem.isEmpty() && collection != QLatin1String("customJobs") &&
+        collection != QLatin1String("hyperparameterTuningJobs"))
         problem = Vertex::tr("unknown job collection");
-    const QString what = Vertex::tr("create the job in %1").arg(isRegion(region) ? region
-                                                                             : QString());
+    const QString what =
+        Vertex::tr("create the job in %1").arg(isRegion(region) ? region : QString());
     if (!problem.isEmpty()) {
         refuse(context, [callback, r = refused(what, problem)] { callback(r); });
         return;
     }
-    const QUrl url = under(vertexRoot(region),
-                           QStringLiteral("v1/") + locationName(project, region) +
-                               QLatin1Char('/') + collection);
-    m_api->callJson("POST", url, job, what, context,
-                    [url, what, collection, callback](ApiResult r) {
-                        if (r) {
-                            if (const QString bad = jobAnswerProblem(r.json, collection);
-                                !bad.isEmpty())
-                                r.errorMessage = malformedAnswer(what, url, r.httpStatus, bad);
-                        }
-                        callback(r);
-                    });
+    const QUrl url =
+        under(vertexRoot(region), QStringLiteral("v1/") + locationName(project, region) +
+                                      QLatin1Char('/') + collection);
+    m_api->callJson(
+        "POST", url, job, what, context, [url, what, collection, callback](ApiResult r) {
+            if (r) {
+                if (const QString bad = jobAnswerProblem(r.json, collection); !bad.isEmpty())
+                    r.errorMessage = malformedAnswer(what, url, r.httpStatus, bad);
+            }
+            callback(r);
+        });
 }
 
 void VertexClient::getJob(const QString &name, QObject *context, JobCallback callback)
@@ -203,36 +204,33 @@ void VertexClient::getJob(const QString &name, QObject *context, JobCallback cal
     }
     const QUrl url = under(vertexRoot(parsed.region), QStringLiteral("v1/") + name);
     const QString what = Vertex::tr("read the job %1").arg(name);
-    m_api->call("GET", url, {}, what, context,
-                [url, what, parsed, callback](ApiResult r) {
-                    if (r) {
-                        if (const QString bad = jobAnswerProblem(r.json, parsed.collection);
-                            !bad.isEmpty())
-                            r.errorMessage = malformedAnswer(what, url, r.httpStatus, bad);
-                    }
-                    callback(r);
-                });
+    m_api->call("GET", url, {}, what, context, [url, what, parsed, callback](ApiResult r) {
+        if (r) {
+            if (const QString bad = jobAnswerProblem(r.json, parsed.collection); !bad.isEmpty())
+                r.errorMessage = malformedAnswer(what, url, r.httpStatus, bad);
+        }
+        callback(r);
+    });
 }
 
 void VertexClient::cancelJob(const QString &name, QObject *context, JobCallback callback)
 {
     JobName parsed;
     if (!parseJobName(name, &parsed)) {
-        refuse(context,
-               [callback, r = refused(Vertex::tr("cancel the job"), checkJobName(name))] {
-                   callback(r);
-               });
+        refuse(context, [callback, r = refused(Vertex::tr("cancel the job"), checkJobName(name))] {
+            callback(r);
+        });
         return;
     }
     const QUrl url =
         under(vertexRoot(parsed.region), QStringLiteral("v1/") + name + QStringLiteral(":cancel"));
-    m_api->callJson("POST", url, QJsonObject(), Vertex::tr("cancel the job %1").arg(name),
-                    context, std::move(callback));
+    m_api->callJson("POST", url, QJsonObject(), Vertex::tr("cancel the job %1").arg(name), context,
+                    std::move(callback));
 }
 
 void VertexClient::listJobs(const QString &project, const QString &region,
-                            const QString &collection, const QString &filter,
-                            QObject *context, ListCallback callback)
+                            const QString &collection, const QString &filter, QObject *context,
+                            ListCallback callback)
 {
     QString problem = checkProject(project);
     if (problem.isEmpty())
@@ -256,9 +254,8 @@ void VertexClient::listJobs(const QString &project, const QString &region,
 }
 
 void VertexClient::listPage(const QUrl &base, const QString &collection, const QString &what,
-                            const QString &pageToken,
-                            std::shared_ptr<QList<QJsonObject>> jobs, QObject *context,
-                            ListCallback callback)
+                            const QString &pageToken, std::shared_ptr<QList<QJsonObject>> jobs,
+                            QObject *context, ListCallback callback)
 {
     QUrl url = base;
     if (!pageToken.isEmpty()) {
@@ -310,7 +307,8 @@ void VertexClient::listJobLogs(const QString &project, const QString &jobName,
     if (!afterTimestamp.isEmpty())
         filter += QStringLiteral(" AND timestamp>=\"%1\"").arg(afterTimestamp);
     const QJsonObject request{
-        {QStringLiteral("resourceNames"), QJsonArray{QString(QStringLiteral("projects/") + project)}},
+        {QStringLiteral("resourceNames"),
+         QJsonArray{QString(QStringLiteral("projects/") + project)}},
         {QStringLiteral("filter"), filter},
         {QStringLiteral("orderBy"), QStringLiteral("timestamp asc")},
         {QStringLiteral("pageSize"), 1000},

@@ -54,8 +54,8 @@ public:
 
     using JobCallback = std::function<void(const ApiResult &)>;
     using ListCallback = std::function<void(const QList<QJsonObject> &jobs, const QString &error)>;
-    using LogCallback = std::function<void(const QList<CloudLogEntry> &entries,
-                                           const QString &error)>;
+    using LogCallback =
+        std::function<void(const QList<CloudLogEntry> &entries, const QString &error)>;
 
     // collection "customJobs" or "hyperparameterTuningJobs".
     void createJob(const QString &project, const QString &region, const QString &collection,
@@ -68,8 +68,8 @@ public:
     // The entries of a job (resource.type="ml_job" AND resource.labels.job_id="ID"), oldest
     // first, after `afterTimestamp` (inclusive; callers drop insertIds they have seen), every
     // page.
-    void listJobLogs(const QString &project, const QString &jobName,
-                     const QString &afterTimestamp, QObject *context, LogCallback callback);
+    void listJobLogs(const QString &project, const QString &jobName, const QString &afterTimestamp,
+                     QObject *context, LogCallback callback);
 
 private:
     void listPage(const QUrl &base, const QString &collection, const QString &what,

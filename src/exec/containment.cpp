@@ -4,9 +4,8 @@
 #include "exec/replicaprocess.h"
 #include "exec/replicaset.h"
 
-#include <algorithm>
-
 #include <QHash>
+#include <algorithm>
 #include <cerrno>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -127,8 +126,7 @@ bool Containment::recordProcesses(QList<store::JobState::RecordedProcess> *proce
         if (!leaders.contains(p.pid)) // a replica's leader is recorded with its replica
             seen.append({p.pid, p.startTime});
     }
-    std::sort(seen.begin(), seen.end(),
-              [](const auto &a, const auto &b) { return a.pid < b.pid; });
+    std::sort(seen.begin(), seen.end(), [](const auto &a, const auto &b) { return a.pid < b.pid; });
     if (seen == *processes)
         return false;
     *processes = seen;

@@ -87,8 +87,8 @@ QJsonObject tfConfig(const jobspec::Job &job, const ClusterLayout &layout, const
     return o;
 }
 
-QJsonObject clusterSpec(const jobspec::Job &job, const ClusterLayout &layout, const Replica &replica,
-                        const QString &trialId)
+QJsonObject clusterSpec(const jobspec::Job &job, const ClusterLayout &layout,
+                        const Replica &replica, const QString &trialId)
 {
     QJsonObject o;
     o.insert(QStringLiteral("cluster"), layout.clusterJson());

@@ -80,8 +80,8 @@ QJsonObject tfConfig(const jobspec::Job &job, const ClusterLayout &layout, const
                      const QString &trialId, const QStringList &appArguments);
 
 // CLUSTER_SPEC: always the cloud form (cluster, task, job, environment).
-QJsonObject clusterSpec(const jobspec::Job &job, const ClusterLayout &layout, const Replica &replica,
-                        const QString &trialId);
+QJsonObject clusterSpec(const jobspec::Job &job, const ClusterLayout &layout,
+                        const Replica &replica, const QString &trialId);
 
 // <jobDir>/<sub>/ or, in a trial, <jobDir>/<trial>/<sub>/ (trailing slash as the service).
 QString aipDirectory(const QString &jobDir, const QString &trialId, const QString &sub);

@@ -67,19 +67,25 @@ QList<GpuRequest> gpuRequests(const jobspec::Job &job, const ClusterLayout &layo
                               const catalog::Catalog &catalog)
 {
     const jobspec::TrainingInput &input = job.trainingInput;
-    const catalog::ScaleTier *tier = input.scaleTier == QLatin1String("CUSTOM")
-                                         ? nullptr
-                                         : catalog.scaleTier(input.scaleTier);
+    const catalog::ScaleTier *tier =
+        input.scaleTier == QLatin1String("CUSTOM") ? nullptr : catalog.scaleTier(input.scaleTier);
     QList<GpuRequest> requests;
     for (const Replica &replica : layout.replicas) {
         const jobspec::RoleSpec &role = input.role(replica.role);
         QString machineType = role.type;
         if (tier && machineType.isEmpty()) {
             switch (replica.role) {
-            case jobspec::Role::Master: machineType = tier->masterType; break;
-            case jobspec::Role::Worker: machineType = tier->workerType; break;
-            case jobspec::Role::ParameterServer: machineType = tier->parameterServerType; break;
-            case jobspec::Role::Evaluator: break;
+            case jobspec::Role::Master:
+                machineType = tier->masterType;
+                break;
+            case jobspec::Role::Worker:
+                machineType = tier->workerType;
+                break;
+            case jobspec::Role::ParameterServer:
+                machineType = tier->parameterServerType;
+                break;
+            case jobspec::Role::Evaluator:
+                break;
             }
         }
         GpuRequest request;

@@ -77,7 +77,7 @@ GpuPlacement placeGpus(const QList<GpuRequest> &requests, const QList<gpu::GpuIn
 // A tuning job's trial slots: how many trials run at once and each slot's placement.
 struct TrialSlotPlan
 {
-    int count = 1; // trials at once
+    int count = 1;                  // trials at once
     QList<GpuPlacement> placements; // one per slot
     QStringList notes;              // fewer trials at once than asked, more replicas than cores
     QString error;                  // refused (as placeGpus)

@@ -42,7 +42,8 @@ QStringList JobGpuPlan::notes() const
 {
     QStringList all;
     if (!trialSlots.placements.isEmpty()) {
-        all << trialSlots.placements.constFirst().notes << trialSlots.placements.constFirst().warnings;
+        all << trialSlots.placements.constFirst().notes
+            << trialSlots.placements.constFirst().warnings;
     }
     all << trialSlots.notes;
     return all;
@@ -70,15 +71,13 @@ QStringList JobGpuPlan::replicaLines() const
         }
         lines << r.replica + QStringLiteral(": ") + names.join(QStringLiteral(", ")) +
                      QStringLiteral(" (CUDA_VISIBLE_DEVICES=") +
-                     placement.cudaVisibleDevices(r.replica).value_or(QString()) +
-                     QLatin1Char(')');
+                     placement.cudaVisibleDevices(r.replica).value_or(QString()) + QLatin1Char(')');
     }
     return lines;
 }
 
 JobGpuPlan planJobGpus(const jobspec::Job &job, const RunSettings &settings,
-                       const catalog::Catalog &catalog, const QList<gpu::GpuInfo> &gpus,
-                       int cores)
+                       const catalog::Catalog &catalog, const QList<gpu::GpuInfo> &gpus, int cores)
 {
     JobGpuPlan plan;
     plan.gpus = gpus;
@@ -98,7 +97,8 @@ JobGpuPlan planJobGpus(const jobspec::Job &job, const RunSettings &settings,
         trialCount = int(planTrials(*hp, job.jobId, settings.maxLocalTrials).trials.size());
         parallel = hp->maxParallelTrials.value_or(1);
     }
-    plan.trialSlots = planTrialSlots(plan.requests, gpus, settings.gpus, parallel, trialCount, cores);
+    plan.trialSlots =
+        planTrialSlots(plan.requests, gpus, settings.gpus, parallel, trialCount, cores);
     plan.error = plan.trialSlots.error;
     return plan;
 }

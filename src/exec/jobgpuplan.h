@@ -20,7 +20,7 @@ struct JobGpuPlan
     GpuMode mode = GpuMode::Auto;
     bool tuning = false;
     TrialSlotPlan trialSlots; // a plain run has one slot
-    QString error;       // the layout cannot be planned, or the placement is refused
+    QString error;            // the layout cannot be planned, or the placement is refused
     explicit operator bool() const { return error.isEmpty(); }
 
     int asked() const;
@@ -36,7 +36,6 @@ LayoutOptions layoutOptions(const RunSettings &settings);
 
 // `cores`: the machine's (QThread::idealThreadCount()).
 JobGpuPlan planJobGpus(const jobspec::Job &job, const RunSettings &settings,
-                       const catalog::Catalog &catalog, const QList<gpu::GpuInfo> &gpus,
-                       int cores);
+                       const catalog::Catalog &catalog, const QList<gpu::GpuInfo> &gpus, int cores);
 
 } // namespace trainyard::exec

@@ -189,7 +189,8 @@ LayoutResult planLayout(const jobspec::Job &job, const catalog::Catalog &catalog
         counts = capped;
     }
 
-    auto add = [&layout](jobspec::Role role, const QString &type, int index, std::optional<int> rank) {
+    auto add = [&layout](jobspec::Role role, const QString &type, int index,
+                         std::optional<int> rank) {
         Replica r;
         r.role = role;
         r.taskType = type;
@@ -202,10 +203,11 @@ LayoutResult planLayout(const jobspec::Job &job, const catalog::Catalog &catalog
     for (int i = 0; i < counts.workers; ++i)
         add(jobspec::Role::Worker, jobspec::roleTaskType(jobspec::Role::Worker), i, i + 1);
     for (int i = 0; i < counts.ps; ++i)
-        add(jobspec::Role::ParameterServer, jobspec::roleTaskType(jobspec::Role::ParameterServer), i,
-            std::nullopt);
+        add(jobspec::Role::ParameterServer, jobspec::roleTaskType(jobspec::Role::ParameterServer),
+            i, std::nullopt);
     for (int i = 0; i < counts.evaluators; ++i)
-        add(jobspec::Role::Evaluator, jobspec::roleTaskType(jobspec::Role::Evaluator), i, std::nullopt);
+        add(jobspec::Role::Evaluator, jobspec::roleTaskType(jobspec::Role::Evaluator), i,
+            std::nullopt);
     return result;
 }
 
@@ -258,7 +260,8 @@ QString ClusterLayout::address(const Replica &replica) const
 QJsonObject ClusterLayout::clusterJson() const
 {
     QJsonObject cluster;
-    for (jobspec::Role role : {jobspec::Role::Master, jobspec::Role::Worker, jobspec::Role::ParameterServer}) {
+    for (jobspec::Role role :
+         {jobspec::Role::Master, jobspec::Role::Worker, jobspec::Role::ParameterServer}) {
         QJsonArray hosts;
         QString key;
         for (const Replica &r : replicas) {
@@ -282,7 +285,8 @@ bool ClusterLayout::hasAllPorts() const
 bool assignPorts(ClusterLayout &layout, const QList<quint16> &ports)
 {
     QList<Replica *> order; // gcloud's port order: primary, parameter servers, workers
-    for (jobspec::Role role : {jobspec::Role::Master, jobspec::Role::ParameterServer, jobspec::Role::Worker}) {
+    for (jobspec::Role role :
+         {jobspec::Role::Master, jobspec::Role::ParameterServer, jobspec::Role::Worker}) {
         for (Replica &r : layout.replicas) {
             if (r.role == role)
                 order.append(&r);

@@ -47,11 +47,10 @@ void LocalLauncher::start(const jobspec::Job &job, const RunSettings &settings)
         m_starting.remove(jobId, watcher);
         report(jobId, watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run(
-        [root = m_root, job, settings, program = m_ownerProgram] {
-            store::JobStore store(root);
-            return startLocalJob(store, job, settings, program);
-        }));
+    watcher->setFuture(QtConcurrent::run([root = m_root, job, settings, program = m_ownerProgram] {
+        store::JobStore store(root);
+        return startLocalJob(store, job, settings, program);
+    }));
 }
 
 StartResult LocalLauncher::startNow(const jobspec::Job &job, const RunSettings &settings)

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The owner process's main loop and how consoles start it (see supervisor.h).
-#include "exec/supervisor.h"
-
 #include "exec/containment.h"
+#include "exec/supervisor.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

@@ -2,7 +2,6 @@
 #include "exec/replicaprocess.h"
 
 #include "exec/containment.h"
-
 #include "logs/logcapture.h"
 #include "logs/logwriter.h"
 

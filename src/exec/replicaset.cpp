@@ -45,8 +45,7 @@ QString permanentReason(const QStringList &stderrLines, const ReplicaLaunch &lau
     }
     if (text.contains(QLatin1String("Address already in use"))) {
         if (launch.replica.port)
-            return tr("port %1 is already in use by another program")
-                .arg(*launch.replica.port);
+            return tr("port %1 is already in use by another program").arg(*launch.replica.port);
         return tr("a port it needs is already in use by another program");
     }
     return {};
@@ -74,8 +73,8 @@ QList<LiveReplica> ReplicaSet::liveReplicas() const
     QList<LiveReplica> live;
     for (const ReplicaProcess *replica : m_processes) {
         if (replica->isRunning())
-            live.append({store::trialLogName(replica->name(), trialId()), trialId(),
-                         replica->pid(), replica->pgid()});
+            live.append({store::trialLogName(replica->name(), trialId()), trialId(), replica->pid(),
+                         replica->pgid()});
     }
     return live;
 }
@@ -112,10 +111,10 @@ QString ReplicaSet::setUp()
             new ReplicaProcess(launch, m_config.store.logPath(m_config.jobId, logName), this);
         replica->setLogSizeCap(qint64(m_config.settings.logCapMB) * 1024 * 1024);
         if (!m_config.masker.isEmpty()) {
-            replica->setLineFilter([masker = m_config.masker](const char *data, qsizetype size,
-                                                              QByteArray *out) {
-                return masker.mask(data, size, out);
-            });
+            replica->setLineFilter(
+                [masker = m_config.masker](const char *data, qsizetype size, QByteArray *out) {
+                    return masker.mask(data, size, out);
+                });
         }
         if (m_config.metrics)
             replica->setLineObserver(m_config.metrics->observer(logName));

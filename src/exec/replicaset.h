@@ -44,11 +44,11 @@ struct ReplicaSetConfig
     store::JobStore store;
     QString jobId;
     jobspec::Job job;
-    ClusterLayout layout;      // with this set's ports
+    ClusterLayout layout;       // with this set's ports
     EnvironmentOptions options; // trialId and trialParameters set for a trial
     RunSettings settings;
-    secrets::Masker masker;                     // secret values masked in every stored line
-    metrics::OwnerMetrics *metrics = nullptr;   // fed as lines arrive; may be null
+    secrets::Masker masker;                   // secret values masked in every stored line
+    metrics::OwnerMetrics *metrics = nullptr; // fed as lines arrive; may be null
     // Variables set on top of each replica's planned environment, by replica name (the GPU
     // placement's CUDA_VISIBLE_DEVICES and CUDA_DEVICE_ORDER).
     QHash<QString, QList<QPair<QString, QString>>> extraEnvironment;

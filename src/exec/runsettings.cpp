@@ -2,7 +2,6 @@
 #include "exec/runsettings.h"
 
 #include "store/atomicwrite.h"
-
 #include "store/jobstore.h"
 
 #include <QCoreApplication>
@@ -99,8 +98,8 @@ bool RunSettings::fromJson(const QByteArray &json, RunSettings *settings, QStrin
         qMax(0, o.value(QStringLiteral("maxLocalTrials")).toInt(defaultMaxLocalTrials));
     s.gpus = gpuModeFromName(o.value(QStringLiteral("gpus")).toString()).value_or(GpuMode::Auto);
     s.localTensorFlowMajor = o.value(QStringLiteral("localTensorFlowMajor")).toInt(0);
-    s.logCapMB = qBound(0, o.value(QStringLiteral("logCapMB")).toInt(0),
-                        LocalRunDefaults::logCapLimitMB);
+    s.logCapMB =
+        qBound(0, o.value(QStringLiteral("logCapMB")).toInt(0), LocalRunDefaults::logCapLimitMB);
     s.python = o.value(QStringLiteral("python")).toString();
     s.jobDir = o.value(QStringLiteral("jobDir")).toString();
     s.baseDirectory = o.value(QStringLiteral("baseDirectory")).toString();
@@ -113,10 +112,9 @@ bool RunSettings::operator==(const RunSettings &o) const
     return style == o.style && distributed == o.distributed && startPort == o.startPort &&
            maxRestarts == o.maxRestarts && jobReruns == o.jobReruns && graceMs == o.graceMs &&
            maxLocalReplicas == o.maxLocalReplicas && maxLocalTrials == o.maxLocalTrials &&
-           gpus == o.gpus &&
-           localTensorFlowMajor == o.localTensorFlowMajor && logCapMB == o.logCapMB &&
-           python == o.python &&
-           jobDir == o.jobDir && baseDirectory == o.baseDirectory;
+           gpus == o.gpus && localTensorFlowMajor == o.localTensorFlowMajor &&
+           logCapMB == o.logCapMB && python == o.python && jobDir == o.jobDir &&
+           baseDirectory == o.baseDirectory;
 }
 
 RunSettings LocalRunDefaults::runSettings(RunStyle style) const

@@ -29,9 +29,9 @@ std::optional<GpuMode> gpuModeFromName(QStringView name);
 
 struct RunSettings
 {
-    static constexpr int defaultMaxRestarts = 5; // per replica, as the service (§9.4)
-    static constexpr int defaultJobReruns = 0;   // whole-job reruns; the service does 3
-    static constexpr int defaultGraceMs = 10000; // SIGTERM -> SIGKILL
+    static constexpr int defaultMaxRestarts = 5;    // per replica, as the service (§9.4)
+    static constexpr int defaultJobReruns = 0;      // whole-job reruns; the service does 3
+    static constexpr int defaultGraceMs = 10000;    // SIGTERM -> SIGKILL
     static constexpr int defaultMaxLocalTrials = 3; // hyperparameter tuning trials run locally
 
     RunStyle style = RunStyle::Submit;
@@ -40,7 +40,7 @@ struct RunSettings
     int maxRestarts = defaultMaxRestarts;
     int jobReruns = defaultJobReruns;
     int graceMs = defaultGraceMs;
-    int maxLocalReplicas = 0;     // 0: no cap
+    int maxLocalReplicas = 0; // 0: no cap
     // Tuning jobs: run at most this many of the spec's maxTrials; 0: all of them (trials.h).
     int maxLocalTrials = defaultMaxLocalTrials;
     GpuMode gpus = GpuMode::Auto; // "gpus" in run.json
@@ -48,9 +48,9 @@ struct RunSettings
     // Per-replica log file cap in MB; 0: none. Past it the oldest part of the log is dropped
     // (logs::LogWriter::setSizeCap).
     int logCapMB = 0;
-    QString python;               // empty: $TRAINYARD_PYTHON, else python3
-    QString jobDir;               // local output directory (absolute); empty: <job>/output
-    QString baseDirectory;        // relative spec paths resolve against it (absolute)
+    QString python;        // empty: $TRAINYARD_PYTHON, else python3
+    QString jobDir;        // local output directory (absolute); empty: <job>/output
+    QString baseDirectory; // relative spec paths resolve against it (absolute)
 
     QByteArray toJson() const;
     // False (and *error set) when the text is not a settings object; unknown keys are ignored,
@@ -78,7 +78,7 @@ struct LocalRunDefaults
     static constexpr int jobRerunsLimit = 100;
     static constexpr int gracePeriodLimit = 3600; // seconds
     static constexpr int localReplicasLimit = 10000;
-    static constexpr int localTrialsLimit = 10000; // --max-local-trials
+    static constexpr int localTrialsLimit = 10000;    // --max-local-trials
     static constexpr int logCapLimitMB = 1024 * 1024; // 1 TB
 
     QString python; // empty: $TRAINYARD_PYTHON, else python3 (decided when the job runs)

@@ -3,19 +3,18 @@
 // finishing the job.
 #include "exec/supervisor.h"
 
-#include <QSet>
-
 #include "catalog/catalog.h"
 #include "exec/jobgpuplan.h"
 #include "gpu/nvml.h"
-#include "secrets/resolve.h"
 #include "jobspec/yamlio.h"
+#include "secrets/resolve.h"
 #include "store/ownerlock.h"
 #include "store/procidentity.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QSet>
 #include <QThread>
 #include <signal.h>
 #include <unistd.h>
@@ -104,8 +103,8 @@ void Supervisor::start()
     }
     m_state.ownerPid = qint64(::getpid());
     m_state.bootId = store::currentBootId();
-    m_metrics = new metrics::OwnerMetrics(m_store.metricsDir(m_jobId), m_store.hypertuneDir(m_jobId),
-                                          this);
+    m_metrics =
+        new metrics::OwnerMetrics(m_store.metricsDir(m_jobId), m_store.hypertuneDir(m_jobId), this);
     if (QString why; !m_metrics->start(&why)) {
         note(tr("Metrics are not recorded by the owner: %1").arg(why));
     } else {
@@ -171,7 +170,7 @@ ReplicaSetConfig Supervisor::setConfig() const
     return config;
 }
 
-template <typename Part>
+template<typename Part>
 static void connectSignals(Supervisor *owner, Part *part, const std::function<void()> &dirty,
                            const std::function<void()> &now, const std::function<void()> &running,
                            const std::function<void()> &rerunning)
@@ -264,8 +263,8 @@ bool Supervisor::prepare()
 
     // GPUs are placed before anything starts; a job this machine cannot hold is refused here.
     const gpu::GpuInventory inventory = gpu::readInventory();
-    const JobGpuPlan gpuPlan = planJobGpus(m_job, m_settings, *catalog, inventory.gpus,
-                                           QThread::idealThreadCount());
+    const JobGpuPlan gpuPlan =
+        planJobGpus(m_job, m_settings, *catalog, inventory.gpus, QThread::idealThreadCount());
     if (!gpuPlan) {
         finishEarly(JobStatus::Failed, gpuPlan.error);
         return false;
@@ -370,7 +369,6 @@ bool Supervisor::reservePorts(const ClusterLayout &layout, int slotCount,
         note(tr("The ports cannot be reserved: %1").arg(reserved.errorMessage));
     return true;
 }
-
 
 void Supervisor::stopJob(JobStatus outcome, const QString &errorMessage)
 {

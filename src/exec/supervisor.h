@@ -43,10 +43,10 @@
 #include "exec/runsettings.h"
 #include "exec/trialrunner.h"
 #include "exec/trials.h"
+#include "jobspec/job.h"
 #include "metrics/metricrecorder.h"
 #include "metrics/systemsampler.h"
 #include "secrets/masker.h"
-#include "jobspec/job.h"
 #include "store/jobstore.h"
 #include "store/ownerlock.h"
 
@@ -95,7 +95,8 @@ private:
     enum class Phase { Idle, Running, Stopping, Done };
 
     bool prepare();
-    // The ports of `slotCount` slots (one cluster each), reserved for the job. False: the job ended.
+    // The ports of `slotCount` slots (one cluster each), reserved for the job. False: the job
+    // ended.
     bool reservePorts(const ClusterLayout &layout, int slotCount, QList<ClusterLayout> *layouts);
     ReplicaSetConfig setConfig() const;
     void connectPart(QObject *part);
@@ -122,10 +123,10 @@ private:
     QHash<QString, QList<QPair<QString, QString>>> m_gpuEnvironment; // a plain run's, by replica
     secrets::Masker m_masker; // secret values of this job, masked in every stored log line
     Containment m_containment;
-    ReplicaSet *m_run = nullptr;       // a plain run's replicas
-    TrialRunner *m_trials = nullptr;   // a tuning job's trials
+    ReplicaSet *m_run = nullptr;     // a plain run's replicas
+    TrialRunner *m_trials = nullptr; // a tuning job's trials
     QTimer m_poll;
-    metrics::OwnerMetrics *m_metrics = nullptr; // the job's metric store, fed as lines arrive
+    metrics::OwnerMetrics *m_metrics = nullptr;       // the job's metric store, fed as lines arrive
     std::unique_ptr<metrics::SystemSampler> m_system; // system/* series: the replicas' trees, GPUs
     QSet<QString> m_sampled; // the replicas m_system samples (their log names)
     Phase m_phase = Phase::Idle;
@@ -134,8 +135,8 @@ private:
     bool m_cancelRequested = false;
     int m_pollCount = 0;
     QElapsedTimer m_finalWriteTimer; // since the final state's first failed write
-    QElapsedTimer m_runningTimer; // since the first RUNNING
-    qint64 m_maxRunningMs = 0;    // scheduling.maxRunningTime; 0: none
+    QElapsedTimer m_runningTimer;    // since the first RUNNING
+    qint64 m_maxRunningMs = 0;       // scheduling.maxRunningTime; 0: none
 };
 
 // The owner process's main: runs the job in an event loop until it ends. SIGTERM, SIGINT and

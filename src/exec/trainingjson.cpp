@@ -103,7 +103,7 @@ QJsonObject hyperparametersJson(const jobspec::HyperparameterSpec &h)
 QString snakeRole(jobspec::Role role)
 {
     return role == jobspec::Role::ParameterServer ? QStringLiteral("parameter_server")
-                                               : jobspec::roleKey(role);
+                                                  : jobspec::roleKey(role);
 }
 
 } // namespace

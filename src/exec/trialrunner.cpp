@@ -45,15 +45,14 @@ QString trialErrors(const QList<store::TrialState> &trials)
 
 } // namespace
 
-TrialRunner::TrialRunner(ReplicaSetConfig base, QList<TrialSlot> trialSlots, Containment *containment,
-                         QObject *parent)
+TrialRunner::TrialRunner(ReplicaSetConfig base, QList<TrialSlot> trialSlots,
+                         Containment *containment, QObject *parent)
     : QObject(parent)
     , m_base(std::move(base))
     , m_slots(std::move(trialSlots))
     , m_containment(containment)
     , m_sets(size_t(m_slots.size()), nullptr)
-{
-}
+{}
 
 bool TrialRunner::plan(QString *error)
 {
@@ -122,8 +121,9 @@ void TrialRunner::poll()
 
 int TrialRunner::failedCount() const
 {
-    return int(std::count_if(m_tuning.trials.cbegin(), m_tuning.trials.cend(),
-                             [](const store::TrialState &t) { return t.state == JobStatus::Failed; }));
+    return int(
+        std::count_if(m_tuning.trials.cbegin(), m_tuning.trials.cend(),
+                      [](const store::TrialState &t) { return t.state == JobStatus::Failed; }));
 }
 
 bool TrialRunner::mayStartMore() const
@@ -224,9 +224,9 @@ std::optional<store::TrialMetric> TrialRunner::readFinalMetric(const ReplicaSet 
 
 void TrialRunner::onTrialFinished(ReplicaSet *set, JobStatus outcome, const QString &message)
 {
-    auto trialIt = std::find_if(
-        m_tuning.trials.begin(), m_tuning.trials.end(),
-        [set](const store::TrialState &t) { return t.trialId == set->trialId(); });
+    auto trialIt =
+        std::find_if(m_tuning.trials.begin(), m_tuning.trials.end(),
+                     [set](const store::TrialState &t) { return t.trialId == set->trialId(); });
     if (trialIt == m_tuning.trials.end())
         return;
     store::TrialState &trial = *trialIt;
@@ -301,8 +301,7 @@ void TrialRunner::endJob(JobStatus outcome, const QString &message)
     const std::vector<ReplicaSet *> sets = m_sets;
     for (ReplicaSet *set : sets) {
         if (set && set->isActive())
-            set->stop(JobStatus::Cancelled,
-                      outcome == JobStatus::Cancelled ? message : QString());
+            set->stop(JobStatus::Cancelled, outcome == JobStatus::Cancelled ? message : QString());
     }
     finishWhenIdle();
 }

@@ -36,7 +36,7 @@ namespace trainyard::exec {
 // Where a trial runs: its ports, and what its replicas add to their environment (GPUs).
 struct TrialSlot
 {
-    ClusterLayout layout; // with the slot's ports
+    ClusterLayout layout;                                            // with the slot's ports
     QHash<QString, QList<QPair<QString, QString>>> extraEnvironment; // by replica name
 };
 

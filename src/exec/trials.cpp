@@ -128,7 +128,8 @@ QString sampleParameter(const jobspec::ParameterSpec &p, std::mt19937_64 &random
     return gridValue(p, index);
 }
 
-TrialPlan planTrials(const jobspec::HyperparameterSpec &spec, const QString &jobId, int maxLocalTrials)
+TrialPlan planTrials(const jobspec::HyperparameterSpec &spec, const QString &jobId,
+                     int maxLocalTrials)
 {
     TrialPlan plan;
     plan.maxTrials = std::max<qint64>(1, spec.maxTrials.value_or(1));

@@ -5,7 +5,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
-
 #include <ctime>
 
 namespace trainyard::exporters {
@@ -183,7 +182,8 @@ QStringList shellWords(const QString &text, const QHash<QString, QString> &varia
             const QString inner = text.mid(end + 1, close - end - 1);
             const QString output = dateOutput(shellWords(inner, variables, unset));
             word += output.isNull() ? text.mid(start, close + 1 - start) : output;
-            if (output.isNull() && unset && !unset->contains(QLatin1Char('(') + inner + QLatin1Char(')')))
+            if (output.isNull() && unset &&
+                !unset->contains(QLatin1Char('(') + inner + QLatin1Char(')')))
                 unset->append(QLatin1Char('(') + inner + QLatin1Char(')'));
             inWord = true;
             i = close;
@@ -268,8 +268,7 @@ Diagnostics ignoredFlagNotes(const QList<IgnoredFlag> &ignored)
         Diagnostic d;
         d.severity = Severity::Warning;
         d.origin = QStringLiteral("--") + f.name;
-        d.message = GcloudPaste::tr("%1 only steers the gcloud client; ignored here")
-                        .arg(f.text());
+        d.message = GcloudPaste::tr("%1 only steers the gcloud client; ignored here").arg(f.text());
         out << d;
     }
     return out;
@@ -421,9 +420,9 @@ GcloudCommandLine parseGcloudCommand(const QString &text)
             continue;
         }
         // local train's own flags: --distributed, --worker-count etc. map onto job flags.
-        if (result.localTrain && (name == QLatin1String("distributed") ||
-                                  name == QLatin1String("evaluator-count") ||
-                                  name == QLatin1String("start-port"))) {
+        if (result.localTrain &&
+            (name == QLatin1String("distributed") || name == QLatin1String("evaluator-count") ||
+             name == QLatin1String("start-port"))) {
             result.ignored.append({name, value});
             continue;
         }
@@ -456,9 +455,8 @@ GcloudImport importGcloudCommand(const QString &text, const catalog::Catalog &ca
         return result;
     }
     if (!result.command.configFile.isEmpty()) {
-        const QString path =
-            QDir(baseDirectory.isEmpty() ? QDir::currentPath() : baseDirectory)
-                .absoluteFilePath(result.command.configFile);
+        const QString path = QDir(baseDirectory.isEmpty() ? QDir::currentPath() : baseDirectory)
+                                 .absoluteFilePath(result.command.configFile);
         result.import = importJobFile(path, &result.configUnreadable);
         for (Diagnostic &d : result.import.diagnostics)
             result.import.sources.locate(d);

@@ -24,8 +24,8 @@ using jobspec::ImportResult;
 // uses, how it prints): accepted everywhere a job flag is, and reported as ignored.
 struct ClientFlag
 {
-    const char *name;   // "staging-bucket"
-    bool takesValue;    // false: a switch such as --stream-logs
+    const char *name; // "staging-bucket"
+    bool takesValue;  // false: a switch such as --stream-logs
 };
 const QList<ClientFlag> &clientSideFlags();
 const ClientFlag *clientSideFlag(const QString &name);
@@ -33,8 +33,8 @@ const ClientFlag *clientSideFlag(const QString &name);
 // One flag given on a command line that has no local meaning, as the user wrote it.
 struct IgnoredFlag
 {
-    QString name;  // "staging-bucket"
-    QString value; // "gs://bucket"; empty for a switch
+    QString name;         // "staging-bucket"
+    QString value;        // "gs://bucket"; empty for a switch
     QString text() const; // "--staging-bucket=gs://bucket"
 };
 
@@ -43,9 +43,9 @@ struct GcloudCommandLine
 {
     bool isCommand = false; // a gcloud ... jobs submit training / local train line was found
     bool localTrain = false;
-    QString jobId;          // JOB (empty for local train)
-    QString configFile;     // --config (or --configuration, an old gcloud spelling)
-    FlagOverrides flags;    // job flags in order, and `-- ARGS`
+    QString jobId;       // JOB (empty for local train)
+    QString configFile;  // --config (or --configuration, an old gcloud spelling)
+    FlagOverrides flags; // job flags in order, and `-- ARGS`
     QList<IgnoredFlag> ignored;
     QStringList unsetVariables; // $NAME left as written, in order of first use
     Diagnostics diagnostics;    // errors (not a training command, unknown flag) and warnings

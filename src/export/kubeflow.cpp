@@ -3,10 +3,9 @@
 // the operator sources this follows.
 #include "export/kubeflow.h"
 
-#include "export/kubernetes.h"
-
 #include "exec/environment.h"
 #include "exec/layout.h"
+#include "export/kubernetes.h"
 #include "export/vertex.h"
 #include "jobspec/yamlscalar.h"
 
@@ -66,7 +65,8 @@ public:
 
         int evaluators = 0;
         if (pools.size() > 3)
-            evaluators = pools.at(3).toObject().value(QStringLiteral("replicaCount")).toString().toInt();
+            evaluators =
+                pools.at(3).toObject().value(QStringLiteral("replicaCount")).toString().toInt();
         const QString primaryType = exec::primaryTaskType(m_ti, evaluators, exec::LayoutOptions{});
 
         QJsonObject replicaSpecs;
@@ -78,8 +78,9 @@ public:
             const QString type = replicaType(role, primaryType);
             if (type.isEmpty())
                 continue;
-            const qint64 replicas =
-                pool.value(QStringLiteral("replicaCount")).toString(QStringLiteral("1")).toLongLong();
+            const qint64 replicas = pool.value(QStringLiteral("replicaCount"))
+                                        .toString(QStringLiteral("1"))
+                                        .toLongLong();
             if (replicas <= 0)
                 continue;
             QJsonObject spec;
@@ -91,8 +92,7 @@ public:
             QJsonObject podSpec{{QStringLiteral("containers"), QJsonArray{container(role, pool)}}};
             if (!m_nodeSelector.isEmpty())
                 podSpec.insert(QStringLiteral("nodeSelector"), m_nodeSelector);
-            spec.insert(QStringLiteral("template"),
-                        QJsonObject{{QStringLiteral("spec"), podSpec}});
+            spec.insert(QStringLiteral("template"), QJsonObject{{QStringLiteral("spec"), podSpec}});
             replicaSpecs.insert(type, spec);
         }
 
@@ -145,7 +145,8 @@ public:
                     replicaSpecs);
         QJsonObject runPolicy;
         if (m_ti.scheduling && !m_ti.scheduling->maxRunningTime.isEmpty()) {
-            if (const std::optional<qint64> seconds = durationSeconds(m_ti.scheduling->maxRunningTime))
+            if (const std::optional<qint64> seconds =
+                    durationSeconds(m_ti.scheduling->maxRunningTime))
                 runPolicy.insert(QStringLiteral("activeDeadlineSeconds"), double(*seconds));
         }
         // With parameter servers or evaluators the operator's default cleanPodPolicy (None)
@@ -160,7 +161,8 @@ public:
 
         QJsonObject manifest;
         manifest.insert(QStringLiteral("apiVersion"), QStringLiteral("kubeflow.org/v1"));
-        manifest.insert(QStringLiteral("kind"), tf ? QStringLiteral("TFJob") : QStringLiteral("PyTorchJob"));
+        manifest.insert(QStringLiteral("kind"),
+                        tf ? QStringLiteral("TFJob") : QStringLiteral("PyTorchJob"));
         manifest.insert(QStringLiteral("metadata"), metadata);
         manifest.insert(QStringLiteral("spec"), spec);
         return manifest;
@@ -222,7 +224,8 @@ private:
     {
         const bool tf = m_options.kind == KubeflowKind::TFJob;
         QJsonObject c;
-        c.insert(QStringLiteral("name"), tf ? QStringLiteral("tensorflow") : QStringLiteral("pytorch"));
+        c.insert(QStringLiteral("name"),
+                 tf ? QStringLiteral("tensorflow") : QStringLiteral("pytorch"));
 
         const QJsonObject containerSpec = pool.value(QStringLiteral("containerSpec")).toObject();
         const QJsonObject python = pool.value(QStringLiteral("pythonPackageSpec")).toObject();
@@ -298,8 +301,8 @@ private:
                                         "GPUs of any type")
                          .arg(acceleratorType));
             } else {
-                m_nodeSelector = QJsonObject{
-                    {QStringLiteral("cloud.google.com/gke-accelerator"), label}};
+                m_nodeSelector =
+                    QJsonObject{{QStringLiteral("cloud.google.com/gke-accelerator"), label}};
             }
         }
         return c;
@@ -335,8 +338,9 @@ bool hasSpecialCharacters(const QString &value)
 
 void emitString(YAML::Emitter &out, const QString &value)
 {
-    if (value.isEmpty() || yaml::readsAsNonString(value) || value.startsWith(QLatin1String("---")) ||
-        value.startsWith(QLatin1String("...")) || hasSpecialCharacters(value))
+    if (value.isEmpty() || yaml::readsAsNonString(value) ||
+        value.startsWith(QLatin1String("---")) || value.startsWith(QLatin1String("...")) ||
+        hasSpecialCharacters(value))
         out << YAML::DoubleQuoted << value.toStdString();
     else
         out << value.toStdString();

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Legacy: a Kubeflow Training Operator v1 manifest (apiVersion kubeflow.org/v1) for a spec: a TFJob with
-// tfReplicaSpecs Chief (or Master)/Worker/PS/Evaluator, or a PyTorchJob with Master/Worker.
+// Legacy: a Kubeflow Training Operator v1 manifest (apiVersion kubeflow.org/v1) for a spec: a TFJob
+// with tfReplicaSpecs Chief (or Master)/Worker/PS/Evaluator, or a PyTorchJob with Master/Worker.
 //
 // The operator, not the trainer, sets TF_CONFIG (kubeflow/training-operator
 // pkg/controller.v1/tensorflow/tensorflow.go, genTFConfigJSONStr/genClusterSpec): each replica
@@ -49,12 +49,10 @@ struct KubeflowOptions
 QJsonObject kubeflowManifest(const Job &job, const catalog::Catalog &catalog,
                              const KubeflowOptions &options, Diagnostics *diagnostics = nullptr);
 QByteArray kubeflowManifestYaml(const Job &job, const catalog::Catalog &catalog,
-                                const KubeflowOptions &options,
-                                Diagnostics *diagnostics = nullptr);
+                                const KubeflowOptions &options, Diagnostics *diagnostics = nullptr);
 
 // YAML text of a JSON value (block style; strings a YAML reader would take for something else
 // are double-quoted). Exposed for tests.
 QByteArray jsonToYaml(const QJsonObject &object);
-
 
 } // namespace trainyard::exporters

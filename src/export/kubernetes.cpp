@@ -134,8 +134,7 @@ Framework frameworkOfPackage(const QString &directory)
         }
     };
     scan(QFileInfo(roots.at(1), QStringLiteral("setup.py")).filePath());
-    QDirIterator it(directory, {QStringLiteral("*.py")}, QDir::Files,
-                    QDirIterator::Subdirectories);
+    QDirIterator it(directory, {QStringLiteral("*.py")}, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext() && scanned <= maxScannedFiles)
         scan(it.next());
     if (torch == tensorflow)
@@ -253,10 +252,9 @@ QJsonArray containerEnvironment(const Job &job, Diagnostics *diagnostics)
             {"AIP_CHECKPOINT_DIR", "checkpoints"},
             {"AIP_TENSORBOARD_LOG_DIR", "logs"}};
         for (const auto &[var, sub] : dirs) {
-            env.append(QJsonObject{
-                {QStringLiteral("name"), QLatin1String(var)},
-                {QStringLiteral("value"),
-                 exec::aipDirectory(ti.jobDir, QString(), QLatin1String(sub))}});
+            env.append(QJsonObject{{QStringLiteral("name"), QLatin1String(var)},
+                                   {QStringLiteral("value"),
+                                    exec::aipDirectory(ti.jobDir, QString(), QLatin1String(sub))}});
         }
     }
     for (const EnvVar &var : job.local.env) {
@@ -266,13 +264,13 @@ QJsonArray containerEnvironment(const Job &job, Diagnostics *diagnostics)
             continue;
         }
         const QString secretName = kubernetesName(var.secret);
-        env.append(QJsonObject{
-            {QStringLiteral("name"), var.name},
-            {QStringLiteral("valueFrom"),
-             QJsonObject{{QStringLiteral("secretKeyRef"),
-                          QJsonObject{{QStringLiteral("name"), secretName},
-                                      {QStringLiteral("key"), var.name}}}}}});
-        addDiagnostic(diagnostics, Severity::Warning, QStringLiteral("trainyardLocal.env.") + var.name,
+        env.append(QJsonObject{{QStringLiteral("name"), var.name},
+                               {QStringLiteral("valueFrom"),
+                                QJsonObject{{QStringLiteral("secretKeyRef"),
+                                             QJsonObject{{QStringLiteral("name"), secretName},
+                                                         {QStringLiteral("key"), var.name}}}}}});
+        addDiagnostic(diagnostics, Severity::Warning,
+                      QStringLiteral("trainyardLocal.env.") + var.name,
                       KubernetesExport::tr("comes from the Kubernetes Secret '%1' (key %2), "
                                            "which you create in the cluster; the value is not "
                                            "exported")
@@ -346,7 +344,8 @@ void warnUnsupportedFields(const Job &job, Diagnostics *diagnostics)
     for (Role role : allRoles) {
         const ReplicaConfig &config = ti.role(role).config;
         if (config.diskConfig)
-            warn(QStringLiteral("trainingInput.") + roleKey(role) + QStringLiteral("Config.diskConfig"),
+            warn(QStringLiteral("trainingInput.") + roleKey(role) +
+                     QStringLiteral("Config.diskConfig"),
                  KubernetesExport::tr("boot disks are the nodes' business on a cluster; left "
                                       "out"));
     }

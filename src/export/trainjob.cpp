@@ -31,11 +31,10 @@ constexpr int tfPort = 2222;
 // TrainJob that sets any of them.
 const QStringList &reservedTorchEnv()
 {
-    static const QStringList names = {QStringLiteral("PET_NNODES"),
-                                      QStringLiteral("PET_NPROC_PER_NODE"),
-                                      QStringLiteral("PET_NODE_RANK"),
-                                      QStringLiteral("PET_MASTER_ADDR"),
-                                      QStringLiteral("PET_MASTER_PORT")};
+    static const QStringList names = {
+        QStringLiteral("PET_NNODES"), QStringLiteral("PET_NPROC_PER_NODE"),
+        QStringLiteral("PET_NODE_RANK"), QStringLiteral("PET_MASTER_ADDR"),
+        QStringLiteral("PET_MASTER_PORT")};
     return names;
 }
 
@@ -43,7 +42,8 @@ const QStringList &reservedTorchEnv()
 // stay argv.
 const QString tfConfigWiring = QStringLiteral(
     "import json, os, sys; e = os.environ; n = int(e['TRAINYARD_NUM_NODES']); "
-    "job = e['TRAINYARD_JOB_NAME']; p = e['TRAINYARD_PRIMARY']; i = int(e['JOB_COMPLETION_INDEX']); "
+    "job = e['TRAINYARD_JOB_NAME']; p = e['TRAINYARD_PRIMARY']; i = "
+    "int(e['JOB_COMPLETION_INDEX']); "
     "h = ['%s-node-0-%d.%s:%s' % (job, k, job, e['TRAINYARD_TF_PORT']) for k in range(n)]; "
     "c = dict([(p, h[:1])] + ([('worker', h[1:])] if n > 1 else [])); "
     "t = {'type': p, 'index': 0} if i == 0 else {'type': 'worker', 'index': i - 1}; "
@@ -111,7 +111,8 @@ public:
         if (tensorflow) {
             const QString primary = exec::primaryTaskType(m_ti, 0, exec::LayoutOptions{});
             env.append(envVar(QStringLiteral("TRAINYARD_JOB_NAME"), name));
-            env.append(envVar(QStringLiteral("TRAINYARD_NUM_NODES"), QString::number(1 + workerCount)));
+            env.append(
+                envVar(QStringLiteral("TRAINYARD_NUM_NODES"), QString::number(1 + workerCount)));
             env.append(envVar(QStringLiteral("TRAINYARD_PRIMARY"), primary));
             env.append(envVar(QStringLiteral("TRAINYARD_TF_PORT"), QString::number(tfPort)));
         }
@@ -126,10 +127,11 @@ public:
             trainer.insert(QStringLiteral("resourcesPerNode"), resources);
 
         QJsonObject spec;
-        spec.insert(QStringLiteral("runtimeRef"),
-                    QJsonObject{{QStringLiteral("name"), runtime},
-                                {QStringLiteral("apiGroup"), QStringLiteral("trainer.kubeflow.org")},
-                                {QStringLiteral("kind"), QStringLiteral("ClusterTrainingRuntime")}});
+        spec.insert(
+            QStringLiteral("runtimeRef"),
+            QJsonObject{{QStringLiteral("name"), runtime},
+                        {QStringLiteral("apiGroup"), QStringLiteral("trainer.kubeflow.org")},
+                        {QStringLiteral("kind"), QStringLiteral("ClusterTrainingRuntime")}});
         spec.insert(QStringLiteral("trainer"), trainer);
         addNodeSelector(spec, machine);
         addDeadline(spec);
@@ -158,10 +160,11 @@ public:
         if (!labels.isEmpty())
             metadata.insert(QStringLiteral("labels"), labels);
 
-        return QJsonObject{{QStringLiteral("apiVersion"), QStringLiteral("trainer.kubeflow.org/v1alpha1")},
-                           {QStringLiteral("kind"), QStringLiteral("TrainJob")},
-                           {QStringLiteral("metadata"), metadata},
-                           {QStringLiteral("spec"), spec}};
+        return QJsonObject{
+            {QStringLiteral("apiVersion"), QStringLiteral("trainer.kubeflow.org/v1alpha1")},
+            {QStringLiteral("kind"), QStringLiteral("TrainJob")},
+            {QStringLiteral("metadata"), metadata},
+            {QStringLiteral("spec"), spec}};
     }
 
 private:
@@ -183,7 +186,9 @@ private:
     {
         if (pool.isEmpty())
             return 0;
-        return pool.value(QStringLiteral("replicaCount")).toString(QStringLiteral("1")).toLongLong();
+        return pool.value(QStringLiteral("replicaCount"))
+            .toString(QStringLiteral("1"))
+            .toLongLong();
     }
 
     void refuseOtherPools(const QJsonArray &pools)
@@ -217,8 +222,9 @@ private:
                 const int gpus = m.value(QStringLiteral("acceleratorCount")).toInt();
                 QString text = m.value(QStringLiteral("machineType")).toString();
                 if (gpus > 0)
-                    text += QStringLiteral(" + %1 × %2").arg(gpus).arg(
-                        m.value(QStringLiteral("acceleratorType")).toString());
+                    text += QStringLiteral(" + %1 × %2")
+                                .arg(gpus)
+                                .arg(m.value(QStringLiteral("acceleratorType")).toString());
                 return text;
             };
             error(QStringLiteral("trainingInput.workerType"),
@@ -233,8 +239,8 @@ private:
             error(QStringLiteral("trainingInput.workerConfig.imageUri"),
                   TrainJobExport::tr("the workers' image %1 differs from the master's %2; a "
                                      "TrainJob's nodes run one image (or give --image)")
-                      .arg(workerImage, masterImage.isEmpty() ? TrainJobExport::tr("(none)")
-                                                              : masterImage));
+                      .arg(workerImage,
+                           masterImage.isEmpty() ? TrainJobExport::tr("(none)") : masterImage));
         }
     }
 
@@ -346,11 +352,11 @@ private:
                                                {QStringLiteral("nodeSelector"), selector}}});
             return;
         case 1: // 2.1: podTemplateOverrides
-            spec.insert(QStringLiteral("podTemplateOverrides"),
-                        QJsonArray{QJsonObject{
-                            {QStringLiteral("targetJobs"), targetJobs},
-                            {QStringLiteral("spec"),
-                             QJsonObject{{QStringLiteral("nodeSelector"), selector}}}}});
+            spec.insert(
+                QStringLiteral("podTemplateOverrides"),
+                QJsonArray{QJsonObject{{QStringLiteral("targetJobs"), targetJobs},
+                                       {QStringLiteral("spec"),
+                                        QJsonObject{{QStringLiteral("nodeSelector"), selector}}}}});
             return;
         default: { // 2.2 and later: runtimePatches
             const QJsonObject podSpec{{QStringLiteral("nodeSelector"), selector}};

@@ -57,7 +57,6 @@ const QStringList &trainerVersions();
 QJsonObject trainJobManifest(const Job &job, const catalog::Catalog &catalog,
                              const TrainJobOptions &options, Diagnostics *diagnostics = nullptr);
 QByteArray trainJobManifestYaml(const Job &job, const catalog::Catalog &catalog,
-                                const TrainJobOptions &options,
-                                Diagnostics *diagnostics = nullptr);
+                                const TrainJobOptions &options, Diagnostics *diagnostics = nullptr);
 
 } // namespace trainyard::exporters

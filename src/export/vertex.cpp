@@ -456,11 +456,10 @@ QJsonObject vertexHyperparameterTuningJob(const Job &job, const QJsonObject &cus
     };
     if (diagnostics) {
         // vertexCustomJob's "left out" note no longer holds: the tuning job carries them.
-        diagnostics->erase(std::remove_if(diagnostics->begin(), diagnostics->end(),
-                                          [&](const Diagnostic &d) {
-                                              return d.field == base && !d.isError();
-                                          }),
-                           diagnostics->end());
+        diagnostics->erase(
+            std::remove_if(diagnostics->begin(), diagnostics->end(),
+                           [&](const Diagnostic &d) { return d.field == base && !d.isError(); }),
+            diagnostics->end());
     }
 
     // AI Platform's default metric tag when none is given (HyperparameterSpec reference).
@@ -502,19 +501,18 @@ QJsonObject vertexHyperparameterTuningJob(const Job &job, const QJsonObject &cus
                         QJsonObject{{QStringLiteral("values"), values}});
         }
         // NONE and categorical parameters leave scaleType unset.
-        if (!p.scaleType.isEmpty() && p.scaleType != QLatin1String("NONE")
-            && p.type != QLatin1String("CATEGORICAL"))
+        if (!p.scaleType.isEmpty() && p.scaleType != QLatin1String("NONE") &&
+            p.type != QLatin1String("CATEGORICAL"))
             spec.insert(QStringLiteral("scaleType"), p.scaleType);
-        else if (p.type == QLatin1String("CATEGORICAL") && !p.scaleType.isEmpty()
-                 && p.scaleType != QLatin1String("NONE"))
+        else if (p.type == QLatin1String("CATEGORICAL") && !p.scaleType.isEmpty() &&
+                 p.scaleType != QLatin1String("NONE"))
             warn(field + QStringLiteral(".scaleType"),
                  VertexExport::tr("has no meaning for a categorical parameter; left out"));
         parameters.append(spec);
     }
     QJsonObject study{
-        {QStringLiteral("metrics"),
-         QJsonArray{QJsonObject{{QStringLiteral("metricId"), metricId},
-                                {QStringLiteral("goal"), goal}}}},
+        {QStringLiteral("metrics"), QJsonArray{QJsonObject{{QStringLiteral("metricId"), metricId},
+                                                           {QStringLiteral("goal"), goal}}}},
         {QStringLiteral("parameters"), parameters}};
     if (!hp->algorithm.isEmpty())
         study.insert(QStringLiteral("algorithm"), hp->algorithm);

@@ -2,10 +2,8 @@
 #include "gpu/nvml.h"
 
 #include <QByteArray>
-
-#include <dlfcn.h>
-
 #include <climits>
+#include <dlfcn.h>
 #include <vector>
 
 namespace trainyard::gpu {
@@ -106,8 +104,8 @@ struct Nvml::Private
     QString error(const char *call, nvmlReturn_t rc) const
     {
         const char *text = errorString ? errorString(rc) : nullptr;
-        return QLatin1String(call) + QStringLiteral(": ")
-            + (text ? QString::fromUtf8(text) : QStringLiteral("error %1").arg(rc));
+        return QLatin1String(call) + QStringLiteral(": ") +
+               (text ? QString::fromUtf8(text) : QStringLiteral("error %1").arg(rc));
     }
     void open();
     void processesOf(int index, nvmlDevice_t dev, QList<GpuProcess> *out) const;
@@ -126,9 +124,9 @@ void Nvml::Private::open()
     const auto count = symbol<CountFn>(lib, "nvmlDeviceGetCount_v2");
     const auto handle = symbol<HandleFn>(lib, "nvmlDeviceGetHandleByIndex_v2");
     if (!init || !shutdown || !count || !handle) {
-        reason = QLatin1String(nvmlSoname())
-            + QStringLiteral(" lacks nvmlInit_v2, nvmlDeviceGetCount_v2 or "
-                             "nvmlDeviceGetHandleByIndex_v2 (driver too old)");
+        reason = QLatin1String(nvmlSoname()) +
+                 QStringLiteral(" lacks nvmlInit_v2, nvmlDeviceGetCount_v2 or "
+                                "nvmlDeviceGetHandleByIndex_v2 (driver too old)");
         return;
     }
     if (const nvmlReturn_t rc = init(); rc != NVML_SUCCESS) {

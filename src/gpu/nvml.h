@@ -15,7 +15,6 @@
 
 #include <QList>
 #include <QString>
-
 #include <memory>
 #include <optional>
 
@@ -26,9 +25,9 @@ namespace trainyard::gpu {
 struct GpuInfo
 {
     int index = -1;
-    QString name;         // "NVIDIA H200"
-    QString uuid;         // "GPU-5b4c0a43-…", what CUDA_VISIBLE_DEVICES accepts
-    QString pciBusId;     // "00000000:18:00.0"; empty when NVML does not say
+    QString name;     // "NVIDIA H200"
+    QString uuid;     // "GPU-5b4c0a43-…", what CUDA_VISIBLE_DEVICES accepts
+    QString pciBusId; // "00000000:18:00.0"; empty when NVML does not say
     quint64 memoryTotalBytes = 0;
 
     quint64 memoryTotalMiB() const { return memoryTotalBytes / (1024 * 1024); }

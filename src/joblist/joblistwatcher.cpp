@@ -6,7 +6,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <algorithm>
 
 namespace trainyard::joblist {
@@ -22,14 +21,13 @@ JobListWatcher::JobListWatcher(const QString &storeRoot, QObject *parent)
     connect(&m_coalesce, &QTimer::timeout, this, &JobListWatcher::runPass);
     connect(&m_watcher, &QFutureWatcher<ScanResult>::finished, this,
             &JobListWatcher::onPassFinished);
-    connect(&m_fsWatcher, &QFileSystemWatcher::directoryChanged, this,
-            [this](const QString &path) {
-                if (path == m_root)
-                    m_listPending = true;
-                else
-                    m_dirtyIds.insert(QFileInfo(path).fileName());
-                schedule();
-            });
+    connect(&m_fsWatcher, &QFileSystemWatcher::directoryChanged, this, [this](const QString &path) {
+        if (path == m_root)
+            m_listPending = true;
+        else
+            m_dirtyIds.insert(QFileInfo(path).fileName());
+        schedule();
+    });
 }
 
 JobListWatcher::~JobListWatcher()

@@ -10,7 +10,6 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
-
 #include <algorithm>
 #include <unistd.h>
 
@@ -19,7 +18,8 @@ namespace trainyard::joblist {
 QString brokenReasonText(BrokenReason reason)
 {
     switch (reason) {
-    case BrokenReason::None: break;
+    case BrokenReason::None:
+        break;
     case BrokenReason::NoState:
         return QCoreApplication::translate("trainyard::JobStore", "no state.json");
     case BrokenReason::StateUnreadable:

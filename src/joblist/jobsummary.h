@@ -85,11 +85,11 @@ struct ScanRequest
 // What one pass produced.
 struct ScanResult
 {
-    bool listed = false;        // allIds holds every job ID of the store
-    QStringList allIds;         // sorted
-    QList<JobSummary> rows;     // the jobs read in this pass, sorted by job ID
-    QStringList gone;           // IDs asked for that are no longer in the store
-    QStringList recovered;      // jobs whose dead owner this pass recovered
+    bool listed = false;    // allIds holds every job ID of the store
+    QStringList allIds;     // sorted
+    QList<JobSummary> rows; // the jobs read in this pass, sorted by job ID
+    QStringList gone;       // IDs asked for that are no longer in the store
+    QStringList recovered;  // jobs whose dead owner this pass recovered
 };
 
 // One pass over the store (blocking: disk reads, maybe recovery; run it off the GUI thread).

@@ -12,8 +12,8 @@ SourcePos SourceMap::at(const QString &field) const
         const auto it = positions.constFind(path);
         if (it != positions.constEnd())
             return *it;
-        const qsizetype cut = std::max(path.lastIndexOf(QLatin1Char('.')),
-                                       path.lastIndexOf(QLatin1Char('[')));
+        const qsizetype cut =
+            std::max(path.lastIndexOf(QLatin1Char('.')), path.lastIndexOf(QLatin1Char('[')));
         if (cut <= 0)
             break;
         path.truncate(cut);
@@ -33,8 +33,8 @@ void SourceMap::locate(Diagnostic &diag) const
             diag.pos = {};
             return;
         }
-        const qsizetype cut = std::max(path.lastIndexOf(QLatin1Char('.')),
-                                       path.lastIndexOf(QLatin1Char('[')));
+        const qsizetype cut =
+            std::max(path.lastIndexOf(QLatin1Char('.')), path.lastIndexOf(QLatin1Char('[')));
         if (cut <= 0)
             break;
         path.truncate(cut);

@@ -7,15 +7,15 @@ namespace trainyard::jobspec {
 
 bool ReplicaConfig::isEmpty() const
 {
-    return !acceleratorConfig && imageUri.isEmpty() && containerCommand.isEmpty()
-        && containerArgs.isEmpty() && !diskConfig && tpuTfVersion.isEmpty();
+    return !acceleratorConfig && imageUri.isEmpty() && containerCommand.isEmpty() &&
+           containerArgs.isEmpty() && !diskConfig && tpuTfVersion.isEmpty();
 }
 
 bool ReplicaConfig::operator==(const ReplicaConfig &o) const
 {
-    return acceleratorConfig == o.acceleratorConfig && imageUri == o.imageUri
-        && containerCommand == o.containerCommand && containerArgs == o.containerArgs
-        && diskConfig == o.diskConfig && tpuTfVersion == o.tpuTfVersion;
+    return acceleratorConfig == o.acceleratorConfig && imageUri == o.imageUri &&
+           containerCommand == o.containerCommand && containerArgs == o.containerArgs &&
+           diskConfig == o.diskConfig && tpuTfVersion == o.tpuTfVersion;
 }
 
 namespace {
@@ -60,18 +60,18 @@ QString roleTaskType(Role role)
 
 bool ParameterSpec::operator==(const ParameterSpec &o) const
 {
-    return parameterName == o.parameterName && type == o.type && minValue == o.minValue
-        && maxValue == o.maxValue && categoricalValues == o.categoricalValues
-        && discreteValues == o.discreteValues && scaleType == o.scaleType;
+    return parameterName == o.parameterName && type == o.type && minValue == o.minValue &&
+           maxValue == o.maxValue && categoricalValues == o.categoricalValues &&
+           discreteValues == o.discreteValues && scaleType == o.scaleType;
 }
 
 bool HyperparameterSpec::operator==(const HyperparameterSpec &o) const
 {
-    return goal == o.goal && params == o.params && maxTrials == o.maxTrials
-        && maxParallelTrials == o.maxParallelTrials && maxFailedTrials == o.maxFailedTrials
-        && hyperparameterMetricTag == o.hyperparameterMetricTag && algorithm == o.algorithm
-        && enableTrialEarlyStopping == o.enableTrialEarlyStopping
-        && resumePreviousJobId == o.resumePreviousJobId;
+    return goal == o.goal && params == o.params && maxTrials == o.maxTrials &&
+           maxParallelTrials == o.maxParallelTrials && maxFailedTrials == o.maxFailedTrials &&
+           hyperparameterMetricTag == o.hyperparameterMetricTag && algorithm == o.algorithm &&
+           enableTrialEarlyStopping == o.enableTrialEarlyStopping &&
+           resumePreviousJobId == o.resumePreviousJobId;
 }
 
 RoleSpec &TrainingInput::role(Role r)
@@ -96,14 +96,14 @@ const RoleSpec &TrainingInput::role(Role r) const
 
 bool TrainingInput::operator==(const TrainingInput &o) const
 {
-    return scaleTier == o.scaleTier && master == o.master && worker == o.worker
-        && parameterServer == o.parameterServer && evaluator == o.evaluator
-        && packageUris == o.packageUris && pythonModule == o.pythonModule && args == o.args
-        && hyperparameters == o.hyperparameters && region == o.region && jobDir == o.jobDir
-        && runtimeVersion == o.runtimeVersion && pythonVersion == o.pythonVersion
-        && network == o.network && serviceAccount == o.serviceAccount
-        && kmsKeyName == o.kmsKeyName && scheduling == o.scheduling
-        && useChiefInTfConfig == o.useChiefInTfConfig && enableWebAccess == o.enableWebAccess;
+    return scaleTier == o.scaleTier && master == o.master && worker == o.worker &&
+           parameterServer == o.parameterServer && evaluator == o.evaluator &&
+           packageUris == o.packageUris && pythonModule == o.pythonModule && args == o.args &&
+           hyperparameters == o.hyperparameters && region == o.region && jobDir == o.jobDir &&
+           runtimeVersion == o.runtimeVersion && pythonVersion == o.pythonVersion &&
+           network == o.network && serviceAccount == o.serviceAccount &&
+           kmsKeyName == o.kmsKeyName && scheduling == o.scheduling &&
+           useChiefInTfConfig == o.useChiefInTfConfig && enableWebAccess == o.enableWebAccess;
 }
 
 } // namespace trainyard::jobspec

@@ -7,7 +7,6 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
-
 #include <array>
 #include <optional>
 
@@ -51,8 +50,8 @@ struct ReplicaConfig
 
 // The four replica roles of a cluster. The order is the API's and Vertex's pool order.
 enum class Role { Master, Worker, ParameterServer, Evaluator };
-inline constexpr std::array<Role, 4> allRoles = {Role::Master, Role::Worker,
-                                                 Role::ParameterServer, Role::Evaluator};
+inline constexpr std::array<Role, 4> allRoles = {Role::Master, Role::Worker, Role::ParameterServer,
+                                                 Role::Evaluator};
 
 // YAML key prefix of a role: "master", "worker", "parameterServer", "evaluator".
 QString roleKey(Role role);
@@ -113,8 +112,8 @@ struct Scheduling
 
     bool operator==(const Scheduling &o) const
     {
-        return maxRunningTime == o.maxRunningTime && maxWaitTime == o.maxWaitTime
-            && priority == o.priority;
+        return maxRunningTime == o.maxRunningTime && maxWaitTime == o.maxWaitTime &&
+               priority == o.priority;
     }
     bool operator!=(const Scheduling &o) const { return !(*this == o); }
 };
@@ -188,8 +187,8 @@ struct Job
 
     bool operator==(const Job &o) const
     {
-        return jobId == o.jobId && labels == o.labels && trainingInput == o.trainingInput
-            && local == o.local;
+        return jobId == o.jobId && labels == o.labels && trainingInput == o.trainingInput &&
+               local == o.local;
     }
     bool operator!=(const Job &o) const { return !(*this == o); }
 };

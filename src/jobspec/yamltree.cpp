@@ -547,8 +547,8 @@ QByteArray joinSurrogateEscapes(const QByteArray &bytes)
     qsizetype backslashes = 0;
     for (qsizetype i = 0; i < bytes.size(); ++i) {
         const char c = bytes.at(i);
-        if (c == '\\' && backslashes % 2 == 0 && i + 11 < bytes.size() &&
-            bytes.at(i + 1) == 'u' && bytes.at(i + 6) == '\\' && bytes.at(i + 7) == 'u') {
+        if (c == '\\' && backslashes % 2 == 0 && i + 11 < bytes.size() && bytes.at(i + 1) == 'u' &&
+            bytes.at(i + 6) == '\\' && bytes.at(i + 7) == 'u') {
             const int high = hex4(bytes, i + 2);
             const int low = hex4(bytes, i + 8);
             if (high >= 0xD800 && high <= 0xDBFF && low >= 0xDC00 && low <= 0xDFFF) {

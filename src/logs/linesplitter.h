@@ -22,7 +22,6 @@
 
 #include <QByteArray>
 #include <QList>
-
 #include <cstring>
 
 namespace trainyard::logs {
@@ -71,7 +70,7 @@ private:
     template<typename Sink>
     void endLine(Sink &sink, bool bareCr);
 
-    QByteArray m_tail;          // start of the current line
+    QByteArray m_tail;           // start of the current line
     bool m_continuation = false; // the next piece continues an already split line
     bool m_pendingCr = false;    // last chunk ended with "\r": the next decides "\r\n" or bare
 };

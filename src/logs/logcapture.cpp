@@ -9,8 +9,7 @@ LogCapture::LogCapture(LogWriter *writer, const QString &replica, QObject *paren
     : QObject(parent)
     , m_writer(writer)
     , m_replica(replica)
-{
-}
+{}
 
 LogCapture::~LogCapture()
 {

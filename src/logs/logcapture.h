@@ -19,7 +19,6 @@
 #include <QObject>
 #include <QPointer>
 #include <QProcess>
-
 #include <deque>
 #include <functional>
 
@@ -44,7 +43,10 @@ public:
 
     // Feeds bytes directly (also what attach() does with each read).
     void feed(Stream stream, const char *data, qsizetype size);
-    void feed(Stream stream, const QByteArray &chunk) { feed(stream, chunk.constData(), chunk.size()); }
+    void feed(Stream stream, const QByteArray &chunk)
+    {
+        feed(stream, chunk.constData(), chunk.size());
+    }
     void flushTails();
 
     // The last lines of stderr (at most KeptStderrLines, each cut to KeptLineBytes), oldest
@@ -72,7 +74,10 @@ public:
 private:
     struct Channel
     {
-        explicit Channel(Stream s) : stream(s), classifier(s) { }
+        explicit Channel(Stream s)
+            : stream(s)
+            , classifier(s)
+        {}
         Stream stream;
         LineSplitter splitter;
         SeverityClassifier classifier;

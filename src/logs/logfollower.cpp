@@ -19,11 +19,11 @@ struct LogFollower::Source
     QString path;
     QString replica;
     QFile file;
-    qint64 offset = 0;     // bytes consumed (including the partial line)
+    qint64 offset = 0; // bytes consumed (including the partial line)
     bool startAtEnd = false;
-    QByteArray partial;    // the torn last line, until its '\n' arrives
+    QByteArray partial; // the torn last line, until its '\n' arrives
     qint64 lastTimestamp = 0;
-    QByteArray head;       // the first line, to notice a rewrite in place (readFirstLine)
+    QByteArray head; // the first line, to notice a rewrite in place (readFirstLine)
 };
 
 LogFollower::LogFollower(QObject *parent)

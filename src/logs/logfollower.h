@@ -20,7 +20,6 @@
 #include <QFile>
 #include <QObject>
 #include <QTimer>
-
 #include <memory>
 #include <vector>
 

@@ -2,7 +2,6 @@
 #include "logs/logreader.h"
 
 #include <QCoreApplication>
-
 #include <algorithm>
 #include <cstring>
 
@@ -143,8 +142,8 @@ qint64 LogReader::refresh(qint64 maxBytes)
                 break;
             // The block starts at a line start (see below), so p is this line's first byte.
             const qsizetype len = nl - p;
-            const bool framed = len >= RecordPrefixSize && p[23] == 'Z' && p[24] == ' '
-                                && p[26] == ' ' && p[33] == ' ' && p[35] == ' ';
+            const bool framed = len >= RecordPrefixSize && p[23] == 'Z' && p[24] == ' ' &&
+                                p[26] == ' ' && p[33] == ' ' && p[35] == ' ';
             const bool continuation = framed && p[34] == '+';
             const char stream = framed ? p[32] : 0;
             if (continuation)

@@ -63,7 +63,10 @@ public:
 
     qint64 lineCount() const { return m_lineCount; }
     qint64 indexedBytes() const { return m_indexedEnd; }
-    qsizetype indexMemoryBytes() const { return m_checkpoints.capacity() * qsizetype(sizeof(qint64)); }
+    qsizetype indexMemoryBytes() const
+    {
+        return m_checkpoints.capacity() * qsizetype(sizeof(qint64));
+    }
 
     // Lines first .. first+count-1 (clamped to lineCount()), without their '\n'.
     QList<QByteArray> readRawLines(qint64 first, qint64 count);
@@ -113,7 +116,7 @@ private:
     QList<LineRange> m_continued;
     bool m_prevEndsCr = false; // the last indexed record ended with a bare "\r"
     char m_prevStream = 0;
-    QByteArray m_head;  // the first line as indexed (readFirstLine)
+    QByteArray m_head; // the first line as indexed (readFirstLine)
 };
 
 } // namespace trainyard::logs

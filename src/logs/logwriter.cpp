@@ -3,10 +3,8 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
-
 #include <cerrno>
 #include <cstring>
-
 #include <unistd.h>
 
 namespace trainyard::logs {
@@ -30,8 +28,7 @@ bool LogWriter::open(const QString &path)
     close();
     m_file.setFileName(path);
     if (!m_file.open(QIODevice::ReadWrite | QIODevice::Append | QIODevice::Unbuffered)) {
-        m_error = QCoreApplication::translate("trainyard::logs",
-                                              "Cannot open the log file %1: %2")
+        m_error = QCoreApplication::translate("trainyard::logs", "Cannot open the log file %1: %2")
                       .arg(path, m_file.errorString());
         return false;
     }
@@ -91,8 +88,8 @@ bool LogWriter::flush()
     while (ok && done < m_buffer.size()) {
         // write(2) itself: its errno names the reason (QFile's error string for a write that
         // failed part way is "Unknown error").
-        const ssize_t n = ::write(m_file.handle(), m_buffer.constData() + done,
-                                  size_t(m_buffer.size() - done));
+        const ssize_t n =
+            ::write(m_file.handle(), m_buffer.constData() + done, size_t(m_buffer.size() - done));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
@@ -112,8 +109,7 @@ bool LogWriter::flush()
             m_file.resize(before);
         m_dropped += m_bufferedRecords;
         m_failing = true;
-        m_error = QCoreApplication::translate("trainyard::logs",
-                                              "Cannot write the log file %1: %2")
+        m_error = QCoreApplication::translate("trainyard::logs", "Cannot write the log file %1: %2")
                       .arg(m_file.fileName(), QString::fromLocal8Bit(std::strerror(error)));
         writeNote(QCoreApplication::translate("trainyard::logs",
                                               "[trainyard] log capture stopped here: %1")
@@ -132,10 +128,10 @@ QByteArray LogWriter::capMarkerText(qint64 capBytes, qint64 droppedBytes)
     // Not translated: it is part of the file, read by every console and by grep. The running
     // total makes each marker differ from the last, which is how readers notice the rewrite.
     const qint64 mb = capBytes / (1024 * 1024);
-    QByteArray text = "trainyard: earlier lines dropped (cap " +
-                      (mb > 0 ? QByteArray::number(mb) + " MB"
-                              : QByteArray::number(capBytes / 1024) + " KB") +
-                      ")";
+    QByteArray text =
+        "trainyard: earlier lines dropped (cap " +
+        (mb > 0 ? QByteArray::number(mb) + " MB" : QByteArray::number(capBytes / 1024) + " KB") +
+        ")";
     if (droppedBytes > 0)
         text += "; " + QByteArray::number(droppedBytes) + " bytes dropped so far";
     return text;
@@ -170,8 +166,8 @@ bool LogWriter::dropOldest()
     }
     QByteArray marker;
     const QByteArray text = capMarkerText(m_cap, m_capDroppedBytes + cut);
-    appendRecordLine(marker, QDateTime::currentMSecsSinceEpoch(), Severity::Warning,
-                     Stream::Stdout, false, text.constData(), text.size());
+    appendRecordLine(marker, QDateTime::currentMSecsSinceEpoch(), Severity::Warning, Stream::Stdout,
+                     false, text.constData(), text.size());
     if (cut <= marker.size() || cut >= size) // no boundary in the kept part: leave it
         return false;
     // Forward copy: the destination is always before the source.
@@ -180,7 +176,8 @@ bool LogWriter::dropOldest()
     dst = marker.size();
     for (qint64 src = cut; ok && src < size;) {
         ok = rw.seek(src);
-        const qint64 got = ok ? rw.read(block.data(), std::min<qint64>(block.size(), size - src)) : -1;
+        const qint64 got =
+            ok ? rw.read(block.data(), std::min<qint64>(block.size(), size - src)) : -1;
         ok = ok && got > 0 && rw.seek(dst) && rw.write(block.constData(), got) == got;
         src += got;
         dst += got;
@@ -206,8 +203,8 @@ void LogWriter::writeNote(const QString &text)
     appendRecordLine(line, QDateTime::currentMSecsSinceEpoch(), Severity::Error, Stream::Stderr,
                      false, bytes.constData(), bytes.size());
     const qint64 before = m_file.isSequential() ? -1 : m_file.size();
-    if (::write(m_file.handle(), line.constData(), size_t(line.size())) != line.size()
-        && before >= 0)
+    if (::write(m_file.handle(), line.constData(), size_t(line.size())) != line.size() &&
+        before >= 0)
         m_file.resize(before);
 }
 

@@ -23,7 +23,6 @@
 #include <QFile>
 #include <QObject>
 #include <QTimer>
-
 #include <algorithm>
 
 namespace trainyard::logs {
@@ -47,8 +46,8 @@ public:
 
     // `data` is one line without its end. A '\n' inside it (never produced by LineSplitter)
     // is treated as a line end: the rest goes into a continuation record.
-    void append(qint64 msecs, Stream stream, Severity severity, bool continuation,
-                const char *data, qsizetype size);
+    void append(qint64 msecs, Stream stream, Severity severity, bool continuation, const char *data,
+                qsizetype size);
     void append(const Record &record)
     {
         append(record.timestamp, record.stream, record.severity, record.continuation,

@@ -164,18 +164,18 @@ QByteArray formatTimestamp(qint64 msecs)
 
 bool parseTimestamp(const char *in, qsizetype size, qint64 *msecs)
 {
-    if (size < TimestampSize || in[4] != '-' || in[7] != '-' || in[10] != 'T' || in[13] != ':'
-        || in[16] != ':' || in[19] != '.' || in[23] != 'Z')
+    if (size < TimestampSize || in[4] != '-' || in[7] != '-' || in[10] != 'T' || in[13] != ':' ||
+        in[16] != ':' || in[19] != '.' || in[23] != 'Z')
         return false;
     int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, ms = 0;
-    if (!digits(in, 4, &year) || !digits(in + 5, 2, &month) || !digits(in + 8, 2, &day)
-        || !digits(in + 11, 2, &hour) || !digits(in + 14, 2, &minute)
-        || !digits(in + 17, 2, &second) || !digits(in + 20, 3, &ms))
+    if (!digits(in, 4, &year) || !digits(in + 5, 2, &month) || !digits(in + 8, 2, &day) ||
+        !digits(in + 11, 2, &hour) || !digits(in + 14, 2, &minute) ||
+        !digits(in + 17, 2, &second) || !digits(in + 20, 3, &ms))
         return false;
     if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60)
         return false;
-    *msecs = daysFromCivil(year, month, day) * MsecsPerDay
-             + ((hour * 60 + minute) * 60 + second) * qint64(1000) + ms;
+    *msecs = daysFromCivil(year, month, day) * MsecsPerDay +
+             ((hour * 60 + minute) * 60 + second) * qint64(1000) + ms;
     return true;
 }
 
@@ -210,12 +210,11 @@ bool parseRecordLine(const char *line, qsizetype size, Record *record)
 {
     qint64 msecs = 0;
     Severity severity = Severity::Info;
-    const bool ok = size >= RecordPrefixSize && parseTimestamp(line, size, &msecs)
-                    && line[24] == ' ' && severityFromLetter(line[25], &severity)
-                    && line[26] == ' ' && line[33] == ' ' && line[35] == ' '
-                    && (line[34] == '-' || line[34] == '+')
-                    && (std::memcmp(line + 27, StdoutName, 6) == 0
-                        || std::memcmp(line + 27, StderrName, 6) == 0);
+    const bool ok =
+        size >= RecordPrefixSize && parseTimestamp(line, size, &msecs) && line[24] == ' ' &&
+        severityFromLetter(line[25], &severity) && line[26] == ' ' && line[33] == ' ' &&
+        line[35] == ' ' && (line[34] == '-' || line[34] == '+') &&
+        (std::memcmp(line + 27, StdoutName, 6) == 0 || std::memcmp(line + 27, StderrName, 6) == 0);
     if (!ok) {
         record->timestamp = 0;
         record->severity = Severity::Info;

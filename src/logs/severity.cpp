@@ -2,7 +2,6 @@
 #include "logs/severity.h"
 
 #include <QByteArray>
-
 #include <algorithm>
 #include <cstring>
 
@@ -19,9 +18,9 @@ struct Prefix
 
 // Python logging's default format is "%(levelname)s:%(name)s:%(message)s".
 constexpr Prefix PythonPrefixes[] = {
-    {"DEBUG:", 6, Severity::Debug},       {"INFO:", 5, Severity::Info},
-    {"WARNING:", 8, Severity::Warning},   {"WARN:", 5, Severity::Warning},
-    {"ERROR:", 6, Severity::Error},       {"CRITICAL:", 9, Severity::Critical},
+    {"DEBUG:", 6, Severity::Debug},     {"INFO:", 5, Severity::Info},
+    {"WARNING:", 8, Severity::Warning}, {"WARN:", 5, Severity::Warning},
+    {"ERROR:", 6, Severity::Error},     {"CRITICAL:", 9, Severity::Critical},
     {"FATAL:", 6, Severity::Critical},
 };
 
@@ -68,8 +67,8 @@ bool tensorflowCpp(const char *p, qsizetype n, Severity *severity)
         while (i < n && isDigit(p[i]))
             ++i;
     }
-    return i + 3 < n && p[i] == ':' && p[i + 1] == ' ' && p[i + 3] == ' '
-           && absl(p[i + 2], severity);
+    return i + 3 < n && p[i] == ':' && p[i + 1] == ' ' && p[i + 3] == ' ' &&
+           absl(p[i + 2], severity);
 }
 
 } // namespace
@@ -94,8 +93,8 @@ bool declaredSeverity(const char *p, qsizetype n, Severity *severity)
             }
             plain += p[i++];
         }
-        return !plain.isEmpty() && plain.at(0) != '\x1b'
-               && declaredSeverity(plain.constData(), plain.size(), severity);
+        return !plain.isEmpty() && plain.at(0) != '\x1b' &&
+               declaredSeverity(plain.constData(), plain.size(), severity);
     }
     const char c = p[0];
     // Only letters that can start a rule are examined further: most lines leave here.
@@ -107,11 +106,11 @@ bool declaredSeverity(const char *p, qsizetype n, Severity *severity)
             }
         }
         // absl: "E1122 12:00:00.123456 ..." (letter, month, day, space).
-        if (n >= 6 && isDigit(p[1]) && isDigit(p[2]) && isDigit(p[3]) && isDigit(p[4])
-            && p[5] == ' ' && absl(c, severity))
+        if (n >= 6 && isDigit(p[1]) && isDigit(p[2]) && isDigit(p[3]) && isDigit(p[4]) &&
+            p[5] == ' ' && absl(c, severity))
             return true;
-        if (c == 'T' && n >= qsizetype(sizeof(TracebackHead) - 1)
-            && std::memcmp(p, TracebackHead, sizeof(TracebackHead) - 1) == 0) {
+        if (c == 'T' && n >= qsizetype(sizeof(TracebackHead) - 1) &&
+            std::memcmp(p, TracebackHead, sizeof(TracebackHead) - 1) == 0) {
             *severity = Severity::Error;
             return true;
         }
@@ -128,8 +127,8 @@ Severity SeverityClassifier::classify(const char *line, qsizetype size, bool con
         return m_last;
     Severity severity = defaultFor(m_stream);
     if (declaredSeverity(line, size, &severity)) {
-        m_inTraceback = size >= qsizetype(sizeof(TracebackHead) - 1)
-                        && std::memcmp(line, TracebackHead, sizeof(TracebackHead) - 1) == 0;
+        m_inTraceback = size >= qsizetype(sizeof(TracebackHead) - 1) &&
+                        std::memcmp(line, TracebackHead, sizeof(TracebackHead) - 1) == 0;
     } else if (m_inTraceback) {
         severity = Severity::Error;
         // Frames are indented; the first unindented line is the exception and ends the block.

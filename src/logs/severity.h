@@ -30,10 +30,15 @@ bool declaredSeverity(const char *line, qsizetype size, Severity *severity);
 class SeverityClassifier
 {
 public:
-    explicit SeverityClassifier(Stream stream) : m_stream(stream) { }
+    explicit SeverityClassifier(Stream stream)
+        : m_stream(stream)
+    {}
 
     Severity classify(const char *line, qsizetype size, bool continuation);
-    Severity classify(const QByteArray &line) { return classify(line.constData(), line.size(), false); }
+    Severity classify(const QByteArray &line)
+    {
+        return classify(line.constData(), line.size(), false);
+    }
     void reset();
 
     static Severity defaultFor(Stream stream)

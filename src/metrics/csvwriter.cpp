@@ -4,7 +4,6 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <QSaveFile>
-
 #include <cmath>
 
 namespace trainyard::metrics {
@@ -90,8 +89,7 @@ QByteArray CsvWriter::formatNumber(double value)
     return QByteArray::number(value, 'g', QLocale::FloatingPointShortest);
 }
 
-bool writeCsvFile(const QString &path, const std::function<bool(CsvWriter &)> &fill,
-                  QString *error)
+bool writeCsvFile(const QString &path, const std::function<bool(CsvWriter &)> &fill, QString *error)
 {
     QSaveFile file(path);
     auto fail = [&](const QString &reason) {

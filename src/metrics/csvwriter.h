@@ -11,7 +11,6 @@
 #include <QByteArray>
 #include <QString>
 #include <QStringView>
-
 #include <functional>
 
 class QIODevice;
@@ -26,9 +25,9 @@ public:
     CsvWriter(const CsvWriter &) = delete;
     CsvWriter &operator=(const CsvWriter &) = delete;
 
-    CsvWriter &text(QStringView value);     // quoted
-    CsvWriter &number(double value);        // formatNumber()
-    CsvWriter &empty();                     // an empty field
+    CsvWriter &text(QStringView value);      // quoted
+    CsvWriter &number(double value);         // formatNumber()
+    CsvWriter &empty();                      // an empty field
     CsvWriter &raw(const QByteArray &field); // a field that needs no quoting (e.g. a timestamp)
     void endRow();
     // Writes what is buffered; false when the device failed.

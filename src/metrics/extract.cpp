@@ -8,7 +8,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSettings>
-
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -70,20 +69,19 @@ bool isDuration(const char *begin, const char *end)
 }
 
 // key=value pairs; sink(name, nameSize, value) for each.
-template <typename Sink>
+template<typename Sink>
 void extractPairs(const char *line, qsizetype size, Sink &&sink)
 {
     const char *end = line + size;
-    for (const char *eq = static_cast<const char *>(std::memchr(line, '=', std::size_t(size)));
-         eq; eq = static_cast<const char *>(std::memchr(eq + 1, '=', std::size_t(end - eq - 1)))) {
+    for (const char *eq = static_cast<const char *>(std::memchr(line, '=', std::size_t(size))); eq;
+         eq = static_cast<const char *>(std::memchr(eq + 1, '=', std::size_t(end - eq - 1)))) {
         const char *keyBegin = eq;
         while (keyBegin > line && isNameChar(keyBegin[-1]))
             --keyBegin;
         if (keyBegin == eq || !isNameStart(*keyBegin))
             continue;
         if (keyBegin > line && !(isSpace(keyBegin[-1]) || keyBegin[-1] == ',' ||
-                                 keyBegin[-1] == ';' || keyBegin[-1] == '(' ||
-                                 keyBegin[-1] == '['))
+                                 keyBegin[-1] == ';' || keyBegin[-1] == '(' || keyBegin[-1] == '['))
             continue;
         const char *valueEnd = eq + 1;
         while (valueEnd < end && !isSpace(*valueEnd) && *valueEnd != ',' && *valueEnd != ';' &&
@@ -100,7 +98,7 @@ void extractPairs(const char *line, qsizetype size, Sink &&sink)
 // Keras progress parts "name: value", separated by " - ". A part "name: value" whose value is
 // not a number (nor Keras's "ETA: 0s" / "ETA: 1:02") makes the line a report of something else
 // (`LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]`): then the line gives nothing.
-template <typename Sink>
+template<typename Sink>
 void extractKeras(const char *line, qsizetype size, Sink &&sink)
 {
     const char *end = line + size;
@@ -110,7 +108,8 @@ void extractKeras(const char *line, qsizetype size, Sink &&sink)
         while (part < end) {
             const char *partEnd = end;
             for (const char *dash = part + 1; dash + 1 < end;) {
-                dash = static_cast<const char *>(std::memchr(dash, '-', std::size_t(end - dash - 1)));
+                dash =
+                    static_cast<const char *>(std::memchr(dash, '-', std::size_t(end - dash - 1)));
                 if (!dash)
                     break;
                 if (dash[-1] == ' ' && dash[1] == ' ') {
@@ -159,7 +158,8 @@ QString UserPattern::problem() const
             return {};
     }
     return QCoreApplication::translate(
-        "trainyard::metrics", "The pattern has no named group for a metric, e.g. (?<loss>[0-9.]+).");
+        "trainyard::metrics",
+        "The pattern has no named group for a metric, e.g. (?<loss>[0-9.]+).");
 }
 
 QList<UserPattern> userPatternsFromSettings()
@@ -172,9 +172,9 @@ bool MetricExtractor::mayHaveMetrics(const char *line, qsizetype size) const
 {
     if (!m_patterns.isEmpty())
         return size > 0;
-    return size > 0 && (std::memchr(line, '=', std::size_t(size)) ||
-                        std::memchr(line, ':', std::size_t(size)) ||
-                        std::memchr(line, '|', std::size_t(size)));
+    return size > 0 &&
+           (std::memchr(line, '=', std::size_t(size)) ||
+            std::memchr(line, ':', std::size_t(size)) || std::memchr(line, '|', std::size_t(size)));
 }
 
 void LineScan::add(const char *name, qsizetype size, double value)
@@ -209,8 +209,7 @@ void MetricExtractor::scanBuiltIn(const char *line, qsizetype size, LineScan *ou
     // One form per line (see extract.h), the most specific first.
     if (*begin == '{' && forms::readDict(begin, end, out))
         return;
-    if (forms::readTqdm(begin, end, out) ||
-        forms::readRichBar(begin, end, out)) {
+    if (forms::readTqdm(begin, end, out) || forms::readRichBar(begin, end, out)) {
         out->shape.nested = cursorUp;
         return;
     }
@@ -290,7 +289,8 @@ bool LogLineState::changed(quint64 bar, const char *name, qsizetype size, double
         entry = &m_bars.back();
     }
     for (Shown &s : entry->shown) {
-        if (s.name.size() == size && std::memcmp(s.name.constData(), name, std::size_t(size)) == 0) {
+        if (s.name.size() == size &&
+            std::memcmp(s.name.constData(), name, std::size_t(size)) == 0) {
             const bool same = s.value == value || (std::isnan(s.value) && std::isnan(value));
             s.value = value;
             return !same;
@@ -358,8 +358,8 @@ std::optional<HypertuneEntry> parseHypertuneLine(const QByteArray &line)
         } else if (key == QLatin1String("timestamp")) {
             entry.wallMs = qint64(std::llround(number(it.value()).value_or(0) * 1000.0));
         } else if (key == QLatin1String("trial")) {
-            entry.trial = it.value().isString() ? it.value().toString()
-                                                : QString::number(it.value().toInt());
+            entry.trial =
+                it.value().isString() ? it.value().toString() : QString::number(it.value().toInt());
         } else if (const std::optional<double> v = number(it.value())) {
             entry.values.append({key, *v});
         }

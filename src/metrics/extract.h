@@ -5,18 +5,20 @@
 // (a line can yield several values). Each follows the code that prints it:
 //   | form                                   | example                                   | x from |
 //   |----------------------------------------|-------------------------------------------|--------|
-//   | Python dict / JSON object line         | {'loss': '0.6986', 'epoch': '0.08333'}     | "step", "global_step" |
-//   |   transformers trainer.py Trainer.log(), trainer_callback.py ProgressCallback.on_log
-//   |   (4.x floats, 5.x numbers as strings); JSON Lines of a trainer's own logger
-//   | tqdm bar with a postfix                | Epoch 1:  50%|###  | 16/32 [00:01<00:01, 16.2it/s, loss=0.512] | counter |
-//   |   tqdm std.py format_meter; Lightning callbacks/progress/tqdm_progress.py (v_num skipped)
-//   | Lightning's rich bar and the metric    | Epoch 3/3 ━━━ 32/32 0:00:00 • 0:00:00 286.09it/s v_num: 0.000 | counter |
-//   |   lines it wraps onto                  | train_loss: 0.619                          | the bar's |
-//   |   lightning callbacks/progress/rich_progress.py (MetricsTextColumn, v_num skipped)
-//   | Keras progress "name: value" parts     | 20/20 [====] - 0s 2ms/step - loss: 0.12 - acc: 0.9 | last |
-//   |   separated by " - "                   |                                           |        |
-//   | key=value pairs                        | step=100 loss=0.5 accuracy=0.81           | step= or global_step= |
-//   | user regexes (settings), always added  | named groups: each group is a metric, (?<step>) the step |  |
+//   | Python dict / JSON object line         | {'loss': '0.6986', 'epoch': '0.08333'}     | "step",
+//   "global_step" | |   transformers trainer.py Trainer.log(), trainer_callback.py
+//   ProgressCallback.on_log |   (4.x floats, 5.x numbers as strings); JSON Lines of a trainer's own
+//   logger | tqdm bar with a postfix                | Epoch 1:  50%|###  | 16/32
+//   [00:01<00:01, 16.2it/s, loss=0.512] | counter | |   tqdm std.py format_meter; Lightning
+//   callbacks/progress/tqdm_progress.py (v_num skipped) | Lightning's rich bar and the metric    |
+//   Epoch 3/3 ━━━ 32/32 0:00:00 • 0:00:00 286.09it/s v_num: 0.000 | counter | |   lines it wraps
+//   onto                  | train_loss: 0.619                          | the bar's | |   lightning
+//   callbacks/progress/rich_progress.py (MetricsTextColumn, v_num skipped) | Keras progress "name:
+//   value" parts     | 20/20 [====] - 0s 2ms/step - loss: 0.12 - acc: 0.9 | last | |   separated by
+//   " - "                   |                                           |        | | key=value
+//   pairs                        | step=100 loss=0.5 accuracy=0.81           | step= or
+//   global_step= | | user regexes (settings), always added  | named groups: each group is a metric,
+//   (?<step>) the step |  |
 // The keys step, global_step and iteration give the x position and are not metrics themselves;
 // "epoch" is a metric (charts can use it as an x axis).
 //
@@ -68,8 +70,8 @@ struct LineShape
     bool nested = false;  // a bar drawn below another one (tqdm position > 0: ends with ESC[A)
     bool hasBarX = false; // the bar's counter: n, or epoch * total + n with "Epoch E" before it
     double barX = 0;
-    quint64 barKey = 0;   // the bar's description without its digits (hashed): one bar over epochs
-    bool wraps = false;   // rich's bar: the metric lines right below it are its own
+    quint64 barKey = 0; // the bar's description without its digits (hashed): one bar over epochs
+    bool wraps = false; // rich's bar: the metric lines right below it are its own
     bool pairsOnly = false; // only "name: value" pairs (rich's metric lines below its bar)
 };
 
@@ -122,13 +124,18 @@ class MetricExtractor
 {
 public:
     MetricExtractor() = default;
-    explicit MetricExtractor(const QList<UserPattern> &patterns) : m_patterns(patterns) { }
+    explicit MetricExtractor(const QList<UserPattern> &patterns)
+        : m_patterns(patterns)
+    {}
 
     void setUserPatterns(const QList<UserPattern> &patterns) { m_patterns = patterns; }
 
     // The metrics on one line (raw bytes, no line end).
     ExtractedLine extract(const char *line, qsizetype size) const;
-    ExtractedLine extract(const QByteArray &line) const { return extract(line.constData(), line.size()); }
+    ExtractedLine extract(const QByteArray &line) const
+    {
+        return extract(line.constData(), line.size());
+    }
 
     static bool isStepKey(const QByteArray &key);
     static bool isStepKey(const char *key, qsizetype size);
@@ -206,9 +213,9 @@ private:
 // One entry of a hypertune metric file.
 struct HypertuneEntry
 {
-    double step = 0;      // global_step ("0" when missing)
-    qint64 wallMs = 0;    // timestamp (epoch seconds) in milliseconds
-    QString trial;        // "0" when missing
+    double step = 0;   // global_step ("0" when missing)
+    qint64 wallMs = 0; // timestamp (epoch seconds) in milliseconds
+    QString trial;     // "0" when missing
     QList<MetricValue> values;
 };
 

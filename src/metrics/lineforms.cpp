@@ -2,7 +2,6 @@
 #include "metrics/lineforms.h"
 
 #include <QByteArray>
-
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -94,7 +93,8 @@ bool isTime(const char *begin, const char *end)
 // "16/32" (or "16/--", "3/32.0"): n and, when numeric, the total.
 bool readCounter(const char *begin, const char *end, double *n, std::optional<double> *total)
 {
-    const char *slash = static_cast<const char *>(std::memchr(begin, '/', std::size_t(end - begin)));
+    const char *slash =
+        static_cast<const char *>(std::memchr(begin, '/', std::size_t(end - begin)));
     if (!slash)
         return false;
     const std::optional<double> first = parseNumber(begin, slash);
@@ -338,8 +338,10 @@ bool readDict(const char *begin, const char *end, LineScan *out)
 
 bool readTqdm(const char *begin, const char *end, LineScan *out)
 {
-    for (const char *open = static_cast<const char *>(std::memchr(begin, '[', std::size_t(end - begin)));
-         open; open = static_cast<const char *>(std::memchr(open + 1, '[', std::size_t(end - open - 1)))) {
+    for (const char *open =
+             static_cast<const char *>(std::memchr(begin, '[', std::size_t(end - begin)));
+         open; open = static_cast<const char *>(
+                   std::memchr(open + 1, '[', std::size_t(end - open - 1)))) {
         if (open == begin || open[-1] != ' ')
             continue;
         // [{elapsed}<{remaining}, {rate}{, postfix}] or, without a total, [{elapsed}, {rate}...];
@@ -403,7 +405,8 @@ bool readTqdm(const char *begin, const char *end, LineScan *out)
             const char *itemEnd = item;
             while (itemEnd < last && *itemEnd != ',')
                 ++itemEnd;
-            const char *eq = static_cast<const char *>(std::memchr(item, '=', std::size_t(itemEnd - item)));
+            const char *eq =
+                static_cast<const char *>(std::memchr(item, '=', std::size_t(itemEnd - item)));
             if (eq && eq > item && !isVersionKey(item, eq - item)) {
                 if (const std::optional<double> v = parseNumber(eq + 1, itemEnd))
                     out->add(item, eq - item, *v);

@@ -7,11 +7,10 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QSettings>
-
 #include <cmath>
 #include <cstring>
 #include <sys/resource.h>
@@ -26,7 +25,8 @@ QString displaySource(const SeriesKey &key)
         return QCoreApplication::translate("trainyard::metrics::MetricsCollector", "%1 (hypertune)")
             .arg(key.source);
     if (key.kind == kinds::TensorBoard)
-        return QCoreApplication::translate("trainyard::metrics", "%1 (TensorBoard)").arg(key.source);
+        return QCoreApplication::translate("trainyard::metrics", "%1 (TensorBoard)")
+            .arg(key.source);
     return key.source;
 }
 
@@ -34,8 +34,7 @@ MetricRecorder::MetricRecorder(const QString &storeDir, const QStringList &patte
     : m_dir(storeDir)
     , m_patternTexts(patterns)
     , m_extractor(UserPatternStore::usable(patterns))
-{
-}
+{}
 
 MetricRecorder::~MetricRecorder()
 {
@@ -373,8 +372,8 @@ int MetricRecorder::pollHypertune(const QString &hypertuneDir)
     if (!m_open)
         return 0;
     int added = 0;
-    const QFileInfoList files = QDir(hypertuneDir).entryInfoList({QStringLiteral("*.metrics")},
-                                                                 QDir::Files, QDir::Name);
+    const QFileInfoList files =
+        QDir(hypertuneDir).entryInfoList({QStringLiteral("*.metrics")}, QDir::Files, QDir::Name);
     for (const QFileInfo &info : files) {
         const QString mark = QStringLiteral("hypertune/") + info.fileName();
         const qint64 offset = m_progress.fileMarks.value(mark, 0);
@@ -442,8 +441,9 @@ namespace trainyard::metrics {
 
 OwnerMetrics::OwnerMetrics(const QString &storeDir, const QString &hypertuneDir, QObject *parent)
     : QObject(parent)
-    , m_recorder(storeDir, UserPatternStore::usableTexts(
-                               QSettings().value(QLatin1String(UserPatternsSettingsKey)).toStringList()))
+    , m_recorder(storeDir,
+                 UserPatternStore::usableTexts(
+                     QSettings().value(QLatin1String(UserPatternsSettingsKey)).toStringList()))
     , m_hypertuneDir(hypertuneDir)
 {
     m_timer.setInterval(FlushIntervalMs);

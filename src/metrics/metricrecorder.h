@@ -18,7 +18,6 @@
 #include <QByteArray>
 #include <QHash>
 #include <QString>
-
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -45,8 +44,8 @@ struct LineBatch
         qint64 endOffset;
         qint64 size;
     };
-    QByteArray bytes;       // Header + line bytes, one after the other
-    qint64 endOffset = -1;  // log offset after the last line seen (stored or skipped)
+    QByteArray bytes;      // Header + line bytes, one after the other
+    qint64 endOffset = -1; // log offset after the last line seen (stored or skipped)
 
     void append(qint64 wallMs, const char *data, qsizetype size, qint64 lineEnd)
     {
@@ -153,7 +152,6 @@ QString displaySource(const SeriesKey &key);
 
 #include <QObject>
 #include <QTimer>
-
 #include <functional>
 
 namespace trainyard::metrics {

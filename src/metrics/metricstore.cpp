@@ -7,16 +7,14 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QScopeGuard>
-
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <vector>
-
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 namespace trainyard::metrics {
 
@@ -151,9 +149,8 @@ bool readSeriesHeader(const QString &path, SeriesKey *key, qint64 *headerSize, Q
     std::memcpy(&size, head.constData() + 12, 4);
     std::memcpy(&record, head.constData() + 16, 4);
     if (version != SeriesVersion)
-        return fail(tr("series format version %1, this version reads %2")
-                        .arg(version)
-                        .arg(SeriesVersion));
+        return fail(
+            tr("series format version %1, this version reads %2").arg(version).arg(SeriesVersion));
     if (record != PointSize || size < 38 || size % 8 || qsizetype(size) > head.size())
         return fail(tr("damaged header"));
     qsizetype pos = 32;
@@ -188,8 +185,7 @@ public:
     Fd(const QString &path, int flags)
         : m_fd(::open(QFile::encodeName(path).constData(), flags | O_CLOEXEC, 0644))
         , m_errno(m_fd < 0 ? errno : 0)
-    {
-    }
+    {}
     ~Fd()
     {
         if (m_fd >= 0)
@@ -249,8 +245,7 @@ SeriesWriter::~SeriesWriter()
     flush();
 }
 
-bool SeriesWriter::open(const QString &dir, const SeriesKey &key, qint64 keepCount,
-                        QString *error)
+bool SeriesWriter::open(const QString &dir, const SeriesKey &key, qint64 keepCount, QString *error)
 {
     m_key = key;
     m_path = QDir(dir).filePath(seriesFileName(key));
@@ -309,7 +304,8 @@ bool SeriesWriter::open(const QString &dir, const SeriesKey &key, qint64 keepCou
         mapped = ::mmap(nullptr, mappedSize, PROT_READ, MAP_SHARED, raw.get(), 0);
         if (mapped == MAP_FAILED)
             return fail(osReason(errno));
-        points = reinterpret_cast<const MetricPoint *>(static_cast<const char *>(mapped) + m_header);
+        points =
+            reinterpret_cast<const MetricPoint *>(static_cast<const char *>(mapped) + m_header);
     }
     const auto unmap = qScopeGuard([&] {
         if (mapped != MAP_FAILED)
@@ -336,8 +332,8 @@ bool SeriesWriter::open(const QString &dir, const SeriesKey &key, qint64 keepCou
             const qint64 have = std::min(expected, qint64(ls.st_size) / BucketBytes);
             if (::ftruncate(file.get(), off_t(have * BucketBytes)) != 0)
                 return fail(osReason(errno));
-            if (have > 0 && ::pread(file.get(), current.data(), size_t(have * BucketBytes), 0)
-                                != ssize_t(have * BucketBytes))
+            if (have > 0 && ::pread(file.get(), current.data(), size_t(have * BucketBytes), 0) !=
+                                ssize_t(have * BucketBytes))
                 return fail(osReason(errno ? errno : EIO));
             for (qint64 k = have; k < expected; ++k) {
                 Bucket b;
@@ -351,9 +347,9 @@ bool SeriesWriter::open(const QString &dir, const SeriesKey &key, qint64 keepCou
                 }
                 current[std::size_t(k)] = b;
             }
-            if (const int e = writeAt(file.get(),
-                                      reinterpret_cast<const char *>(current.data() + have),
-                                      (expected - have) * BucketBytes, have * BucketBytes))
+            if (const int e =
+                    writeAt(file.get(), reinterpret_cast<const char *>(current.data() + have),
+                            (expected - have) * BucketBytes, have * BucketBytes))
                 return fail(osReason(e));
         }
         level.onDisk = expected;

@@ -40,7 +40,6 @@
 #include <QLockFile>
 #include <QString>
 #include <QVector>
-
 #include <array>
 #include <memory>
 
@@ -208,13 +207,13 @@ private:
 // were flushed.
 struct StoreProgress
 {
-    QStringList patterns;               // the user patterns log series were extracted with
-    QHash<QString, qint64> logOffsets;  // log file name -> bytes consumed
-    QHash<QString, double> lastSteps;   // log file name -> last step seen
-    QHash<QString, qint64> fileMarks;   // other source files (hypertune, event files) -> mark
+    QStringList patterns;                // the user patterns log series were extracted with
+    QHash<QString, qint64> logOffsets;   // log file name -> bytes consumed
+    QHash<QString, double> lastSteps;    // log file name -> last step seen
+    QHash<QString, qint64> fileMarks;    // other source files (hypertune, event files) -> mark
     QHash<QString, qint64> seriesCounts; // series file name -> points
-    QStringList tensorBoardRoots;       // where event files are looked for (the owner's job dir)
-    bool valid = false;                 // false: no progress file (nothing trusted)
+    QStringList tensorBoardRoots;        // where event files are looked for (the owner's job dir)
+    bool valid = false;                  // false: no progress file (nothing trusted)
 
     static StoreProgress load(const QString &dir);
     bool save(const QString &dir, QString *error) const;

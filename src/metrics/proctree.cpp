@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "metrics/proctree.h"
 
+#include <cstdlib>
+#include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <cstdlib>
-#include <cstring>
 #include <vector>
 
 namespace trainyard::metrics {
@@ -58,13 +57,26 @@ bool readStat(qint64 pid, Stat *out)
             return false;
         p = end;
         switch (field) {
-        case 4: out->ppid = v; break;
-        case 6: out->session = v; break;
-        case 14: utime = quint64(v); break;
-        case 15: out->ticks = utime + quint64(v); break;
-        case 22: out->start = quint64(v); break;
-        case 24: out->rssPages = v; break;
-        default: break;
+        case 4:
+            out->ppid = v;
+            break;
+        case 6:
+            out->session = v;
+            break;
+        case 14:
+            utime = quint64(v);
+            break;
+        case 15:
+            out->ticks = utime + quint64(v);
+            break;
+        case 22:
+            out->start = quint64(v);
+            break;
+        case 24:
+            out->rssPages = v;
+            break;
+        default:
+            break;
         }
     }
     return field == 24;
@@ -93,8 +105,7 @@ bool sameRoots(const QList<TreeRoot> &a, const QList<TreeRoot> &b)
 ProcessTreeReader::ProcessTreeReader()
     : m_ticksPerSecond(double(::sysconf(_SC_CLK_TCK)))
     , m_pageMiB(double(::sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0))
-{
-}
+{}
 
 QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
 {
@@ -139,8 +150,8 @@ QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
     m_outside.swap(stillOutside);
 
     // Which root each candidate belongs to: -1 none, else the root's position in `roots`.
-    std::vector<int> owner(stats.size(), -2); // -2: not decided yet
-    std::unordered_map<qint64, int> rootOf;   // root pid -> position
+    std::vector<int> owner(stats.size(), -2);  // -2: not decided yet
+    std::unordered_map<qint64, int> rootOf;    // root pid -> position
     std::unordered_map<qint64, int> sessionOf; // session led by a root -> position
     for (int r = 0; r < roots.size(); ++r) {
         const qint64 pid = roots.at(r).pid;

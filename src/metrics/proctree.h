@@ -16,7 +16,6 @@
 
 #include <QList>
 #include <QString>
-
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -71,9 +70,9 @@ private:
     double m_lastPassSeconds = -1; // CLOCK_BOOTTIME of the previous pass
     int m_passes = 0;
     int m_statReads = 0;
-    QList<TreeRoot> m_roots;                                // as of the last pass
-    std::unordered_map<qint64, quint64> m_rootStarts;       // root pid -> start time first seen
-    std::unordered_set<qint64> m_outside;                   // pids known to be in no tree
+    QList<TreeRoot> m_roots;                          // as of the last pass
+    std::unordered_map<qint64, quint64> m_rootStarts; // root pid -> start time first seen
+    std::unordered_set<qint64> m_outside;             // pids known to be in no tree
     std::unordered_map<Identity, quint64, IdentityHash> m_ticks; // member -> CPU ticks last pass
 };
 

@@ -5,7 +5,6 @@
 #include "metrics/metricstore.h"
 
 #include <QDateTime>
-
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -15,25 +14,28 @@ namespace trainyard::metrics {
 
 bool writeSeriesCsv(const LabelledSeries &series, const QString &path, QString *error)
 {
-    return writeCsvFile(path, [&series](CsvWriter &csv) {
-        csv.raw("source").raw("step").raw("wall_time").raw("value").endRow();
-        for (const auto &[label, file] : series) {
-            SeriesReader reader;
-            if (!reader.open(file))
-                continue;
-            for (qint64 i = 0; i < reader.count(); ++i) {
-                const MetricPoint p = reader.point(i);
-                csv.text(label)
-                    .number(p.step)
-                    .raw(QDateTime::fromMSecsSinceEpoch(p.wallMs, Qt::UTC)
-                             .toString(Qt::ISODateWithMs)
-                             .toLatin1())
-                    .number(p.value)
-                    .endRow();
+    return writeCsvFile(
+        path,
+        [&series](CsvWriter &csv) {
+            csv.raw("source").raw("step").raw("wall_time").raw("value").endRow();
+            for (const auto &[label, file] : series) {
+                SeriesReader reader;
+                if (!reader.open(file))
+                    continue;
+                for (qint64 i = 0; i < reader.count(); ++i) {
+                    const MetricPoint p = reader.point(i);
+                    csv.text(label)
+                        .number(p.step)
+                        .raw(QDateTime::fromMSecsSinceEpoch(p.wallMs, Qt::UTC)
+                                 .toString(Qt::ISODateWithMs)
+                                 .toLatin1())
+                        .number(p.value)
+                        .endRow();
+                }
             }
-        }
-        return true;
-    }, error);
+            return true;
+        },
+        error);
 }
 
 bool writeAlignedCsv(const LabelledSeries &series, const QString &path, QString *error)
@@ -52,30 +54,33 @@ bool writeAlignedCsv(const LabelledSeries &series, const QString &path, QString 
         if (col.reader->open(file))
             columns.push_back(std::move(col));
     }
-    return writeCsvFile(path, [&columns](CsvWriter &csv) {
-        csv.raw("step");
-        for (const Column &c : columns)
-            csv.text(c.title);
-        csv.endRow();
-        for (;;) {
-            double step = std::numeric_limits<double>::infinity();
-            for (const Column &c : columns) {
-                if (c.next < c.reader->count())
-                    step = std::min(step, c.reader->point(c.next).step);
-            }
-            if (!std::isfinite(step))
-                break;
-            csv.number(step);
-            for (Column &c : columns) {
-                if (c.next < c.reader->count() && c.reader->point(c.next).step == step)
-                    csv.number(c.reader->point(c.next++).value);
-                else
-                    csv.empty();
-            }
+    return writeCsvFile(
+        path,
+        [&columns](CsvWriter &csv) {
+            csv.raw("step");
+            for (const Column &c : columns)
+                csv.text(c.title);
             csv.endRow();
-        }
-        return true;
-    }, error);
+            for (;;) {
+                double step = std::numeric_limits<double>::infinity();
+                for (const Column &c : columns) {
+                    if (c.next < c.reader->count())
+                        step = std::min(step, c.reader->point(c.next).step);
+                }
+                if (!std::isfinite(step))
+                    break;
+                csv.number(step);
+                for (Column &c : columns) {
+                    if (c.next < c.reader->count() && c.reader->point(c.next).step == step)
+                        csv.number(c.reader->point(c.next++).value);
+                    else
+                        csv.empty();
+                }
+                csv.endRow();
+            }
+            return true;
+        },
+        error);
 }
 
 } // namespace trainyard::metrics

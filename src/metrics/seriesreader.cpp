@@ -3,12 +3,10 @@
 #include "metrics/metricstore.h"
 
 #include <QFile>
-
 #include <algorithm>
 #include <cmath>
-#include <limits>
-
 #include <fcntl.h>
+#include <limits>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -100,7 +98,8 @@ bool SeriesReader::refresh()
         // mapped the records earlier, never behind what it vouches for). A series too short for
         // the level has no file for it: not even looked for.
         const qint64 complete = m_count / bucketSize(l + 1);
-        const qint64 onDisk = complete > 0 ? std::max<qint64>(0, sizeOf(map.path)) / BucketBytes : 0;
+        const qint64 onDisk =
+            complete > 0 ? std::max<qint64>(0, sizeOf(map.path)) / BucketBytes : 0;
         const qint64 buckets = std::min(onDisk, complete);
         if (buckets * BucketBytes != map.mapped && !remap(map, buckets * BucketBytes))
             unmap(map);

@@ -1,19 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "metrics/storefollower.h"
 
-#include "metrics/seriescsv.h"
 #include "metrics/metricrecorder.h"
+#include "metrics/seriescsv.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QSet>
-
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sys/stat.h>
 
 namespace trainyard::metrics {
 
@@ -25,8 +23,8 @@ bool needsExtraction(const QString &dir, const QString &logsDir, const QString &
     const StoreProgress progress = StoreProgress::load(dir);
     const QFileInfoList logs =
         QDir(logsDir).entryInfoList({QStringLiteral("*.log")}, QDir::Files, QDir::Name);
-    const QFileInfoList hypertune = QDir(hypertuneDir).entryInfoList(
-        {QStringLiteral("*.metrics")}, QDir::Files, QDir::Name);
+    const QFileInfoList hypertune =
+        QDir(hypertuneDir).entryInfoList({QStringLiteral("*.metrics")}, QDir::Files, QDir::Name);
     if (!progress.valid)
         return !logs.isEmpty() || !hypertune.isEmpty();
     if (progress.patterns != patterns)
@@ -36,7 +34,8 @@ bool needsExtraction(const QString &dir, const QString &logsDir, const QString &
             return true;
     }
     for (const QFileInfo &info : hypertune) {
-        if (info.size() > progress.fileMarks.value(QStringLiteral("hypertune/") + info.fileName(), 0))
+        if (info.size() >
+            progress.fileMarks.value(QStringLiteral("hypertune/") + info.fileName(), 0))
             return true;
     }
     return false;
@@ -44,8 +43,9 @@ bool needsExtraction(const QString &dir, const QString &logsDir, const QString &
 
 } // namespace
 
-StoreFollower::StoreFollower(const QString &storeDir, const QString &logsDir, const QString &hypertuneDir,
-                     const QStringList &patterns, QObject *parent)
+StoreFollower::StoreFollower(const QString &storeDir, const QString &logsDir,
+                             const QString &hypertuneDir, const QStringList &patterns,
+                             QObject *parent)
     : QObject(parent)
     , m_dir(storeDir)
     , m_logsDir(logsDir)
@@ -320,8 +320,7 @@ class EpochMap
 public:
     explicit EpochMap(const SeriesReader *reader)
         : m_reader(reader)
-    {
-    }
+    {}
     bool valid() const { return m_reader && m_reader->count() > 0; }
     double epochAt(double step) const
     {
@@ -413,8 +412,8 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
             double hi = request.xMax;
             if (request.byEpoch) {
                 lo = epochs.stepAt(request.xMin);
-                hi = epochs.stepAt(std::nextafter(request.xMax,
-                                                  std::numeric_limits<double>::infinity()));
+                hi = epochs.stepAt(
+                    std::nextafter(request.xMax, std::numeric_limits<double>::infinity()));
             } else if (byTime) {
                 lo = double(m_origin) + request.xMin * 1000.0;
                 hi = double(m_origin) + request.xMax * 1000.0;
@@ -468,12 +467,13 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
             double ema = 0;
             double debias = 0;
             if (first == 0 && level > 0 && keep(firstPoint.value)) {
-                drawn.points.append(QPointF(xOf(firstPoint.step, firstPoint.wallMs), firstPoint.value));
+                drawn.points.append(
+                    QPointF(xOf(firstPoint.step, firstPoint.wallMs), firstPoint.value));
             } else if (first > 0) {
                 // Zoomed: the average enters the range as it is there, carried over the points
                 // before it that still weigh (w^n > 1e-4), read from the pyramid.
-                const qint64 warm = std::min<qint64>(
-                    first, qint64(std::ceil(std::log(1e-4) / std::log(w))));
+                const qint64 warm =
+                    std::min<qint64>(first, qint64(std::ceil(std::log(1e-4) / std::log(w))));
                 QVector<Bucket> before;
                 appendRuns(*reader, drawLevel(warm, 20000), first - warm, first, before);
                 for (const Bucket &run : std::as_const(before)) {

@@ -37,7 +37,6 @@
 #include <QObject>
 #include <QPointF>
 #include <QTimer>
-
 #include <memory>
 
 namespace trainyard::metrics {
@@ -47,13 +46,13 @@ class MetricRecorder;
 struct SeriesInfo
 {
     SeriesKey key;
-    QString display;     // displaySource(key)
-    QString file;        // the series file
+    QString display; // displaySource(key)
+    QString file;    // the series file
     qint64 count = 0;
     qint64 firstWallMs = 0;
     double lastStep = 0;
-    double last = 0;     // last value
-    double min = 0;      // min and max over every point (finite values; NaN when none)
+    double last = 0; // last value
+    double min = 0;  // min and max over every point (finite values; NaN when none)
     double max = 0;
 };
 using StoreSummary = QList<SeriesInfo>;
@@ -61,12 +60,12 @@ using StoreSummary = QList<SeriesInfo>;
 struct DrawRequest
 {
     QString metric;
-    int width = 800;        // plot width in pixels: about 2 points per pixel are drawn
-    bool byTime = false;    // x: time since the store's first point (s), else step
-    bool byEpoch = false;   // x: the epoch (hasEpoch()), else as byTime says
-    double smoothing = 0;   // EMA weight in [0, 1)
-    bool logScale = false;  // drop values <= 0
-    bool zoomed = false;    // else the whole series
+    int width = 800;       // plot width in pixels: about 2 points per pixel are drawn
+    bool byTime = false;   // x: time since the store's first point (s), else step
+    bool byEpoch = false;  // x: the epoch (hasEpoch()), else as byTime says
+    double smoothing = 0;  // EMA weight in [0, 1)
+    bool logScale = false; // drop values <= 0
+    bool zoomed = false;   // else the whole series
     double xMin = 0;
     double xMax = 0;
     quint64 serial = 0;
@@ -98,13 +97,13 @@ class StoreFollower : public QObject
 public:
     static constexpr int IntervalMs = 250;
     static constexpr qint64 CatchUpBytesPerTick = 32 * 1024 * 1024;
-    static constexpr int TensorBoardEvery = 8; // rounds between looks for new event files
-    static constexpr int FullScanEvery = 16;   // rounds between looks at an unchanged store
+    static constexpr int TensorBoardEvery = 8;  // rounds between looks for new event files
+    static constexpr int FullScanEvery = 16;    // rounds between looks at an unchanged store
     static constexpr int ReaderCacheSize = 256; // series kept mapped for drawing
 
     // logsDir / hypertuneDir empty: only read the store (never extract).
     StoreFollower(const QString &storeDir, const QString &logsDir, const QString &hypertuneDir,
-              const QStringList &patterns, QObject *parent = nullptr);
+                  const QStringList &patterns, QObject *parent = nullptr);
     ~StoreFollower() override;
 
     Q_INVOKABLE void start();

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The store's progress file, its lock and its list of series (metricstore.h).
 #include "metrics/metricstore.h"
-
 #include "store/atomicwrite.h"
 
 #include <QDir>

@@ -5,7 +5,6 @@
 
 #include <QDateTime>
 #include <QHash>
-
 #include <chrono>
 
 namespace trainyard::metrics {
@@ -33,8 +32,7 @@ constexpr double MiB = 1024.0 * 1024.0;
 SystemSampler::SystemSampler(Sink sink)
     : m_sink(std::move(sink))
     , m_trees(std::make_unique<ProcessTreeReader>())
-{
-}
+{}
 
 SystemSampler::~SystemSampler()
 {

@@ -18,7 +18,6 @@
 
 #include <QList>
 #include <QString>
-
 #include <condition_variable>
 #include <functional>
 #include <memory>

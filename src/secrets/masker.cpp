@@ -4,7 +4,6 @@
 #include "secrets/secretstore.h"
 
 #include <QUrl>
-
 #include <algorithm>
 #include <cctype>
 
@@ -43,14 +42,30 @@ QByteArray jsonEscaped(const QString &text, bool ascii, bool slash, bool upper)
     for (const QChar c : text) {
         const char16_t u = c.unicode();
         switch (u) {
-        case u'"': out += QLatin1String("\\\""); break;
-        case u'\\': out += QLatin1String("\\\\"); break;
-        case u'\n': out += QLatin1String("\\n"); break;
-        case u'\r': out += QLatin1String("\\r"); break;
-        case u'\t': out += QLatin1String("\\t"); break;
-        case u'\b': out += QLatin1String("\\b"); break;
-        case u'\f': out += QLatin1String("\\f"); break;
-        case u'/': out += slash ? QLatin1String("\\/") : QLatin1String("/"); break;
+        case u'"':
+            out += QLatin1String("\\\"");
+            break;
+        case u'\\':
+            out += QLatin1String("\\\\");
+            break;
+        case u'\n':
+            out += QLatin1String("\\n");
+            break;
+        case u'\r':
+            out += QLatin1String("\\r");
+            break;
+        case u'\t':
+            out += QLatin1String("\\t");
+            break;
+        case u'\b':
+            out += QLatin1String("\\b");
+            break;
+        case u'\f':
+            out += QLatin1String("\\f");
+            break;
+        case u'/':
+            out += slash ? QLatin1String("\\/") : QLatin1String("/");
+            break;
         default:
             if (u < 0x20 || (ascii && u > 0x7e)) { // surrogate pairs as two escapes, as Python
                 const QString hex = QStringLiteral("%1").arg(uint(u), 4, 16, QLatin1Char('0'));
@@ -104,8 +119,7 @@ QList<QByteArray> encodedForms(const QByteArray &value)
     }
     add(lowerHex, minimumEncodedLength);
     if (value.contains(' '))
-        add(QUrl::toPercentEncoding(text, " ").replace(' ', '+'),
-            minimumEncodedLength);
+        add(QUrl::toPercentEncoding(text, " ").replace(' ', '+'), minimumEncodedLength);
     for (bool ascii : {false, true}) {
         for (bool slash : {false, true}) {
             for (bool upper : {false, true})

@@ -33,9 +33,9 @@
 
 #include <QByteArray>
 #include <QByteArrayMatcher>
-#include <QString>
 #include <QList>
 #include <QPair>
+#include <QString>
 #include <QStringList>
 #include <vector>
 

@@ -10,9 +10,9 @@
 #pragma once
 
 #include "exec/environment.h"
+#include "jobspec/job.h"
 #include "secrets/masker.h"
 #include "secrets/secretstore.h"
-#include "jobspec/job.h"
 
 #include <QList>
 #include <QMap>

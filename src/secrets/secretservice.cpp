@@ -62,8 +62,7 @@ QString sessionBusProblem()
                 return {};
         }
     }
-    return tr("the D-Bus session bus %1 cannot be reached")
-        .arg(QString::fromLocal8Bit(addresses));
+    return tr("the D-Bus session bus %1 cannot be reached").arg(QString::fromLocal8Bit(addresses));
 }
 
 QString secretServiceProblem()

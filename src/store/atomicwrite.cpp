@@ -4,17 +4,16 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QLocale>
 #include <QRandomGenerator>
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <QLocale>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
-
-#include <algorithm>
-#include <atomic>
 
 namespace trainyard::store {
 
@@ -126,8 +125,8 @@ WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, in
         return fail(error);
     }
     if (syncDirectory) {
-        const int dirFd = ::open(QFile::encodeName(dir).constData(),
-                                 O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        const int dirFd =
+            ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (dirFd >= 0) {
             ::fsync(dirFd);
             ::close(dirFd);

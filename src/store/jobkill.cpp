@@ -78,8 +78,8 @@ QList<qint64> killJobProcesses(const JobState &state, int signal)
         const std::optional<ProcStat> stat = readProcStat(identity.pid);
         const bool leadsGroup = stat && stat->pgid == identity.pid && identity.pid != ownGroup;
         const bool asGroup = leaders.contains(identity.pid) || leadsGroup;
-        const bool sent = (asGroup && signalGroupIfSame(identity, signal)) ||
-                          signalIfSame(identity, signal);
+        const bool sent =
+            (asGroup && signalGroupIfSame(identity, signal)) || signalIfSame(identity, signal);
         if (sent)
             killed.append(identity.pid);
     }

@@ -141,8 +141,8 @@ bool ReplicaState::operator==(const ReplicaState &o) const
 {
     return name == o.name && taskType == o.taskType && index == o.index && pid == o.pid &&
            pgid == o.pgid && leaderStartTime == o.leaderStartTime && port == o.port &&
-           state == o.state && exitCode == o.exitCode &&
-           restartCount == o.restartCount && lastStart == o.lastStart && trialId == o.trialId &&
+           state == o.state && exitCode == o.exitCode && restartCount == o.restartCount &&
+           lastStart == o.lastStart && trialId == o.trialId &&
            cudaVisibleDevices == o.cudaVisibleDevices;
 }
 

@@ -107,8 +107,8 @@ ReplicaState replicaFromJson(const QJsonObject &o, const QString &where, Reader 
     rep.pid = r.integer(o, QStringLiteral("pid"), at("pid"), 0, std::numeric_limits<qint32>::max());
     rep.pgid =
         r.integer(o, QStringLiteral("pgid"), at("pgid"), 0, std::numeric_limits<qint32>::max());
-    rep.leaderStartTime = quint64(r.integer(o, QStringLiteral("leaderStartTime"),
-                                            at("leaderStartTime"), 0, maxStartTime));
+    rep.leaderStartTime = quint64(
+        r.integer(o, QStringLiteral("leaderStartTime"), at("leaderStartTime"), 0, maxStartTime));
     rep.port = int(r.integer(o, QStringLiteral("port"), at("port"), 0, 65535));
     const QString state = r.string(o, QStringLiteral("state"), at("state"));
     if (!state.isEmpty()) {

@@ -236,9 +236,10 @@ StateReadResult JobStore::readState(const QString &jobId) const
     QFile file(statePath(jobId));
     if (!file.exists()) {
         struct stat info = {};
-        const bool old = ::stat(dir.constData(), &info) == 0 &&
-                         QDateTime::fromSecsSinceEpoch(info.st_mtime)
-                                 .msecsTo(QDateTime::currentDateTimeUtc()) > NoStateGraceMs;
+        const bool old =
+            ::stat(dir.constData(), &info) == 0 &&
+            QDateTime::fromSecsSinceEpoch(info.st_mtime).msecsTo(QDateTime::currentDateTimeUtc()) >
+                NoStateGraceMs;
         if (old) {
             return fail(Failure::Broken,
                         QCoreApplication::translate("trainyard::JobStore",
@@ -276,8 +277,8 @@ StateReadResult JobStore::readState(const QString &jobId) const
         QFile held(heldOutcomePath(jobId));
         if (held.size() <= maxStateFileBytes && held.open(QIODevice::ReadOnly)) {
             JobStateResult outcome = JobState::fromJson(held.readAll());
-            if (outcome && outcome.state.isTerminal()
-                && outcome.state.createTime == result.state.createTime)
+            if (outcome && outcome.state.isTerminal() &&
+                outcome.state.createTime == result.state.createTime)
                 result.state = std::move(outcome.state);
         }
     }

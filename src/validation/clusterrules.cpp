@@ -52,15 +52,14 @@ void checkScaleTier(Context &ctx)
 
     if (ctx.tier) {
         const catalog::AcceleratorType *gpu =
-            ctx.tier->accelerator ? ctx.catalog.accelerator(ctx.tier->accelerator->type)
-                                  : nullptr;
+            ctx.tier->accelerator ? ctx.catalog.accelerator(ctx.tier->accelerator->type) : nullptr;
         if (gpu && !gpu->retired.isEmpty()) {
-            ctx.warning(field, QCoreApplication::translate(
-                                   "trainyard::Validation",
-                                   "%1 runs on a %2 GPU, which is no longer offered (since about "
-                                   "%3); use CUSTOM with %4")
-                                   .arg(ctx.tier->name, shortName(*gpu), gpu->retired,
-                                        gpu->replacedBy));
+            ctx.warning(field,
+                        QCoreApplication::translate(
+                            "trainyard::Validation",
+                            "%1 runs on a %2 GPU, which is no longer offered (since about "
+                            "%3); use CUSTOM with %4")
+                            .arg(ctx.tier->name, shortName(*gpu), gpu->retired, gpu->replacedBy));
         }
         return;
     }

@@ -29,8 +29,8 @@ public:
     const jobspec::TrainingInput &input;
     const catalog::Catalog &catalog;
     const Options &options;
-    const catalog::ScaleTier *tier = nullptr; // null when unknown (unset is BASIC)
-    const jobspec::SourceMap *sources = nullptr;  // where fields came from, when known
+    const catalog::ScaleTier *tier = nullptr;    // null when unknown (unset is BASIC)
+    const jobspec::SourceMap *sources = nullptr; // where fields came from, when known
     bool custom = true; // CUSTOM, or an unknown tier (role fields are then checked as given)
 
     bool isLocal() const { return options.target == Target::Local; }
@@ -69,10 +69,11 @@ using AcceleratorSet = QVarLengthArray<const catalog::AcceleratorType *, 8>;
 AcceleratorSet usedAccelerators(const Context &ctx); // regionrules.cpp
 
 // Helpers (messages.cpp).
-QString fieldPath(jobspec::Role role, const char *suffix);      // "trainingInput.workerType"
-QString roleTypeField(jobspec::Role role);                      // "trainingInput.<role>Type"
-QString roleCountField(jobspec::Role role);                     // "trainingInput.<role>Count"
-QString acceleratorField(jobspec::Role role, const char *leaf); // ...Config.acceleratorConfig.<leaf>
+QString fieldPath(jobspec::Role role, const char *suffix); // "trainingInput.workerType"
+QString roleTypeField(jobspec::Role role);                 // "trainingInput.<role>Type"
+QString roleCountField(jobspec::Role role);                // "trainingInput.<role>Count"
+QString acceleratorField(jobspec::Role role,
+                         const char *leaf); // ...Config.acceleratorConfig.<leaf>
 // Closest candidate by edit distance (case-insensitive), or empty when none is close.
 QString closestMatch(const QString &word, const QStringList &candidates);
 // " Did you mean X?" or empty; appended to "unknown ..." messages.

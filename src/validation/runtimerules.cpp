@@ -39,7 +39,6 @@ bool looksLikeVersion(const QString &v)
     return digits > 0 && parts >= 1;
 }
 
-
 // Dotted Python identifiers: trainer.task
 // Why `python -m MODULE` cannot run MODULE, or empty when it can. Any dotted path works,
 // including package directories whose names are not identifiers (youtube-8m.train): runpy finds
@@ -136,9 +135,9 @@ void checkPackages(Context &ctx)
     }
     // gcloud's --packages also takes local archives (absolute or relative paths), which it
     // stages to the staging bucket at submit time; packageUris written in a file are sent as is.
-    const bool fromFlag = ctx.sources &&
-                          ctx.sources->flags.value(QStringLiteral("trainingInput.packageUris")) ==
-                              QLatin1String("--packages");
+    const bool fromFlag =
+        ctx.sources && ctx.sources->flags.value(QStringLiteral("trainingInput.packageUris")) ==
+                           QLatin1String("--packages");
     for (qsizetype i = 0; i < uris.size(); ++i) {
         const QString field =
             QLatin1String("trainingInput.packageUris[") + QString::number(i) + QLatin1Char(']');
@@ -160,13 +159,12 @@ void checkPackages(Context &ctx)
             }
             continue;
         }
-        ctx.error(field,
-                  QCoreApplication::translate(
-                      "trainyard::Validation",
-                      "package %1 must be a gs:// URI of an uploaded package, e.g. "
-                      "gs://bucket/trainer-0.1.tar.gz; for a local package directory "
-                      "use trainyardLocal.packagePath (or --packages with a local archive)")
-                      .arg(quoted(uris.at(i))));
+        ctx.error(field, QCoreApplication::translate(
+                             "trainyard::Validation",
+                             "package %1 must be a gs:// URI of an uploaded package, e.g. "
+                             "gs://bucket/trainer-0.1.tar.gz; for a local package directory "
+                             "use trainyardLocal.packagePath (or --packages with a local archive)")
+                             .arg(quoted(uris.at(i))));
     }
 
     const QString moduleField = QStringLiteral("trainingInput.pythonModule");

@@ -51,8 +51,7 @@ Context::Context(const jobspec::Job &j, const catalog::Catalog &c, const Options
     , options(o)
 {
     // An absent scaleTier is the enum's zero value on the wire: BASIC.
-    tier = catalog.scaleTier(input.scaleTier.isEmpty() ? QStringLiteral("BASIC")
-                                                       : input.scaleTier);
+    tier = catalog.scaleTier(input.scaleTier.isEmpty() ? QStringLiteral("BASIC") : input.scaleTier);
     custom = tier == nullptr || tier->custom;
 }
 
@@ -87,8 +86,8 @@ void Context::report(jobspec::Severity severity, const QString &field, const QSt
 
 void Context::report(catalog::Certainty certainty, const QString &field, const QString &message)
 {
-    report(catalog::isCertain(certainty) ? jobspec::Severity::Error : jobspec::Severity::Warning, field,
-           message);
+    report(catalog::isCertain(certainty) ? jobspec::Severity::Error : jobspec::Severity::Warning,
+           field, message);
 }
 
 jobspec::Diagnostics Context::take()
@@ -106,7 +105,7 @@ jobspec::Diagnostics Context::take()
 } // namespace detail
 
 jobspec::Diagnostics validate(const jobspec::Job &job, const catalog::Catalog &catalog,
-                           const Options &options, const jobspec::SourceMap *sources)
+                              const Options &options, const jobspec::SourceMap *sources)
 {
     detail::Context ctx(job, catalog, options);
     ctx.sources = sources;

@@ -27,8 +27,8 @@ struct Options
 
 // Diagnostics carry field paths; pass `sources` to have positions and origins filled in.
 jobspec::Diagnostics validate(const jobspec::Job &job, const catalog::Catalog &catalog,
-                           const Options &options = {},
-                           const jobspec::SourceMap *sources = nullptr);
+                              const Options &options = {},
+                              const jobspec::SourceMap *sources = nullptr);
 
 // The job ID rules alone (docs/service.md §1), for live checks of a single field. Empty when valid.
 // The message names the rule and the offending character's position.

@@ -28,7 +28,6 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
-
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -125,9 +124,8 @@ void benchTenMillion(const QString &dir, qint64 lines, int runs, int replicas)
                 "%.2f s (%.1f M lines/s); paint (grab) at a random position %.2f ms (median); RSS "
                 "before %lld KiB, peak %lld KiB; row map %lld run(s)\n",
                 static_cast<long long>(lines), double(QFileInfo(path).size()) * replicas / 1e6,
-                replicas, indexS,
-                double(lines) / indexS / 1e6, median(paints), static_cast<long long>(rssBefore),
-                static_cast<long long>(statusKiB("VmHWM:")),
+                replicas, indexS, double(lines) / indexS / 1e6, median(paints),
+                static_cast<long long>(rssBefore), static_cast<long long>(statusKiB("VmHWM:")),
                 static_cast<long long>(panel.model()->rowMapRuns()));
     panel.setLogsDir(QString());
     QDir(logs).removeRecursively();
@@ -155,7 +153,8 @@ void benchFlood(const QString &dir, int seconds, int runs)
                 return;
             qint64 n = 0;
             while (!stop.load()) {
-                f.write(block(n, 1000, 1763800000000)); // 1,000 lines per write, as a pipe hands over
+                f.write(
+                    block(n, 1000, 1763800000000)); // 1,000 lines per write, as a pipe hands over
                 f.flush();
                 n += 1000;
                 count.store(n);

@@ -23,11 +23,9 @@
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
-
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <cstdio>
+#include <sys/resource.h>
 #include <vector>
 
 using namespace trainyard::logs;
@@ -117,19 +115,20 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
-    const qint64 lines = argValue(args, QStringLiteral("--lines"), QStringLiteral("10000000")).toLongLong();
+    const qint64 lines =
+        argValue(args, QStringLiteral("--lines"), QStringLiteral("10000000")).toLongLong();
     const qint64 childLines =
         argValue(args, QStringLiteral("--child-lines"), QStringLiteral("10000000")).toLongLong();
     const int runs = argValue(args, QStringLiteral("--runs"), QStringLiteral("5")).toInt();
-    QTemporaryDir tmp(argValue(args, QStringLiteral("--dir"), QDir::tempPath())
-                      + QStringLiteral("/bench_logs-XXXXXX"));
+    QTemporaryDir tmp(argValue(args, QStringLiteral("--dir"), QDir::tempPath()) +
+                      QStringLiteral("/bench_logs-XXXXXX"));
     if (!tmp.isValid()) {
         std::fprintf(stderr, "cannot create a temporary directory\n");
         return 1;
     }
     const QString logPath = tmp.filePath(QStringLiteral("a.log"));
-    std::printf("bench_logs: %lld lines of %lld bytes; child %lld lines; %d runs; dir %s\n",
-                lines, qint64(LineBytes), childLines, runs, qPrintable(tmp.path()));
+    std::printf("bench_logs: %lld lines of %lld bytes; child %lld lines; %d runs; dir %s\n", lines,
+                qint64(LineBytes), childLines, runs, qPrintable(tmp.path()));
 
     // (a) in-memory stream -> LogCapture (splitter + severity + writer) -> file; first into
     // /dev/null (the CPU cost alone), then into the log file used by (c) and (d).
@@ -186,18 +185,17 @@ int main(int argc, char **argv)
             capturedS.push_back(runProcess(QStringLiteral("cat"), {input}, &capture));
             writer.close();
             captured = capture.linesCaptured();
-            catNullS.push_back(runProcess(QStringLiteral("/bin/sh"),
-                                          {QStringLiteral("-c"),
-                                           QStringLiteral("cat \"$0\" > /dev/null"), input},
-                                          nullptr));
-            catPipeS.push_back(runProcess(QStringLiteral("/bin/sh"),
-                                          {QStringLiteral("-c"),
-                                           QStringLiteral("cat \"$0\" | cat > /dev/null"), input},
-                                          nullptr));
-            catFileS.push_back(runProcess(QStringLiteral("/bin/sh"),
-                                          {QStringLiteral("-c"),
-                                           QStringLiteral("cat \"$0\" | cat > \"$1\""), input, copy},
-                                          nullptr));
+            catNullS.push_back(runProcess(
+                QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"), QStringLiteral("cat \"$0\" > /dev/null"), input}, nullptr));
+            catPipeS.push_back(runProcess(
+                QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"), QStringLiteral("cat \"$0\" | cat > /dev/null"), input},
+                nullptr));
+            catFileS.push_back(runProcess(
+                QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"), QStringLiteral("cat \"$0\" | cat > \"$1\""), input, copy},
+                nullptr));
             QFile::remove(copy);
         }
         const double mb = double(childLines * LineBytes) / 1e6;
@@ -210,7 +208,8 @@ int main(int argc, char **argv)
         std::printf("    cat FILE | cat > /dev/null: median %.3f s (%.0f MB/s); ratio %.2fx\n", p,
                     mb / p, c / p);
         std::printf("    cat FILE | cat > COPY (same bytes to a file): median %.3f s (%.0f MB/s); "
-                    "ratio %.2fx\n", f, mb / f, c / f);
+                    "ratio %.2fx\n",
+                    f, mb / f, c / f);
         std::printf("    peak RSS %ld KiB\n", peakRssKiB());
         QFile::remove(input);
         QFile::remove(childLog);
@@ -226,13 +225,13 @@ int main(int argc, char **argv)
         std::printf("(c) index of %lld lines (%.0f MB) built in %.3f s (%.0f MB/s); index memory "
                     "%lld bytes\n",
                     reader.lineCount(), double(reader.indexedBytes()) / 1e6, build,
-                    double(reader.indexedBytes()) / 1e6 / build,
-                    qint64(reader.indexMemoryBytes()));
+                    double(reader.indexedBytes()) / 1e6 / build, qint64(reader.indexMemoryBytes()));
         std::vector<double> fetch;
         QRandomGenerator rng(42);
         qint64 checksum = 0;
         for (int i = 0; i < 2000; ++i) {
-            const qint64 first = qint64(rng.bounded(quint64(std::max<qint64>(1, reader.lineCount() - 50))));
+            const qint64 first =
+                qint64(rng.bounded(quint64(std::max<qint64>(1, reader.lineCount() - 50))));
             QElapsedTimer f;
             f.start();
             const Records window = reader.readRecords(first, 50);
@@ -266,10 +265,11 @@ int main(int argc, char **argv)
             ++ticks;
         } while (!follower.isCaughtUp());
         const double s = seconds(t);
-        std::printf("(d) follower: %lld records in %d ticks of <= 4 MiB, %.3f s = %.2f M records/s; "
-                    "median tick %.1f ms, max tick %.1f ms\n",
-                    records, ticks, s, double(records) / s / 1e6, median(tickMs),
-                    *std::max_element(tickMs.begin(), tickMs.end()));
+        std::printf(
+            "(d) follower: %lld records in %d ticks of <= 4 MiB, %.3f s = %.2f M records/s; "
+            "median tick %.1f ms, max tick %.1f ms\n",
+            records, ticks, s, double(records) / s / 1e6, median(tickMs),
+            *std::max_element(tickMs.begin(), tickMs.end()));
     }
     std::printf("peak RSS %ld KiB\n", peakRssKiB());
     return 0;

@@ -19,7 +19,6 @@
 #include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -62,14 +61,14 @@ int main(int argc, char **argv)
         TfEventsWriter w(logs + QLatin1Char('/') + TfEventsWriter::fileName(1700000000));
         for (int step = 0; step < points; ++step) {
             for (int i = 0; i < tags; ++i)
-                w.record(w.scalarEvent({{QStringLiteral("layer%1/grad_norm").arg(i), 1.0 / (i + 1)}},
-                                       step, TfEventsWriter::Encoding::SimpleValue,
-                                       1700000000.0 + step));
+                w.record(w.scalarEvent(
+                    {{QStringLiteral("layer%1/grad_norm").arg(i), 1.0 / (i + 1)}}, step,
+                    TfEventsWriter::Encoding::SimpleValue, 1700000000.0 + step));
         }
     }
     std::printf("event file: %d tags x %d steps, %lld MB\n", tags, points,
-                QFileInfo(logs + QLatin1Char('/') + TfEventsWriter::fileName(1700000000)).size()
-                    / 1000000);
+                QFileInfo(logs + QLatin1Char('/') + TfEventsWriter::fileName(1700000000)).size() /
+                    1000000);
 
     QElapsedTimer timer;
     timer.start();

@@ -35,7 +35,6 @@
 #include <QLineSeries>
 #include <QProcess>
 #include <QTemporaryDir>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -168,13 +167,14 @@ int main(int argc, char **argv)
     const QStringList names{QStringLiteral("loss"), QStringLiteral("accuracy")};
 
     // (f) `trainyard jobs metrics` of the job of (a), CSV and JSON: time and memory growth.
-// (e) the extractor alone.
+    // (e) the extractor alone.
     {
         const qint64 n = std::min<qint64>(lines, 2000000);
         // Lines a trainer prints between metrics: logging records, warnings, paths, text with
         // ':' (the prefilter lets those through to the forms) and without.
         const char *const plain[] = {
-            "2026-11-22 10:00:00,123 INFO worker.py:42 loading shard 17 of 64 from /data/train-00017",
+            "2026-11-22 10:00:00,123 INFO worker.py:42 loading shard 17 of 64 from "
+            "/data/train-00017",
             "/usr/lib/python3/dist-packages/torch/utils/data/dataloader.py:557: UserWarning: This "
             "DataLoader will create 8 worker processes in total.",
             "Epoch 3, global step 128: 'val_loss' reached 0.60200 (best 0.60200), saving model",
@@ -222,13 +222,14 @@ int main(int argc, char **argv)
             plainRates.push_back(double(n) / through(noMetrics, &plainPoints) / 1e6);
             dictRates.push_back(double(n) / through(dicts, &dictPoints) / 1e6);
         }
-        std::printf("(e) extractor, %lld lines in memory (medians of %d runs):\n"
-                    "    lines without metrics: %.2f M lines/s (target 3, ratio %.2f; %lld points)\n"
-                    "    transformers dict lines: %.2f M lines/s (target 1, ratio %.2f; 4 points a "
-                    "line)\n",
-                    static_cast<long long>(n), std::max(runs, 5), median(plainRates),
-                    median(plainRates) / 3.0, static_cast<long long>(plainPoints), median(dictRates),
-                    median(dictRates) / 1.0);
+        std::printf(
+            "(e) extractor, %lld lines in memory (medians of %d runs):\n"
+            "    lines without metrics: %.2f M lines/s (target 3, ratio %.2f; %lld points)\n"
+            "    transformers dict lines: %.2f M lines/s (target 1, ratio %.2f; 4 points a "
+            "line)\n",
+            static_cast<long long>(n), std::max(runs, 5), median(plainRates),
+            median(plainRates) / 3.0, static_cast<long long>(plainPoints), median(dictRates),
+            median(dictRates) / 1.0);
         std::fflush(stdout);
         if (args.contains(QLatin1String("--extraction-only")))
             return plainPoints == 0 && dictPoints == qint64(4) * n * std::max(runs, 5) ? 0 : 1;
@@ -243,7 +244,8 @@ int main(int argc, char **argv)
                     static_cast<long long>(points), writeS, 2.0 * double(points) / writeS / 1e6,
                     [&] {
                         qint64 bytes = 0;
-                        for (const QFileInfo &fi : QDir(job + QStringLiteral("/metrics")).entryInfoList(QDir::Files))
+                        for (const QFileInfo &fi :
+                             QDir(job + QStringLiteral("/metrics")).entryInfoList(QDir::Files))
                             bytes += fi.size();
                         return double(bytes) / 1e6;
                     }());
@@ -263,7 +265,8 @@ int main(int argc, char **argv)
                 [&] {
                     for (const QString &m : names) {
                         ui::charts::MetricChartView *c = panel->chart(m);
-                        if (!c || c->lineSeries().isEmpty() || c->lineSeries().first()->count() == 0)
+                        if (!c || c->lineSeries().isEmpty() ||
+                            c->lineSeries().first()->count() == 0)
                             return false;
                     }
                     return true;
@@ -274,14 +277,16 @@ int main(int argc, char **argv)
             growth.push_back(double(rssKiB() - before) / 1024.0);
             if (r == 0)
                 std::printf("    drawn points per chart: %lld\n",
-                            static_cast<long long>(panel->chart(names.first())->lineSeries().first()->count()));
+                            static_cast<long long>(
+                                panel->chart(names.first())->lineSeries().first()->count()));
             delete panel;
             QCoreApplication::processEvents();
         }
-        std::printf("    Metrics tab, page cache dropped: both charts shown after %.0f ms (median of "
-                    "%d; target 200 ms, ratio %.2f), RSS growth %.1f MB (median; target 50 MB, "
-                    "ratio %.2f)\n",
-                    median(shown), runs, median(shown) / 200.0, median(growth), median(growth) / 50.0);
+        std::printf(
+            "    Metrics tab, page cache dropped: both charts shown after %.0f ms (median of "
+            "%d; target 200 ms, ratio %.2f), RSS growth %.1f MB (median; target 50 MB, "
+            "ratio %.2f)\n",
+            median(shown), runs, median(shown) / 200.0, median(growth), median(growth) / 50.0);
 
         // (f) `trainyard jobs metrics` of that job, CSV and JSON to /dev/null: streamed from the
         // series files, so the process grows by a block, not by the points.
@@ -317,10 +322,9 @@ int main(int argc, char **argv)
             QByteArray block;
             for (qint64 i = 0; i < lines; ++i) {
                 char text[96];
-                const int n = std::snprintf(text, sizeof text,
-                                            "step=%lld loss=%.6f accuracy=%.6f\n",
-                                            static_cast<long long>(i), 2.0 / double(i + 1),
-                                            1.0 - 1.0 / double(i + 2));
+                const int n = std::snprintf(
+                    text, sizeof text, "step=%lld loss=%.6f accuracy=%.6f\n",
+                    static_cast<long long>(i), 2.0 / double(i + 1), 1.0 - 1.0 / double(i + 2));
                 block.append(text, n);
                 if (block.size() > (1 << 20)) {
                     f.write(block);
@@ -397,7 +401,8 @@ int main(int argc, char **argv)
                     owner.stop();
                     drained.push_back(drain.nsecsElapsed() / 1e9);
                     extracting.push_back(s);
-                    metrics::StoreFollower view(dir + QStringLiteral("/metrics"), QString(), QString(), {});
+                    metrics::StoreFollower view(dir + QStringLiteral("/metrics"), QString(),
+                                                QString(), {});
                     view.pollOnce();
                     stored = 0;
                     for (const metrics::SeriesInfo &info : view.summary())
@@ -440,8 +445,8 @@ int main(int argc, char **argv)
         view.resize(1400, 900);
         QList<ui::compare::CompareRun> runsList;
         for (int j = 0; j < jobs; ++j)
-            runsList.append(ui::compare::CompareRun{QStringLiteral("job-%1").arg(j),
-                                                    QFileInfo(dirs.at(j)).fileName(), QString(), {}});
+            runsList.append(ui::compare::CompareRun{
+                QStringLiteral("job-%1").arg(j), QFileInfo(dirs.at(j)).fileName(), QString(), {}});
         view.setRuns(root, runsList);
         view.show();
         const bool ok = waitFor([&] { return view.isComplete(); }, 120000);
@@ -464,8 +469,9 @@ int main(int argc, char **argv)
         metrics::StoreFollower store(job + QStringLiteral("/metrics"), QString(), QString(), {});
         store.pollOnce();
         ui::charts::MetricChartView chart(QStringLiteral("loss"), job + QStringLiteral("/metrics"));
-        QObject::connect(&chart, &ui::charts::MetricChartView::drawRequested, &chart,
-                         [&](const metrics::DrawRequest &r) { chart.applyDrawn(store.compute(r)); });
+        QObject::connect(
+            &chart, &ui::charts::MetricChartView::drawRequested, &chart,
+            [&](const metrics::DrawRequest &r) { chart.applyDrawn(store.compute(r)); });
         chart.resize(1200, 600);
         chart.show();
         chart.setSmoothing(0.6);

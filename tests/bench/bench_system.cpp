@@ -27,15 +27,13 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QThread>
-
+#include <algorithm>
+#include <cstdio>
+#include <memory>
 #include <signal.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <algorithm>
-#include <cstdio>
-#include <memory>
 #include <vector>
 
 using namespace trainyard;
@@ -103,8 +101,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < replicas; ++i) {
         auto p = std::make_unique<QProcess>();
         p->setChildProcessModifier([] { ::setsid(); });
-        p->start(u"/usr/bin/python3"_s, {u"-c"_s, QString::fromUtf8(Replica),
-                                         QString::number(children)});
+        p->start(u"/usr/bin/python3"_s,
+                 {u"-c"_s, QString::fromUtf8(Replica), QString::number(children)});
         if (!p->waitForStarted() || !p->waitForReadyRead(20000)) {
             std::fprintf(stderr, "cannot start a replica (needs /usr/bin/python3)\n");
             return 1;
@@ -133,8 +131,8 @@ int main(int argc, char **argv)
             text += "gpu name=NVIDIA H200; memory_total_mib=143771; memory_used_mib=20000; "
                     "utilization=90; power_mw=600000; temperature=60\n";
         for (int i = 0; i < pids.size(); ++i)
-            text += "process gpu=" + QByteArray::number(i % gpus) + "; pid=" +
-                    QByteArray::number(pids.at(i).last()) + "; used_mib=2048\n";
+            text += "process gpu=" + QByteArray::number(i % gpus) +
+                    "; pid=" + QByteArray::number(pids.at(i).last()) + "; used_mib=2048\n";
         QFile f(tmp.filePath(u"nvml.txt"_s));
         if (!f.open(QIODevice::WriteOnly))
             return 1;
@@ -164,17 +162,16 @@ int main(int argc, char **argv)
         }
         f.close();
         for (int i = 0; i < pids.size(); ++i)
-            text += "process gpu=" + QByteArray::number(i % gpus) + "; pid=" +
-                    QByteArray::number(pids.at(i).last()) + "; used_mib=2048\n";
+            text += "process gpu=" + QByteArray::number(i % gpus) +
+                    "; pid=" + QByteArray::number(pids.at(i).last()) + "; used_mib=2048\n";
         QFile out(path);
         out.open(QIODevice::WriteOnly);
         out.write(text);
     }
 
     qint64 points = 0;
-    metrics::SystemSampler sampler([&points](const metrics::SystemPoints &p) {
-        points += qint64(p.size());
-    });
+    metrics::SystemSampler sampler(
+        [&points](const metrics::SystemPoints &p) { points += qint64(p.size()); });
     for (int i = 0; i < replicas; ++i)
         sampler.setReplica(u"worker-%1"_s.arg(i), pids.at(i).first());
     sampler.sampleOnce(); // opens NVML
@@ -213,8 +210,8 @@ int main(int argc, char **argv)
     const double threadedPercent =
         100.0 * (processCpuSeconds() - cpuBefore) / (double(wall.elapsed()) / 1000.0);
 
-    std::printf("replicas: %d, processes per replica: %d, /proc entries: %d, NVML: %s\n",
-                replicas, children + 1, procEntries(),
+    std::printf("replicas: %d, processes per replica: %d, /proc entries: %d, NVML: %s\n", replicas,
+                children + 1, procEntries(),
                 gpuCount ? qPrintable(u"the double, %1 GPUs"_s.arg(gpuCount))
                          : "as found (none without a driver)");
     const double m = median(steady);

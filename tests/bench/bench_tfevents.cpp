@@ -22,7 +22,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
-
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
@@ -120,9 +119,8 @@ int main(int argc, char **argv)
         points.reserve(std::size_t(records));
         t.start();
         cpu = threadCpuSeconds();
-        scanner2.scan(bytes.constData(), bytes.size(), [&](const char *d, std::size_t s) {
-            decoder.decode(d, s, points);
-        });
+        scanner2.scan(bytes.constData(), bytes.size(),
+                      [&](const char *d, std::size_t s) { decoder.decode(d, s, points); });
         decodeS.push_back(double(t.nsecsElapsed()) / 1e9);
         decodeCpu.push_back(threadCpuSeconds() - cpu);
         if (qint64(points.size()) != records)

@@ -6,7 +6,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-
 #include <cmath>
 #include <cstring>
 
@@ -71,7 +70,8 @@ QString TfEventsWriter::fileName(qint64 seconds, const QString &host, qint64 pid
 }
 
 TfEventsWriter::TfEventsWriter(const QString &path, double wallTime)
-    : m_file(path), m_wallTime(wallTime)
+    : m_file(path)
+    , m_wallTime(wallTime)
 {
     if (path.isEmpty())
         return; // an encoder only (scalarEvent())

@@ -8,7 +8,6 @@
 
 #include <QFile>
 #include <QRandomGenerator>
-
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -53,9 +52,9 @@ int main(int argc, char **argv)
     TfEventsWriter encoder{QString()};
     QByteArray file = TfEventsWriter::frame(TfEventsWriter::fileVersionEvent(1.0));
     for (int i = 0; i < 12; ++i)
-        file += TfEventsWriter::frame(encoder.scalarEvent(
-            {{QStringLiteral("loss"), 1.0 / (i + 1)}}, i, TfEventsWriter::Encoding::SimpleValue,
-            1.0 + i));
+        file += TfEventsWriter::frame(encoder.scalarEvent({{QStringLiteral("loss"), 1.0 / (i + 1)}},
+                                                          i, TfEventsWriter::Encoding::SimpleValue,
+                                                          1.0 + i));
     int inputs = 0;
     for (qsizetype cut = 0; cut <= file.size(); cut += 7, ++inputs)
         run(file.left(cut));
@@ -71,8 +70,7 @@ int main(int argc, char **argv)
         QByteArray mutated = file;
         const int flips = 1 + int(random.bounded(4));
         for (int k = 0; k < flips; ++k)
-            mutated[qsizetype(random.bounded(quint32(mutated.size())))] =
-                char(random.bounded(256));
+            mutated[qsizetype(random.bounded(quint32(mutated.size())))] = char(random.bounded(256));
         run(mutated);
     }
     std::printf("%d hostile event files read\n", inputs);

@@ -24,9 +24,9 @@ ChartControls makeChartControls(QWidget *parent)
     c.smoothing->setRange(0, 99);
     c.smoothing->setValue(60);
     c.smoothing->setMaximumWidth(200);
-    c.smoothing->setToolTip(QCoreApplication::translate(
-        "trainyard::ui::charts::ChartControls",
-        "Smoothing (exponential moving average, as TensorBoard)"));
+    c.smoothing->setToolTip(
+        QCoreApplication::translate("trainyard::ui::charts::ChartControls",
+                                    "Smoothing (exponential moving average, as TensorBoard)"));
     c.smoothingLabel = new QLabel(parent);
     c.smoothingLabel->setTextFormat(Qt::PlainText);
     c.logScale = new QCheckBox(

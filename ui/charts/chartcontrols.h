@@ -13,9 +13,9 @@ namespace trainyard::ui::charts {
 
 struct ChartControls
 {
-    QComboBox *xMode = nullptr;         // XMode as item data
-    QSlider *smoothing = nullptr;       // 0..99, the EMA weight in percent
-    QLabel *smoothingLabel = nullptr;   // plain text, filled by the owner
+    QComboBox *xMode = nullptr;       // XMode as item data
+    QSlider *smoothing = nullptr;     // 0..99, the EMA weight in percent
+    QLabel *smoothingLabel = nullptr; // plain text, filled by the owner
     QCheckBox *logScale = nullptr;
 };
 

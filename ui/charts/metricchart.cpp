@@ -14,7 +14,6 @@
 #include <QMouseEvent>
 #include <QToolButton>
 #include <QValueAxis>
-
 #include <algorithm>
 #include <cmath>
 
@@ -97,7 +96,9 @@ QString MetricChartView::formatTick(double value, double interval)
         // Mantissa and exponent: 1e-4, 2.5e-5.
         const int exponent = int(std::floor(std::log10(a)));
         const double mantissa = value / std::pow(10.0, exponent);
-        const int digits = interval > 0 ? std::clamp(exponent - int(std::floor(std::log10(interval) + 1e-9)), 0, 4) : 2;
+        const int digits =
+            interval > 0 ? std::clamp(exponent - int(std::floor(std::log10(interval) + 1e-9)), 0, 4)
+                         : 2;
         return stripZeros(QString::number(mantissa, 'f', digits)) + QLatin1Char('e') +
                QString::number(exponent);
     }
@@ -328,7 +329,8 @@ void MetricChartView::relabel()
             const double f = (ticks.at(i) - lo) / (hi - lo);
             if (horizontal) {
                 const double px = plot.left() + f * plot.width();
-                item->setPos(chart()->mapFromScene(QPointF(px - box.width() / 2, plot.bottom() + 6)));
+                item->setPos(
+                    chart()->mapFromScene(QPointF(px - box.width() / 2, plot.bottom() + 6)));
             } else {
                 const double py = plot.bottom() - f * plot.height();
                 item->setPos(chart()->mapFromScene(
@@ -639,14 +641,39 @@ void MetricChartView::mouseReleaseEvent(QMouseEvent *event)
 void MetricChartView::keyPressEvent(QKeyEvent *event)
 {
     switch (event->key()) {
-    case Qt::Key_Left: chart()->scroll(-30, 0); m_zoomed = true; updateSeries(); return;
-    case Qt::Key_Right: chart()->scroll(30, 0); m_zoomed = true; updateSeries(); return;
-    case Qt::Key_Up: chart()->scroll(0, 30); m_zoomed = true; return;
-    case Qt::Key_Down: chart()->scroll(0, -30); m_zoomed = true; return;
-    case Qt::Key_Plus: chart()->zoomIn(); m_zoomed = true; updateSeries(); return;
-    case Qt::Key_Minus: chart()->zoomOut(); m_zoomed = true; updateSeries(); return;
-    case Qt::Key_Home: resetZoom(); return;
-    default: break;
+    case Qt::Key_Left:
+        chart()->scroll(-30, 0);
+        m_zoomed = true;
+        updateSeries();
+        return;
+    case Qt::Key_Right:
+        chart()->scroll(30, 0);
+        m_zoomed = true;
+        updateSeries();
+        return;
+    case Qt::Key_Up:
+        chart()->scroll(0, 30);
+        m_zoomed = true;
+        return;
+    case Qt::Key_Down:
+        chart()->scroll(0, -30);
+        m_zoomed = true;
+        return;
+    case Qt::Key_Plus:
+        chart()->zoomIn();
+        m_zoomed = true;
+        updateSeries();
+        return;
+    case Qt::Key_Minus:
+        chart()->zoomOut();
+        m_zoomed = true;
+        updateSeries();
+        return;
+    case Qt::Key_Home:
+        resetZoom();
+        return;
+    default:
+        break;
     }
     QChartView::keyPressEvent(event);
 }
@@ -663,9 +690,9 @@ void MetricChartView::contextMenuEvent(QContextMenuEvent *event)
 
 void MetricChartView::askCsv()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1 as CSV").arg(m_metric),
-                                                      m_metric + QStringLiteral(".csv"),
-                                                      tr("CSV files (*.csv)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export %1 as CSV").arg(m_metric),
+                                     m_metric + QStringLiteral(".csv"), tr("CSV files (*.csv)"));
     QString error;
     if (!path.isEmpty() && !exportCsv(path, &error))
         QMessageBox::warning(this, tr("Export failed"), error);
@@ -673,9 +700,9 @@ void MetricChartView::askCsv()
 
 void MetricChartView::askPng()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1 as PNG").arg(m_metric),
-                                                      m_metric + QStringLiteral(".png"),
-                                                      tr("PNG images (*.png)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export %1 as PNG").arg(m_metric),
+                                     m_metric + QStringLiteral(".png"), tr("PNG images (*.png)"));
     if (!path.isEmpty() && !exportPng(path))
         QMessageBox::warning(this, tr("Export failed"), tr("The image could not be written."));
 }

@@ -14,7 +14,6 @@
 #include <QChartView>
 #include <QHash>
 #include <QTimer>
-
 #include <functional>
 
 class QGraphicsLineItem;

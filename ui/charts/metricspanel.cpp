@@ -25,9 +25,8 @@ namespace sys = metrics::systemseries;
 // The System section's charts in W&B's order; other system/* metrics follow by name.
 const QStringList &systemOrder()
 {
-    static const QStringList order{sys::CpuPercent,       sys::MemoryMiB,
-                                   sys::GpuUtilizationPercent, sys::GpuMemoryMiB,
-                                   sys::GpuPowerW,        sys::GpuTemperatureC};
+    static const QStringList order{sys::CpuPercent,   sys::MemoryMiB, sys::GpuUtilizationPercent,
+                                   sys::GpuMemoryMiB, sys::GpuPowerW, sys::GpuTemperatureC};
     return order;
 }
 
@@ -353,9 +352,9 @@ void MetricsPanel::redraw()
             connect(view, &MetricChartView::drawRequested, this,
                     [this](const metrics::DrawRequest &request) {
                         if (m_view)
-                            QMetaObject::invokeMethod(m_view, "draw", Qt::QueuedConnection,
-                                                      Q_ARG(trainyard::metrics::DrawRequest,
-                                                            request));
+                            QMetaObject::invokeMethod(
+                                m_view, "draw", Qt::QueuedConnection,
+                                Q_ARG(trainyard::metrics::DrawRequest, request));
                     });
             m_charts.append(view);
             added = true;

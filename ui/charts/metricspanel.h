@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The Metrics tab: one MetricChartView per metric of the job's metric store (the folders come
-// from store::JobStore; metrics::StoreFollower in a worker thread). The store is written by the job's owner as lines are
-// captured; for a job recorded before, the worker extracts the logs and hypertune files into the
-// store in the background on first open. Charts ask the worker for what they draw (about two
-// points per pixel column from the level pyramid) and redraw on a timer (RedrawIntervalMs) when
-// their metric got points, never per point. No series is held in memory here.
+// from store::JobStore; metrics::StoreFollower in a worker thread). The store is written by the
+// job's owner as lines are captured; for a job recorded before, the worker extracts the logs and
+// hypertune files into the store in the background on first open. Charts ask the worker for what
+// they draw (about two points per pixel column from the level pyramid) and redraw on a timer
+// (RedrawIntervalMs) when their metric got points, never per point. No series is held in memory
+// here.
 //
 // Training metrics come first, in name order; below them a System section holds the system/*
 // series the job's owner samples (metrics::SystemSampler: CPU, memory, GPU), always against time,
@@ -91,7 +92,7 @@ private:
     QStringList m_patterns; // usable user patterns of m_view
     metrics::StoreSummary m_summary;
     metrics::StoreSummary m_pendingSummary; // m_view's while m_reapplying
-    bool m_reapplying = false; // m_view extracts with new patterns: charts wait for it
+    bool m_reapplying = false;              // m_view extracts with new patterns: charts wait for it
     QTimer m_patternTimer;
     QSet<QString> m_dirty;
     QList<MetricChartView *> m_charts;

@@ -2,7 +2,6 @@
 #include "compare/comparetablemodel.h"
 
 #include <QFont>
-
 #include <cmath>
 #include <limits>
 
@@ -131,7 +130,8 @@ void CompareTableModel::mergeRows(const QList<RunRow> &rows)
         int firstChanged = -1;
         int lastChanged = -1;
         for (int c = 0; c < m_columns.size(); ++c) {
-            if (cell(m_rows.at(r), m_columns.at(c), SortRole) != cell(row, m_columns.at(c), SortRole) ||
+            if (cell(m_rows.at(r), m_columns.at(c), SortRole) !=
+                    cell(row, m_columns.at(c), SortRole) ||
                 cell(m_rows.at(r), m_columns.at(c), Qt::DisplayRole) !=
                     cell(row, m_columns.at(c), Qt::DisplayRole)) {
                 if (firstChanged < 0)
@@ -176,11 +176,15 @@ QVariant CompareTableModel::cell(const RunRow &row, const Column &column, int ro
     case Kind::Stat: {
         const auto it = row.stats.constFind(column.key);
         const bool known = it != row.stats.cend();
-        const double v = !known ? 0 : column.stat == 0 ? it->last : column.stat == 1 ? it->min : it->max;
+        const double v = !known             ? 0
+                         : column.stat == 0 ? it->last
+                         : column.stat == 1 ? it->min
+                                            : it->max;
         if (role == Qt::TextAlignmentRole)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         if (!known || std::isnan(v))
-            return role == SortRole ? QVariant(-std::numeric_limits<double>::infinity()) : QVariant();
+            return role == SortRole ? QVariant(-std::numeric_limits<double>::infinity())
+                                    : QVariant();
         if (role == Qt::DisplayRole)
             return QString::number(v, 'g', 6);
         if (role == Qt::ToolTipRole)
@@ -207,10 +211,12 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     const Column &c = m_columns.at(section);
     if (role == Qt::DisplayRole) {
         switch (c.kind) {
-        case Kind::Run: return tr("Run");
-        case Kind::Param: return c.key;
+        case Kind::Run:
+            return tr("Run");
+        case Kind::Param:
+            return c.key;
         case Kind::Stat:
-            return c.stat == 0 ? tr("%1 last").arg(c.key)
+            return c.stat == 0   ? tr("%1 last").arg(c.key)
                    : c.stat == 1 ? tr("%1 min").arg(c.key)
                                  : tr("%1 max").arg(c.key);
         }

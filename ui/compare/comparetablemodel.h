@@ -26,8 +26,8 @@ struct RunRow
 {
     QString name;
     QColor color;
-    QMap<QString, QString> params;   // hyperparameters and arguments
-    QHash<QString, RunStats> stats;  // metric -> the run's primary series' stats
+    QMap<QString, QString> params;  // hyperparameters and arguments
+    QHash<QString, RunStats> stats; // metric -> the run's primary series' stats
 };
 
 class CompareTableModel : public QAbstractTableModel
@@ -43,7 +43,7 @@ public:
     struct Column
     {
         Kind kind = Kind::Run;
-        QString key; // parameter name or metric
+        QString key;  // parameter name or metric
         int stat = 0; // Stat: 0 last, 1 min, 2 max
         bool differs = false;
         bool operator==(const Column &o) const

@@ -38,8 +38,8 @@ QColor CompareView::paletteColor(int index)
 
 Qt::PenStyle CompareView::lineStyle(int index)
 {
-    static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine,
-                                          Qt::DashDotLine, Qt::DashDotDotLine};
+    static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
+                                          Qt::DashDotDotLine};
     return styles[index % int(std::size(styles))];
 }
 
@@ -126,9 +126,9 @@ CompareView::CompareView(QWidget *parent)
             c->setLogScale(on);
     });
     connect(csv, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export the table as CSV"),
-                                                          QStringLiteral("compare.csv"),
-                                                          tr("CSV files (*.csv)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export the table as CSV"),
+                                         QStringLiteral("compare.csv"), tr("CSV files (*.csv)"));
         QString error;
         if (!path.isEmpty() && !exportTableCsv(path, &error))
             QMessageBox::warning(this, tr("Export failed"), error);
@@ -147,9 +147,9 @@ CompareView::CompareView(QWidget *parent)
         thread->start();
     });
     connect(png, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export the charts as PNG"),
-                                                          QStringLiteral("compare.png"),
-                                                          tr("PNG images (*.png)"));
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Export the charts as PNG"),
+                                         QStringLiteral("compare.png"), tr("PNG images (*.png)"));
         if (!path.isEmpty() && !exportPng(path))
             QMessageBox::warning(this, tr("Export failed"), tr("The image could not be written."));
     });
@@ -456,7 +456,8 @@ void CompareView::updateLegend()
     QList<RunLegend::Entry> series;
     for (int i = 0; i < styleNames.size(); ++i) {
         const QString names = styleNames.at(i).join(QStringLiteral(", "));
-        series.append(RunLegend::Entry{names, names, palette().color(QPalette::Text), lineStyle(i)});
+        series.append(
+            RunLegend::Entry{names, names, palette().color(QPalette::Text), lineStyle(i)});
     }
     m_legend->setEntries(runs, series);
 }
@@ -483,25 +484,28 @@ void CompareView::setScatterMetric(const QString &metric)
 
 bool CompareView::exportTableCsv(const QString &path, QString *error) const
 {
-    return metrics::writeCsvFile(path, [this](metrics::CsvWriter &csv) {
-        for (int c = 0; c < m_proxy->columnCount(); ++c)
-            csv.text(m_proxy->headerData(c, Qt::Horizontal).toString());
-        csv.endRow();
-        for (int r = 0; r < m_proxy->rowCount(); ++r) {
-            for (int c = 0; c < m_proxy->columnCount(); ++c) {
-                const QModelIndex index = m_proxy->index(r, c);
-                const QVariant v = index.data(CompareTableModel::SortRole);
-                if (c == CompareTableModel::RunColumn || v.typeId() == QMetaType::QString)
-                    csv.text(index.data().toString());
-                else if (index.data().toString().isEmpty())
-                    csv.empty();
-                else
-                    csv.number(v.toDouble());
-            }
+    return metrics::writeCsvFile(
+        path,
+        [this](metrics::CsvWriter &csv) {
+            for (int c = 0; c < m_proxy->columnCount(); ++c)
+                csv.text(m_proxy->headerData(c, Qt::Horizontal).toString());
             csv.endRow();
-        }
-        return true;
-    }, error);
+            for (int r = 0; r < m_proxy->rowCount(); ++r) {
+                for (int c = 0; c < m_proxy->columnCount(); ++c) {
+                    const QModelIndex index = m_proxy->index(r, c);
+                    const QVariant v = index.data(CompareTableModel::SortRole);
+                    if (c == CompareTableModel::RunColumn || v.typeId() == QMetaType::QString)
+                        csv.text(index.data().toString());
+                    else if (index.data().toString().isEmpty())
+                        csv.empty();
+                    else
+                        csv.number(v.toDouble());
+                }
+                csv.endRow();
+            }
+            return true;
+        },
+        error);
 }
 
 metrics::LabelledSeries CompareView::alignedColumns() const

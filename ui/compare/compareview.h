@@ -42,10 +42,10 @@ class ScatterPage;
 
 struct CompareRun
 {
-    QString name;                    // job ID, or "trial 3"
-    QString jobId;                   // the job in the store
-    QString trialId;                 // a tuning job's trial: only its series
-    QMap<QString, QString> params;   // hyperparameters and arguments
+    QString name;                  // job ID, or "trial 3"
+    QString jobId;                 // the job in the store
+    QString trialId;               // a tuning job's trial: only its series
+    QMap<QString, QString> params; // hyperparameters and arguments
 };
 
 class CompareView : public QWidget

@@ -12,8 +12,7 @@ CompareWorker::CompareWorker(const QString &storeRoot, const QStringList &jobIds
     : m_root(storeRoot)
     , m_jobs(jobIds)
     , m_patterns(patterns)
-{
-}
+{}
 
 void CompareWorker::start()
 {
@@ -21,9 +20,9 @@ void CompareWorker::start()
     for (const QString &id : std::as_const(m_jobs)) {
         if (m_followers.contains(id))
             continue;
-        m_followers.insert(id, new metrics::StoreFollower(store.metricsDir(id), store.logsDir(id),
-                                                          store.hypertuneDir(id), m_patterns,
-                                                          this));
+        m_followers.insert(id,
+                           new metrics::StoreFollower(store.metricsDir(id), store.logsDir(id),
+                                                      store.hypertuneDir(id), m_patterns, this));
     }
     poll();
     m_timer = new QTimer(this);

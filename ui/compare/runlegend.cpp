@@ -43,9 +43,11 @@ void RunLegend::setEntries(const QList<Entry> &runs, const QList<Entry> &series)
     if (runs.size() == m_runs.size() && series.size() == m_series.size()) {
         bool same = true;
         for (int i = 0; i < runs.size() && same; ++i)
-            same = runs.at(i).name == m_runs.at(i).name && runs.at(i).toolTip == m_runs.at(i).toolTip;
+            same =
+                runs.at(i).name == m_runs.at(i).name && runs.at(i).toolTip == m_runs.at(i).toolTip;
         for (int i = 0; i < series.size() && same; ++i)
-            same = series.at(i).name == m_series.at(i).name && series.at(i).style == m_series.at(i).style;
+            same = series.at(i).name == m_series.at(i).name &&
+                   series.at(i).style == m_series.at(i).style;
         if (same)
             return;
     }
@@ -65,7 +67,8 @@ void RunLegend::setEntries(const QList<Entry> &runs, const QList<Entry> &series)
         auto *text = new QLabel(entry);
         text->setTextFormat(Qt::PlainText); // job IDs and replica names come from outside
         text->setText(e.name);
-        entry->setToolTip(e.toolTip.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+        entry->setToolTip(
+            e.toolTip.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
         row->addWidget(icon);
         row->addWidget(text, 1);
         m_layout->addWidget(entry, cell / PerRow, cell % PerRow);

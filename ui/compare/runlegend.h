@@ -19,7 +19,7 @@ public:
     {
         QString name;
         QString toolTip;
-        QColor color;            // runs: the run's colour; series: the text colour
+        QColor color; // runs: the run's colour; series: the text colour
         Qt::PenStyle style = Qt::SolidLine;
     };
 

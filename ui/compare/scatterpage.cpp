@@ -9,9 +9,8 @@
 #include <QLabel>
 #include <QScatterSeries>
 #include <QScrollArea>
-#include <QValueAxis>
 #include <QVBoxLayout>
-
+#include <QValueAxis>
 #include <cmath>
 #include <limits>
 

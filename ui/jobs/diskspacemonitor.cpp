@@ -5,7 +5,6 @@
 #include <QFileInfo>
 #include <QStorageInfo>
 #include <QtConcurrent/QtConcurrentRun>
-
 #include <algorithm>
 
 namespace trainyard::ui::jobs {

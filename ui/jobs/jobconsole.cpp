@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "jobs/jobconsole.h"
 
-#include "validation/limits.h"
-
 #include "cloud/cloudjob.h"
 #include "cloud/cloudwatcher.h"
-
 #include "compare/compareview.h"
-
 #include "exec/locallauncher.h"
 #include "jobs/desktopnotifier.h"
 #include "jobs/diskspacemonitor.h"
@@ -25,9 +21,8 @@
 #include <QComboBox>
 #include <QDesktopServices>
 #include <QDir>
-#include <QtConcurrent/QtConcurrentRun>
-#include <QHBoxLayout>
 #include <QFrame>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -42,6 +37,7 @@
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace trainyard::ui::jobs {
 
@@ -355,7 +351,8 @@ compare::CompareView *JobConsole::openCompare(const QStringList &jobIds)
                              : tr("Compare %1 runs — Trainyard").arg(runs.size()));
     resizeToScreen(view, QSize(1200, 800));
     // A window of its own: Escape and Ctrl+W close it.
-    for (const QKeySequence &keys : {QKeySequence(QKeySequence::Close), QKeySequence(Qt::Key_Escape)}) {
+    for (const QKeySequence &keys :
+         {QKeySequence(QKeySequence::Close), QKeySequence(Qt::Key_Escape)}) {
         auto *close = new QShortcut(keys, view);
         connect(close, &QShortcut::activated, view, &QWidget::close);
     }
@@ -378,12 +375,14 @@ void JobConsole::onRefreshed()
         // Room for the longest state word, whatever state the first jobs are in.
         const QFontMetrics fm(m_view->font());
         int stateWidth = 0;
-        for (store::JobStatus s : {store::JobStatus::Queued, store::JobStatus::Preparing,
-                                   store::JobStatus::Running, store::JobStatus::Succeeded,
-                                   store::JobStatus::Failed, store::JobStatus::Cancelling,
-                                   store::JobStatus::Cancelled})
+        for (store::JobStatus s :
+             {store::JobStatus::Queued, store::JobStatus::Preparing, store::JobStatus::Running,
+              store::JobStatus::Succeeded, store::JobStatus::Failed, store::JobStatus::Cancelling,
+              store::JobStatus::Cancelled})
             stateWidth = std::max(stateWidth, fm.horizontalAdvance(JobListModel::statusWord(s)));
-        const int iconAndMargins = m_view->iconSize().width() + 4 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 24;
+        const int iconAndMargins = m_view->iconSize().width() +
+                                   4 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) +
+                                   24;
         m_view->setColumnWidth(JobListModel::StateColumn,
                                std::max(m_view->columnWidth(JobListModel::StateColumn),
                                         stateWidth + std::max(iconAndMargins, 40)));
@@ -396,20 +395,21 @@ void JobConsole::onRefreshed()
         for (const QString &reason : JobListModel::brokenReasons())
             width = std::max(width, fm.horizontalAdvance(JobListModel::brokenWord(reason)));
         const int icon = m_view->iconSize().width() > 0 ? m_view->iconSize().width() : 16;
-        m_view->setColumnWidth(JobListModel::StateColumn,
-                               std::max(m_view->columnWidth(JobListModel::StateColumn),
-                                        width + icon + 32));
+        m_view->setColumnWidth(
+            JobListModel::StateColumn,
+            std::max(m_view->columnWidth(JobListModel::StateColumn), width + icon + 32));
     }
-    if (!m_view->selectionModel()->hasSelection() && m_proxy->rowCount() > 0 && currentJobId().isEmpty())
+    if (!m_view->selectionModel()->hasSelection() && m_proxy->rowCount() > 0 &&
+        currentJobId().isEmpty())
         m_view->selectRow(0);
     const QString id = currentJobId();
     if (id != m_detail->jobId())
         m_detail->setJob(id);
     if (const JobRow *row = id.isEmpty() ? nullptr : m_model->job(id))
-        m_detail->setState(row->state, row->stateKnown, row->stateError,
-                           row->broken ? JobListModel::brokenWord(
-                                             joblist::brokenReasonText(row->brokenReason))
-                                       : QString());
+        m_detail->setState(
+            row->state, row->stateKnown, row->stateError,
+            row->broken ? JobListModel::brokenWord(joblist::brokenReasonText(row->brokenReason))
+                        : QString());
     updateActions();
 }
 
@@ -451,8 +451,8 @@ void JobConsole::notifyEnded()
             title = tr("Job failed");
             break;
         }
-        m_notifier->notify(title, tr("%1 has ended: %2").arg(jobId, JobListModel::statusWord(status)),
-                           urgency);
+        m_notifier->notify(
+            title, tr("%1 has ended: %2").arg(jobId, JobListModel::statusWord(status)), urgency);
         return;
     }
     // One summary: how many ended how, and the first few IDs.
@@ -466,7 +466,8 @@ void JobConsole::notifyEnded()
     QStringList parts;
     for (auto it = counts.cbegin(); it != counts.cend(); ++it)
         parts.append(tr("%1: %2").arg(it.key()).arg(it.value()));
-    QString body = parts.join(QLatin1String(", ")) + QLatin1Char('\n') + ids.join(QLatin1String(", "));
+    QString body =
+        parts.join(QLatin1String(", ")) + QLatin1Char('\n') + ids.join(QLatin1String(", "));
     if (ended.size() > ids.size())
         body += tr(" and %n more job(s)", nullptr, int(ended.size() - ids.size()));
     m_notifier->notify(tr("%n job(s) ended", nullptr, int(ended.size())), body, urgency);
@@ -476,8 +477,8 @@ void JobConsole::followFilter()
 {
     // The detail pane shows a job the list shows: the filter hid it, the first row follows.
     const QString id = currentJobId();
-    if (!id.isEmpty() && m_model->rowOf(id) >= 0
-        && m_proxy->mapFromSource(m_model->index(m_model->rowOf(id), 0)).isValid())
+    if (!id.isEmpty() && m_model->rowOf(id) >= 0 &&
+        m_proxy->mapFromSource(m_model->index(m_model->rowOf(id), 0)).isValid())
         return;
     if (m_proxy->rowCount() > 0) {
         m_view->selectRow(0);
@@ -513,8 +514,8 @@ void JobConsole::selectJob(const QString &jobId)
     const QModelIndex index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
     if (!index.isValid())
         return;
-    m_view->selectionModel()->setCurrentIndex(
-        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                         QItemSelectionModel::Rows);
     m_view->scrollTo(index);
 }
 
@@ -573,7 +574,8 @@ QString JobConsole::uniqueJobId(const QString &base) const
     const store::JobStore store(storeRoot());
     for (int n = 2;; ++n) {
         const QString number = QStringLiteral("_run%1").arg(n);
-        const QString candidate = stem.left(validation::limits::jobIdMaxLength - number.size()) + number;
+        const QString candidate =
+            stem.left(validation::limits::jobIdMaxLength - number.size()) + number;
         if (!store.contains(candidate))
             return candidate;
     }
@@ -613,7 +615,8 @@ bool JobConsole::cloneSpec(const QString &jobId, jobspec::Job *job, QString *err
     return true;
 }
 
-bool JobConsole::startJob(const jobspec::Job &job, const exec::RunSettings &settings, QString *error)
+bool JobConsole::startJob(const jobspec::Job &job, const exec::RunSettings &settings,
+                          QString *error)
 {
     const store::JobStore store(storeRoot());
     const auto refuse = [error](const QString &message) {
@@ -704,7 +707,8 @@ void JobConsole::restoreLayout()
 {
     QSettings settings;
     m_splitter->restoreState(settings.value(SplitterKey).toByteArray());
-    m_columnsSized = m_view->horizontalHeader()->restoreState(settings.value(HeaderKey).toByteArray());
+    m_columnsSized =
+        m_view->horizontalHeader()->restoreState(settings.value(HeaderKey).toByteArray());
 }
 
 } // namespace trainyard::ui::jobs

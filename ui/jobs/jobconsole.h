@@ -13,7 +13,6 @@
 #include <QList>
 #include <QTimer>
 #include <QWidget>
-
 #include <utility>
 
 class QAction;
@@ -72,7 +71,8 @@ public:
     // Stores `job` and starts it with the local executor (exec::LocalLauncher, in a worker
     // thread: the store's writes are fsync'd). jobSubmitted() follows; a job that was stored but
     // did not start is recorded as FAILED. False (and *error) when refused at once.
-    bool startJob(const jobspec::Job &job, const exec::RunSettings &settings, QString *error = nullptr);
+    bool startJob(const jobspec::Job &job, const exec::RunSettings &settings,
+                  QString *error = nullptr);
     // Starts a copy of a job under a new ID (see uniqueJobId); *newJobId is that ID.
     bool runAgain(const QString &jobId, QString *newJobId = nullptr, QString *error = nullptr);
     // The job's spec with a fresh, unused job ID; false when its config cannot be read.
@@ -128,7 +128,7 @@ private:
     void showDiskSpace(const DiskSpace &space, bool low);
 
     JobListModel *m_model;
-    exec::LocalLauncher *m_launcher; // starts and cancels local jobs
+    exec::LocalLauncher *m_launcher;        // starts and cancels local jobs
     cloud::CloudWatcher *m_cloud = nullptr; // polls the store's Vertex AI jobs
     JobFilterProxy *m_proxy;
     QTableView *m_view;
@@ -137,8 +137,8 @@ private:
     QLineEdit *m_filter;
     QComboBox *m_stateFilter;
     DesktopNotifier *m_notifier = nullptr;
-    QDateTime m_startedAt;                                  // older endings are not notified
-    QList<std::pair<QString, store::JobStatus>> m_ended;    // a burst, gathered
+    QDateTime m_startedAt;                               // older endings are not notified
+    QList<std::pair<QString, store::JobStatus>> m_ended; // a burst, gathered
     QTimer m_notifyDelay;
     DiskSpaceMonitor *m_diskSpace = nullptr;
     QWidget *m_spaceBanner = nullptr;

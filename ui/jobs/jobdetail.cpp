@@ -169,7 +169,7 @@ void JobDetail::setState(const store::JobState &state, bool known, const QString
         m_form->setRowVisible(m_trials, false);
         return;
     }
-    m_stateLabel->setText(known                    ? JobListModel::statusWord(state.state)
+    m_stateLabel->setText(known                   ? JobListModel::statusWord(state.state)
                           : unknownWord.isEmpty() ? tr("Unknown")
                                                   : unknownWord);
     m_error->setText(known ? state.errorMessage : unknownReason);

@@ -41,13 +41,21 @@ bool JobFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourcePa
         using store::JobStatus;
         bool ok = false;
         switch (m_state) {
-        case StateFilter::All: ok = true; break;
+        case StateFilter::All:
+            ok = true;
+            break;
         case StateFilter::Active:
             ok = status >= 0 && !store::isTerminal(JobStatus(status));
             break;
-        case StateFilter::Succeeded: ok = status == int(JobStatus::Succeeded); break;
-        case StateFilter::Failed: ok = status == int(JobStatus::Failed) || status < 0; break;
-        case StateFilter::Cancelled: ok = status == int(JobStatus::Cancelled); break;
+        case StateFilter::Succeeded:
+            ok = status == int(JobStatus::Succeeded);
+            break;
+        case StateFilter::Failed:
+            ok = status == int(JobStatus::Failed) || status < 0;
+            break;
+        case StateFilter::Cancelled:
+            ok = status == int(JobStatus::Cancelled);
+            break;
         }
         if (!ok)
             return false;
@@ -68,8 +76,8 @@ bool JobFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourcePa
 QVariant JobFilterProxy::data(const QModelIndex &index, int role) const
 {
     const QVariant value = QSortFilterProxyModel::data(index, role);
-    if (role == Qt::ToolTipRole && index.column() == JobListModel::JobIdColumn
-        && value.toString().isEmpty())
+    if (role == Qt::ToolTipRole && index.column() == JobListModel::JobIdColumn &&
+        value.toString().isEmpty())
         return QSortFilterProxyModel::data(index, Qt::DisplayRole);
     return value;
 }

@@ -5,7 +5,6 @@
 #include <QIcon>
 #include <QLocale>
 #include <QStyle>
-
 #include <algorithm>
 
 namespace trainyard::ui::jobs {
@@ -86,8 +85,9 @@ int JobListModel::columnCount(const QModelIndex &parent) const
 
 int JobListModel::rowOf(const QString &jobId) const
 {
-    const auto it = std::lower_bound(m_rows.cbegin(), m_rows.cend(), jobId,
-                                     [](const JobRow &r, const QString &id) { return r.jobId < id; });
+    const auto it =
+        std::lower_bound(m_rows.cbegin(), m_rows.cend(), jobId,
+                         [](const JobRow &r, const QString &id) { return r.jobId < id; });
     return it != m_rows.cend() && it->jobId == jobId ? int(it - m_rows.cbegin()) : -1;
 }
 
@@ -105,13 +105,20 @@ QString JobListModel::jobIdAt(int row) const
 QString JobListModel::statusWord(JobStatus status)
 {
     switch (status) {
-    case JobStatus::Queued: return tr("Queued");
-    case JobStatus::Preparing: return tr("Preparing");
-    case JobStatus::Running: return tr("Running");
-    case JobStatus::Succeeded: return tr("Succeeded");
-    case JobStatus::Failed: return tr("Failed");
-    case JobStatus::Cancelling: return tr("Cancelling");
-    case JobStatus::Cancelled: return tr("Cancelled");
+    case JobStatus::Queued:
+        return tr("Queued");
+    case JobStatus::Preparing:
+        return tr("Preparing");
+    case JobStatus::Running:
+        return tr("Running");
+    case JobStatus::Succeeded:
+        return tr("Succeeded");
+    case JobStatus::Failed:
+        return tr("Failed");
+    case JobStatus::Cancelling:
+        return tr("Cancelling");
+    case JobStatus::Cancelled:
+        return tr("Cancelled");
     }
     return {};
 }
@@ -157,21 +164,27 @@ QIcon statusIcon(JobStatus status)
     QStyle *style = QApplication::style();
     switch (status) {
     case JobStatus::Queued:
-    case JobStatus::Preparing: return style->standardIcon(QStyle::SP_BrowserReload);
-    case JobStatus::Running: return style->standardIcon(QStyle::SP_MediaPlay);
-    case JobStatus::Succeeded: return style->standardIcon(QStyle::SP_DialogApplyButton);
-    case JobStatus::Failed: return style->standardIcon(QStyle::SP_MessageBoxCritical);
+    case JobStatus::Preparing:
+        return style->standardIcon(QStyle::SP_BrowserReload);
+    case JobStatus::Running:
+        return style->standardIcon(QStyle::SP_MediaPlay);
+    case JobStatus::Succeeded:
+        return style->standardIcon(QStyle::SP_DialogApplyButton);
+    case JobStatus::Failed:
+        return style->standardIcon(QStyle::SP_MessageBoxCritical);
     case JobStatus::Cancelling:
-    case JobStatus::Cancelled: return style->standardIcon(QStyle::SP_MediaStop);
+    case JobStatus::Cancelled:
+        return style->standardIcon(QStyle::SP_MediaStop);
     }
     return {};
 }
 
 int running(const store::JobState &s)
 {
-    return int(std::count_if(s.replicas.cbegin(), s.replicas.cend(), [](const store::ReplicaState &r) {
-        return r.state == store::ReplicaStatus::Running;
-    }));
+    return int(
+        std::count_if(s.replicas.cbegin(), s.replicas.cend(), [](const store::ReplicaState &r) {
+            return r.state == store::ReplicaStatus::Running;
+        }));
 }
 
 int restarts(const store::JobState &s)
@@ -188,23 +201,31 @@ QVariant JobListModel::displayData(const JobRow &row, int column) const
 {
     const store::JobState &s = row.state;
     switch (Columns(column)) {
-    case JobIdColumn: return row.jobId;
+    case JobIdColumn:
+        return row.jobId;
     case StateColumn:
         if (row.broken)
             return brokenWord(joblist::brokenReasonText(row.brokenReason));
         return row.stateKnown ? statusWord(s.state) : tr("Unknown");
     case CreatedColumn:
-        return s.createTime.isValid() ? QLocale().toString(s.createTime.toLocalTime(), QLocale::ShortFormat)
-                                      : QString();
-    case DurationColumn: return formatDuration(durationMs(s));
-    case ShapeColumn: return row.shape;
-    case RegionColumn: return row.region;
+        return s.createTime.isValid()
+                   ? QLocale().toString(s.createTime.toLocalTime(), QLocale::ShortFormat)
+                   : QString();
+    case DurationColumn:
+        return formatDuration(durationMs(s));
+    case ShapeColumn:
+        return row.shape;
+    case RegionColumn:
+        return row.region;
     case ReplicasColumn:
         return s.replicas.isEmpty() ? QString()
                                     : tr("%1/%2").arg(running(s)).arg(s.replicas.size());
-    case RestartsColumn: return s.replicas.isEmpty() ? QVariant() : QVariant(restarts(s));
-    case WhereColumn: return row.where;
-    case NUM_COLUMNS: break;
+    case RestartsColumn:
+        return s.replicas.isEmpty() ? QVariant() : QVariant(restarts(s));
+    case WhereColumn:
+        return row.where;
+    case NUM_COLUMNS:
+        break;
     }
     return {};
 }
@@ -213,12 +234,18 @@ QVariant JobListModel::sortData(const JobRow &row, int column) const
 {
     const store::JobState &s = row.state;
     switch (Columns(column)) {
-    case StateColumn: return row.stateKnown ? int(s.state) : -1;
-    case CreatedColumn: return s.createTime;
-    case DurationColumn: return durationMs(s);
-    case ReplicasColumn: return running(s);
-    case RestartsColumn: return restarts(s);
-    default: return displayData(row, column);
+    case StateColumn:
+        return row.stateKnown ? int(s.state) : -1;
+    case CreatedColumn:
+        return s.createTime;
+    case DurationColumn:
+        return durationMs(s);
+    case ReplicasColumn:
+        return running(s);
+    case RestartsColumn:
+        return restarts(s);
+    default:
+        return displayData(row, column);
     }
 }
 
@@ -228,7 +255,8 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
         return {};
     const JobRow &row = m_rows.at(index.row());
     switch (role) {
-    case Qt::DisplayRole: return displayData(row, index.column());
+    case Qt::DisplayRole:
+        return displayData(row, index.column());
     case Qt::DecorationRole:
         if (index.column() == StateColumn && row.broken)
             return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
@@ -248,11 +276,16 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
             index.column() == DurationColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    case JobIdRole: return row.jobId;
-    case StatusRole: return row.stateKnown ? int(row.state.state) : -1;
-    case SortRole: return sortData(row, index.column());
-    case TerminalRole: return row.stateKnown && row.state.isTerminal();
-    default: return {};
+    case JobIdRole:
+        return row.jobId;
+    case StatusRole:
+        return row.stateKnown ? int(row.state.state) : -1;
+    case SortRole:
+        return sortData(row, index.column());
+    case TerminalRole:
+        return row.stateKnown && row.state.isTerminal();
+    default:
+        return {};
     }
 }
 
@@ -261,16 +294,26 @@ QVariant JobListModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (Columns(section)) {
-    case JobIdColumn: return tr("Job ID");
-    case StateColumn: return tr("State");
-    case CreatedColumn: return tr("Created");
-    case DurationColumn: return tr("Duration");
-    case ShapeColumn: return tr("Tier or shape");
-    case RegionColumn: return tr("Region");
-    case WhereColumn: return tr("Where");
-    case ReplicasColumn: return tr("Replicas running");
-    case RestartsColumn: return tr("Restarts");
-    case NUM_COLUMNS: break;
+    case JobIdColumn:
+        return tr("Job ID");
+    case StateColumn:
+        return tr("State");
+    case CreatedColumn:
+        return tr("Created");
+    case DurationColumn:
+        return tr("Duration");
+    case ShapeColumn:
+        return tr("Tier or shape");
+    case RegionColumn:
+        return tr("Region");
+    case WhereColumn:
+        return tr("Where");
+    case ReplicasColumn:
+        return tr("Replicas running");
+    case RestartsColumn:
+        return tr("Restarts");
+    case NUM_COLUMNS:
+        break;
     }
     return {};
 }

@@ -20,8 +20,18 @@ class JobListModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Columns { JobIdColumn, StateColumn, CreatedColumn, DurationColumn, ShapeColumn,
-                   RegionColumn, ReplicasColumn, RestartsColumn, WhereColumn, NUM_COLUMNS };
+    enum Columns {
+        JobIdColumn,
+        StateColumn,
+        CreatedColumn,
+        DurationColumn,
+        ShapeColumn,
+        RegionColumn,
+        ReplicasColumn,
+        RestartsColumn,
+        WhereColumn,
+        NUM_COLUMNS
+    };
     enum Roles {
         JobIdRole = Qt::UserRole, // QString
         StatusRole,               // int (store::JobStatus), -1 when unknown

@@ -5,8 +5,7 @@ namespace trainyard::ui::jobs {
 
 ReplicaModel::ReplicaModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{}
 
 void ReplicaModel::setReplicas(const QList<store::ReplicaState> &replicas)
 {
@@ -52,18 +51,26 @@ QVariant ReplicaModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (Columns(index.column())) {
-    case NameColumn: return r.name;
-    case PidColumn: return r.pid > 0 ? QVariant(r.pid) : QVariant();
-    case PortColumn: return r.port > 0 ? QVariant(r.port) : QVariant();
-    case StateColumn: return store::replicaStatusName(r.state);
-    case RestartsColumn: return r.restartCount;
-    case ExitCodeColumn: return r.exitCode ? QVariant(*r.exitCode) : QVariant();
-    case TrialColumn: return r.trialId.isEmpty() ? QVariant() : QVariant(r.trialId);
+    case NameColumn:
+        return r.name;
+    case PidColumn:
+        return r.pid > 0 ? QVariant(r.pid) : QVariant();
+    case PortColumn:
+        return r.port > 0 ? QVariant(r.port) : QVariant();
+    case StateColumn:
+        return store::replicaStatusName(r.state);
+    case RestartsColumn:
+        return r.restartCount;
+    case ExitCodeColumn:
+        return r.exitCode ? QVariant(*r.exitCode) : QVariant();
+    case TrialColumn:
+        return r.trialId.isEmpty() ? QVariant() : QVariant(r.trialId);
     case GpusColumn:
         if (!r.cudaVisibleDevices)
             return {};
         return r.cudaVisibleDevices->isEmpty() ? tr("none") : *r.cudaVisibleDevices;
-    case NUM_COLUMNS: break;
+    case NUM_COLUMNS:
+        break;
     }
     return {};
 }
@@ -73,15 +80,24 @@ QVariant ReplicaModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (Columns(section)) {
-    case NameColumn: return tr("Replica");
-    case PidColumn: return tr("PID");
-    case PortColumn: return tr("Port");
-    case StateColumn: return tr("State");
-    case RestartsColumn: return tr("Restarts");
-    case ExitCodeColumn: return tr("Exit code");
-    case TrialColumn: return tr("Trial");
-    case GpusColumn: return tr("GPUs");
-    case NUM_COLUMNS: break;
+    case NameColumn:
+        return tr("Replica");
+    case PidColumn:
+        return tr("PID");
+    case PortColumn:
+        return tr("Port");
+    case StateColumn:
+        return tr("State");
+    case RestartsColumn:
+        return tr("Restarts");
+    case ExitCodeColumn:
+        return tr("Exit code");
+    case TrialColumn:
+        return tr("Trial");
+    case GpusColumn:
+        return tr("GPUs");
+    case NUM_COLUMNS:
+        break;
     }
     return {};
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The cluster of one job as a table: name, pid, port, state, restarts, exit code, trial, GPUs. Updated in
-// place from each new JobState (dataChanged for changed rows, rows inserted or removed at the
-// end when the cluster changes), never reset.
+// The cluster of one job as a table: name, pid, port, state, restarts, exit code, trial, GPUs.
+// Updated in place from each new JobState (dataChanged for changed rows, rows inserted or removed
+// at the end when the cluster changes), never reset.
 #pragma once
 
 #include "store/jobstate.h"
@@ -16,8 +16,17 @@ class ReplicaModel : public QAbstractTableModel
 public:
     // Trial: the tuning trial the replica runs in (trials run side by side). GPUs: the GPUs it
     // sees (CUDA_VISIBLE_DEVICES: NVML indices), "none" when every GPU is hidden from it.
-    enum Columns { NameColumn, PidColumn, PortColumn, StateColumn, RestartsColumn, ExitCodeColumn,
-                   TrialColumn, GpusColumn, NUM_COLUMNS };
+    enum Columns {
+        NameColumn,
+        PidColumn,
+        PortColumn,
+        StateColumn,
+        RestartsColumn,
+        ExitCodeColumn,
+        TrialColumn,
+        GpusColumn,
+        NUM_COLUMNS
+    };
     enum Roles { NameRole = Qt::UserRole };
 
     explicit ReplicaModel(QObject *parent = nullptr);

@@ -4,12 +4,13 @@
 #include <QCoreApplication>
 #include <QPointer>
 #include <QThreadPool>
-
 #include <algorithm>
 
 namespace trainyard::ui::logs {
 
-Highlighter::Highlighter(QObject *parent) : QObject(parent) {}
+Highlighter::Highlighter(QObject *parent)
+    : QObject(parent)
+{}
 
 Highlighter::~Highlighter() = default; // a running task finds the object gone and drops its work
 
@@ -73,7 +74,8 @@ void Highlighter::startTask()
     });
 }
 
-void Highlighter::taskDone(quint64 generation, const QStringList &texts, const QVector<Spans> &spans)
+void Highlighter::taskDone(quint64 generation, const QStringList &texts,
+                           const QVector<Spans> &spans)
 {
     m_running = false;
     if (generation == m_generation) {

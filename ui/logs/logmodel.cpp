@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "logs/logmodel.h"
+
 #include "logs/logmodelsource_p.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
-
 #include <algorithm>
 #include <limits>
 
@@ -40,13 +40,14 @@ LogModel::LogModel(QObject *parent)
         else
             continueSearch();
     });
-    connect(m_jumpSearcher, &LogSearcher::severityFound, this, [this](int, int source, qint64 line) {
-        const qint64 row = line >= 0 ? rowOf(source, line) : -1;
-        if (row >= 0 && (m_severityBest < 0 || row < m_severityBest))
-            m_severityBest = row;
-        if (--m_severityPending == 0)
-            Q_EMIT severityRowFound(int(m_severityBest));
-    });
+    connect(m_jumpSearcher, &LogSearcher::severityFound, this,
+            [this](int, int source, qint64 line) {
+                const qint64 row = line >= 0 ? rowOf(source, line) : -1;
+                if (row >= 0 && (m_severityBest < 0 || row < m_severityBest))
+                    m_severityBest = row;
+                if (--m_severityPending == 0)
+                    Q_EMIT severityRowFound(int(m_severityBest));
+            });
 }
 
 LogModel::~LogModel() = default;
@@ -249,8 +250,9 @@ int LogModel::refresh()
             progress = progress || taken > 0;
         }
         if (!fast) {
-            std::stable_sort(pending.begin(), pending.end(),
-                             [](const Pending &a, const Pending &b) { return a.timestamp < b.timestamp; });
+            std::stable_sort(
+                pending.begin(), pending.end(),
+                [](const Pending &a, const Pending &b) { return a.timestamp < b.timestamp; });
             for (const Pending &p : pending)
                 appendRun(p.source, p.line, 1, newRuns);
         }
@@ -276,8 +278,9 @@ void LogModel::appendVisible(int source, qint64 firstLine, qint64 count,
         m_sources[std::size_t(source)]->reader.hiddenRanges();
     qint64 line = firstLine;
     const qint64 end = firstLine + count;
-    auto it = std::upper_bound(hidden.cbegin(), hidden.cend(), line,
-                               [](qint64 l, const trainyard::logs::LineRange &r) { return l < r.end(); });
+    auto it =
+        std::upper_bound(hidden.cbegin(), hidden.cend(), line,
+                         [](qint64 l, const trainyard::logs::LineRange &r) { return l < r.end(); });
     while (line < end) {
         if (it == hidden.cend() || it->first >= end) {
             appendRun(source, line, end - line, out);
@@ -409,9 +412,9 @@ void LogModel::readBlock(qint64 block) const
             l.text = std::move(styled.text);
             l.spans = std::move(styled.spans);
             if (isFilteringRows()) {
-                const auto it = std::lower_bound(
-                    src.hits.cbegin(), src.hits.cend(), at,
-                    [](const SearchHit &h, qint64 v) { return h.line < v; });
+                const auto it =
+                    std::lower_bound(src.hits.cbegin(), src.hits.cend(), at,
+                                     [](const SearchHit &h, qint64 v) { return h.line < v; });
                 l.context = it != src.hits.cend() && it->line == at && it->context;
             }
             lines.append(l);
@@ -444,7 +447,7 @@ const LogLine &LogModel::line(int row) const
 QString LogModel::replicaName(int source) const
 {
     return source >= 0 && source < int(m_sources.size()) ? m_sources[std::size_t(source)]->name
-                                                          : QString();
+                                                         : QString();
 }
 
 QStringList LogModel::fullText(int first, int count) const
@@ -486,18 +489,27 @@ QVariant LogModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (Columns(index.column())) {
         case TimeColumn:
-            return QDateTime::fromMSecsSinceEpoch(l.timestamp).toLocalTime().toString(
-                QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
-        case ReplicaColumn: return replicaName(l.source);
-        case SeverityColumn: return trainyard::logs::severityName(l.severity);
-        case MessageColumn: return l.text;
-        case NUM_COLUMNS: break;
+            return QDateTime::fromMSecsSinceEpoch(l.timestamp)
+                .toLocalTime()
+                .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+        case ReplicaColumn:
+            return replicaName(l.source);
+        case SeverityColumn:
+            return trainyard::logs::severityName(l.severity);
+        case MessageColumn:
+            return l.text;
+        case NUM_COLUMNS:
+            break;
         }
         return {};
-    case SeverityRole: return int(l.severity);
-    case ReplicaRole: return replicaName(l.source);
-    case TimestampRole: return l.timestamp;
-    default: return {};
+    case SeverityRole:
+        return int(l.severity);
+    case ReplicaRole:
+        return replicaName(l.source);
+    case TimestampRole:
+        return l.timestamp;
+    default:
+        return {};
     }
 }
 
@@ -506,11 +518,16 @@ QVariant LogModel::headerData(int section, Qt::Orientation orientation, int role
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (Columns(section)) {
-    case TimeColumn: return tr("Time");
-    case ReplicaColumn: return tr("Replica");
-    case SeverityColumn: return tr("Severity");
-    case MessageColumn: return tr("Message");
-    case NUM_COLUMNS: break;
+    case TimeColumn:
+        return tr("Time");
+    case ReplicaColumn:
+        return tr("Replica");
+    case SeverityColumn:
+        return tr("Severity");
+    case MessageColumn:
+        return tr("Message");
+    case NUM_COLUMNS:
+        break;
     }
     return {};
 }

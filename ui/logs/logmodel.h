@@ -119,7 +119,7 @@ public:
     trainyard::logs::LogSearcher *searcher() const { return m_searcher; }
 
 Q_SIGNALS:
-    void searchChanged(); // progress, count, running, error
+    void searchChanged();           // progress, count, running, error
     void severityRowFound(int row); // -1: none
 
 private:

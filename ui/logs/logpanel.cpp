@@ -6,8 +6,8 @@
 
 #include <QAction>
 #include <QCheckBox>
-#include <QDateTime>
 #include <QComboBox>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -32,7 +32,8 @@ LogPanel::LogPanel(QWidget *parent)
     m_view = new LogView(m_model, this);
     m_replica = new QComboBox(this);
     m_replica->addItem(tr("All replicas (by time)"), QString());
-    m_replica->setToolTip(tr("Show the lines of every replica interleaved by time, or of one replica"));
+    m_replica->setToolTip(
+        tr("Show the lines of every replica interleaved by time, or of one replica"));
     m_severity = new QComboBox(this);
     m_severity->addItem(tr("All severities"), int(Severity::Debug));
     m_severity->addItem(tr("Info and above"), int(Severity::Info));
@@ -57,7 +58,8 @@ LogPanel::LogPanel(QWidget *parent)
     m_time = new QLineEdit(this);
     m_time->setPlaceholderText(tr("Go to time (14:02:10)"));
     m_time->setClearButtonEnabled(true);
-    m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(m_time->placeholderText()) + 40);
+    m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(m_time->placeholderText()) +
+                            40);
     auto *firstError = new QToolButton(this);
     firstError->setText(tr("First error"));
     firstError->setToolTip(tr("Show the first line with severity ERROR or CRITICAL"));
@@ -73,7 +75,8 @@ LogPanel::LogPanel(QWidget *parent)
     m_follow->setText(tr("Follow"));
     m_follow->setCheckable(true);
     m_follow->setChecked(true);
-    m_follow->setToolTip(tr("Keep showing the newest lines (scrolling up pauses, the bottom resumes)"));
+    m_follow->setToolTip(
+        tr("Keep showing the newest lines (scrolling up pauses, the bottom resumes)"));
     m_timestamps = new QCheckBox(tr("Timestamps"), this);
     m_timestamps->setChecked(true);
     auto *copy = new QToolButton(this);
@@ -213,9 +216,10 @@ QString LogPanel::statusText() const
     if (!m_model->searchError().isEmpty())
         return tr("%1; %2").arg(text, m_model->searchError());
     if (m_model->isSearchActive()) {
-        const QString matches = m_invert->isChecked()
-                                    ? tr("%n line(s) without a match", nullptr, int(m_model->matchCount()))
-                                    : tr("%n matching line(s)", nullptr, int(m_model->matchCount()));
+        const QString matches =
+            m_invert->isChecked()
+                ? tr("%n line(s) without a match", nullptr, int(m_model->matchCount()))
+                : tr("%n matching line(s)", nullptr, int(m_model->matchCount()));
         text = tr("%1; %2").arg(text, matches);
         if (m_model->isSearchRunning())
             text = tr("%1; searching %2%…").arg(text).arg(int(m_model->searchProgress() * 100));
@@ -236,7 +240,8 @@ QRegularExpression LogPanel::pattern() const
     QRegularExpression::PatternOptions options = QRegularExpression::NoPatternOption;
     if (!m_case->isChecked())
         options |= QRegularExpression::CaseInsensitiveOption;
-    return QRegularExpression(m_regex->isChecked() ? text : QRegularExpression::escape(text), options);
+    return QRegularExpression(m_regex->isChecked() ? text : QRegularExpression::escape(text),
+                              options);
 }
 
 void LogPanel::applySearch()
@@ -343,8 +348,9 @@ bool LogPanel::goToTime(const QString &text)
 {
     const QString t = text.trimmed();
     QDateTime when;
-    for (const QString &format : {QStringLiteral("yyyy-MM-dd HH:mm:ss"), QStringLiteral("yyyy-MM-dd HH:mm"),
-                                  QStringLiteral("yyyy-MM-ddTHH:mm:ss")}) {
+    for (const QString &format :
+         {QStringLiteral("yyyy-MM-dd HH:mm:ss"), QStringLiteral("yyyy-MM-dd HH:mm"),
+          QStringLiteral("yyyy-MM-ddTHH:mm:ss")}) {
         when = QDateTime::fromString(t, format);
         if (when.isValid())
             break;
@@ -354,12 +360,16 @@ bool LogPanel::goToTime(const QString &text)
         if (!time.isValid())
             time = QTime::fromString(t, QStringLiteral("H:mm"));
         if (!time.isValid() || m_model->rowCount() == 0) {
-            m_status->setText(tr("“%1” is not a time: write 14:02:10 or 2026-11-22 14:02:10").arg(t));
+            m_status->setText(
+                tr("“%1” is not a time: write 14:02:10 or 2026-11-22 14:02:10").arg(t));
             return false;
         }
-        const int shown = m_view->currentRow() >= 0 ? m_view->currentRow() : m_view->firstVisibleRow();
+        const int shown =
+            m_view->currentRow() >= 0 ? m_view->currentRow() : m_view->firstVisibleRow();
         const QDate day =
-            QDateTime::fromMSecsSinceEpoch(m_model->line(std::max(0, shown)).timestamp).toLocalTime().date();
+            QDateTime::fromMSecsSinceEpoch(m_model->line(std::max(0, shown)).timestamp)
+                .toLocalTime()
+                .date();
         when = QDateTime(day, time);
     }
     const int row = std::min(m_model->rowAtTime(when.toMSecsSinceEpoch()), m_model->rowCount() - 1);

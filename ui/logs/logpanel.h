@@ -84,7 +84,6 @@ private:
     QStringList m_knownReplicas;
     int m_lastMatch = -1;
     int m_pendingJump = 0; // +1/-1: jump when the first match is known
-
 };
 
 } // namespace trainyard::ui::logs

@@ -9,7 +9,6 @@
 #include <QKeyEvent>
 #include <QPainter>
 #include <QScrollBar>
-
 #include <algorithm>
 
 namespace trainyard::ui::logs {
@@ -26,11 +25,15 @@ QColor severityColor(Severity severity, const QPalette &palette)
 {
     const bool dark = palette.color(QPalette::Base).lightness() < 128;
     switch (severity) {
-    case Severity::Debug: return palette.color(QPalette::PlaceholderText);
-    case Severity::Info: return palette.color(QPalette::Text);
-    case Severity::Warning: return dark ? QColor(0xf0, 0xc0, 0x40) : QColor(0x9a, 0x60, 0x00);
+    case Severity::Debug:
+        return palette.color(QPalette::PlaceholderText);
+    case Severity::Info:
+        return palette.color(QPalette::Text);
+    case Severity::Warning:
+        return dark ? QColor(0xf0, 0xc0, 0x40) : QColor(0x9a, 0x60, 0x00);
     case Severity::Error:
-    case Severity::Critical: return dark ? QColor(0xff, 0x70, 0x70) : QColor(0xc0, 0x10, 0x10);
+    case Severity::Critical:
+        return dark ? QColor(0xff, 0x70, 0x70) : QColor(0xc0, 0x10, 0x10);
     }
     return palette.color(QPalette::Text);
 }
@@ -240,19 +243,22 @@ void LogView::paintEvent(QPaintEvent *)
         const bool selected = row >= sel.first && row <= sel.second && sel.first >= 0;
         if (selected)
             p.fillRect(0, y, width, m_rowHeight, pal.color(QPalette::Highlight));
-        const QColor textColor = selected ? pal.color(QPalette::HighlightedText) : pal.color(QPalette::Text);
+        const QColor textColor =
+            selected ? pal.color(QPalette::HighlightedText) : pal.color(QPalette::Text);
         const int baseline = y + 1 + fm.ascent();
         int x = dx + 4;
         p.setPen(selected ? textColor : pal.color(QPalette::PlaceholderText));
         if (m_showTimestamps) {
             if (line.timestamp > 0)
                 p.drawText(x, baseline,
-                           QDateTime::fromMSecsSinceEpoch(line.timestamp).toLocalTime().toString(
-                               QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")));
+                           QDateTime::fromMSecsSinceEpoch(line.timestamp)
+                               .toLocalTime()
+                               .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")));
             x += m_timeWidth;
         }
-        p.drawText(x, baseline, fm.elidedText(m_model->replicaName(line.source), Qt::ElideMiddle,
-                                              m_replicaWidth - Gap));
+        p.drawText(x, baseline,
+                   fm.elidedText(m_model->replicaName(line.source), Qt::ElideMiddle,
+                                 m_replicaWidth - Gap));
         x += m_replicaWidth;
         p.setPen(selected ? textColor : severityColor(line.severity, pal));
         p.drawText(x, baseline, trainyard::logs::severityName(line.severity));
@@ -265,23 +271,27 @@ void LogView::paintEvent(QPaintEvent *)
             for (const auto &[start, length] : *spans) {
                 const int left = fm.horizontalAdvance(text.left(start));
                 const int w = fm.horizontalAdvance(text.mid(start, length));
-                p.fillRect(x + left, y, w, m_rowHeight, selected ? pal.color(QPalette::Link) : mark);
+                p.fillRect(x + left, y, w, m_rowHeight,
+                           selected ? pal.color(QPalette::Link) : mark);
             }
         }
-        QColor plainColor = line.severity >= Severity::Error ? severityColor(line.severity, pal) : textColor;
+        QColor plainColor =
+            line.severity >= Severity::Error ? severityColor(line.severity, pal) : textColor;
         if (line.context)
             plainColor = pal.color(QPalette::PlaceholderText);
         if (selected)
             plainColor = textColor;
         // Plain text only: QPainter::drawText never interprets markup.
-        const QString shown = text.size() > 1000 && x + fm.horizontalAdvance(text.left(1000)) > width
-                                  ? text.left(1000)
-                                  : text;
+        const QString shown =
+            text.size() > 1000 && x + fm.horizontalAdvance(text.left(1000)) > width
+                ? text.left(1000)
+                : text;
         drawStyled(p, x, y, baseline, shown, line.spans, plainColor, selected);
         const int textWidth = fm.horizontalAdvance(shown);
         if (textWidth > m_maxTextWidth) {
             m_maxTextWidth = textWidth;
-            QMetaObject::invokeMethod(this, [this] { updateScrollBars(); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this] { updateScrollBars(); }, Qt::QueuedConnection);
         }
     }
 }
@@ -358,10 +368,18 @@ void LogView::keyPressEvent(QKeyEvent *event)
         return;
     }
     switch (event->key()) {
-    case Qt::Key_Up: setCurrent(current - 1, extend); return;
-    case Qt::Key_Down: setCurrent(current + 1, extend); return;
-    case Qt::Key_PageUp: setCurrent(current - visibleRowCount(), extend); return;
-    case Qt::Key_PageDown: setCurrent(current + visibleRowCount(), extend); return;
+    case Qt::Key_Up:
+        setCurrent(current - 1, extend);
+        return;
+    case Qt::Key_Down:
+        setCurrent(current + 1, extend);
+        return;
+    case Qt::Key_PageUp:
+        setCurrent(current - visibleRowCount(), extend);
+        return;
+    case Qt::Key_PageDown:
+        setCurrent(current + visibleRowCount(), extend);
+        return;
     case Qt::Key_Home:
         if (event->modifiers() & Qt::ControlModifier) {
             setCurrent(0, extend);
@@ -375,7 +393,8 @@ void LogView::keyPressEvent(QKeyEvent *event)
             return;
         }
         break;
-    default: break;
+    default:
+        break;
     }
     QAbstractScrollArea::keyPressEvent(event);
 }
@@ -393,8 +412,10 @@ QString LogView::selectedText() const
         const LogLine &line = m_model->line(sel.first + i);
         QString prefix;
         if (m_showTimestamps)
-            prefix = QDateTime::fromMSecsSinceEpoch(line.timestamp).toLocalTime().toString(
-                         QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")) + QLatin1Char(' ');
+            prefix = QDateTime::fromMSecsSinceEpoch(line.timestamp)
+                         .toLocalTime()
+                         .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")) +
+                     QLatin1Char(' ');
         lines.append(prefix + m_model->replicaName(line.source) + QLatin1Char(' ') +
                      trainyard::logs::severityName(line.severity) + QLatin1Char(' ') + text.at(i));
     }

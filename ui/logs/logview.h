@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // A virtual viewport over a LogModel: paints only the visible rows (uniform height), so ten
 // million lines cost nothing but the model's row map. Columns: time (optional), replica,
-// severity, message; every string is drawn as plain text, ANSI colours of the line as colour. Selection of a row range (click,
-// shift+click, keyboard), copy (Ctrl+C), search-match highlighting and follow-tail: while the
-// view is scrolled to the bottom it stays there as rows arrive; scrolling up pauses it, scrolling
-// back to the bottom resumes it.
+// severity, message; every string is drawn as plain text, ANSI colours of the line as colour.
+// Selection of a row range (click, shift+click, keyboard), copy (Ctrl+C), search-match highlighting
+// and follow-tail: while the view is scrolled to the bottom it stays there as rows arrive;
+// scrolling up pauses it, scrolling back to the bottom resumes it.
 #pragma once
 
 #include "logs/highlighter.h"

@@ -2,30 +2,30 @@
 #include "mainwindow/mainwindow.h"
 
 #include "catalog/catalog.h"
-#include "mainwindow/screenfit.h"
-#include "store/jobstore.h"
-#include "wizard/jobwizard.h"
-#include "wizard/pastecommanddialog.h"
-#include "settings/settingsdialog.h"
 #include "jobs/jobconsole.h"
 #include "jobs/joblistmodel.h"
 #include "jobspec/job.h"
+#include "mainwindow/screenfit.h"
+#include "settings/settingsdialog.h"
+#include "store/jobstore.h"
+#include "wizard/jobwizard.h"
+#include "wizard/pastecommanddialog.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMimeData>
-#include <QStatusBar>
 #include <QKeySequence>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QCloseEvent>
-#include <QMenu>
+#include <QMimeData>
 #include <QSettings>
+#include <QStatusBar>
 #include <QVBoxLayout>
 
 namespace trainyard::ui {
@@ -70,9 +70,8 @@ MainWindow::MainWindow(QWidget *parent)
             a->setEnabled(false);
             a->setToolTip(why);
         }
-        const QString reason = loaded.diagnostics.isEmpty()
-                                   ? QString()
-                                   : loaded.diagnostics.constFirst().message;
+        const QString reason =
+            loaded.diagnostics.isEmpty() ? QString() : loaded.diagnostics.constFirst().message;
         statusBar()->showMessage(tr("The service catalog could not be loaded: %1").arg(reason));
     }
     setAcceptDrops(m_catalog != nullptr);
@@ -97,9 +96,9 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const QString &text) { statusBar()->showMessage(text, 10000); });
     connect(m_console, &jobs::JobConsole::jobEnded, this,
             [this](const QString &jobId, store::JobStatus status) {
-                statusBar()->showMessage(tr("Job %1 ended: %2")
-                                             .arg(jobId, jobs::JobListModel::statusWord(status)),
-                                         10000);
+                statusBar()->showMessage(
+                    tr("Job %1 ended: %2").arg(jobId, jobs::JobListModel::statusWord(status)),
+                    10000);
             });
 
     restoreGeometry(QSettings().value(QStringLiteral("mainWindow/geometry")).toByteArray());
@@ -168,12 +167,13 @@ void MainWindow::showWizard(const QString &path, const jobspec::Job *job)
         wizard->loadJob(*job);
     else
         wizard->restoreDraft(); // the job the user left unsent last time
-    connect(wizard, &wizard::JobWizard::jobStarted, this,
-            [this](const QString &jobId, const QString &directory) {
-                statusBar()->showMessage(
-                    tr("Job %1 started on this machine; its files are in %2").arg(jobId, directory));
-                m_console->selectJob(jobId);
-            });
+    connect(
+        wizard, &wizard::JobWizard::jobStarted, this,
+        [this](const QString &jobId, const QString &directory) {
+            statusBar()->showMessage(
+                tr("Job %1 started on this machine; its files are in %2").arg(jobId, directory));
+            m_console->selectJob(jobId);
+        });
     wizard->show();
 }
 
@@ -184,8 +184,8 @@ bool isConfigFile(const QUrl &url)
     if (!url.isLocalFile())
         return false;
     const QString suffix = QFileInfo(url.toLocalFile()).suffix().toLower();
-    return suffix == QLatin1String("yaml") || suffix == QLatin1String("yml")
-        || suffix == QLatin1String("json");
+    return suffix == QLatin1String("yaml") || suffix == QLatin1String("yml") ||
+           suffix == QLatin1String("json");
 }
 
 } // namespace

@@ -3,7 +3,6 @@
 
 #include <QMainWindow>
 #include <QPointer>
-
 #include <memory>
 
 namespace trainyard::catalog {

@@ -3,13 +3,12 @@
 // screen's available geometry less room for the window frame, and placed inside it.
 #pragma once
 
-#include <algorithm>
-
 #include <QGuiApplication>
 #include <QPoint>
 #include <QRect>
 #include <QScreen>
 #include <QWidget>
+#include <algorithm>
 
 namespace trainyard::ui {
 
@@ -24,15 +23,17 @@ inline void resizeToScreen(QWidget *window, const QSize &preferred)
     const QRect available = screen->availableGeometry();
     // A title bar and borders of a typical window manager around the client area.
     const QSize frame(16, 48);
-    const QSize size = preferred.boundedTo(available.size() - frame)
-                           .expandedTo(window->minimumSize());
+    const QSize size =
+        preferred.boundedTo(available.size() - frame).expandedTo(window->minimumSize());
     window->resize(size);
     // Inside the available area (a window below the top panel, not under it).
     QPoint topLeft = window->pos();
-    topLeft.setX(std::clamp(topLeft.x(), available.left(),
-                            std::max(available.left(), available.right() - size.width() - frame.width())));
-    topLeft.setY(std::clamp(topLeft.y(), available.top(),
-                            std::max(available.top(), available.bottom() - size.height() - frame.height())));
+    topLeft.setX(
+        std::clamp(topLeft.x(), available.left(),
+                   std::max(available.left(), available.right() - size.width() - frame.width())));
+    topLeft.setY(
+        std::clamp(topLeft.y(), available.top(),
+                   std::max(available.top(), available.bottom() - size.height() - frame.height())));
     window->move(topLeft);
 }
 

@@ -152,9 +152,9 @@ void CloudPage::save()
 
 void CloudPage::updateTestButton()
 {
-    m_testButton->setEnabled(m_haveCredentials && !m_testContext
-                             && !m_projectEdit->text().trimmed().isEmpty()
-                             && !m_regionEdit->text().trimmed().isEmpty());
+    m_testButton->setEnabled(m_haveCredentials && !m_testContext &&
+                             !m_projectEdit->text().trimmed().isEmpty() &&
+                             !m_regionEdit->text().trimmed().isEmpty());
 }
 
 void CloudPage::testConnection()
@@ -166,17 +166,17 @@ void CloudPage::testConnection()
     if (project.isEmpty() || region.isEmpty())
         return;
     m_testContext = std::make_unique<QObject>();
-    m_testResult->setText(tr("Listing the custom jobs of %1…")
-                              .arg(cloud::locationName(project, region)));
+    m_testResult->setText(
+        tr("Listing the custom jobs of %1…").arg(cloud::locationName(project, region)));
     updateTestButton();
     m_vertex->listJobs(
         project, region, QStringLiteral("customJobs"), {}, m_testContext.get(),
         [this, project, region](const QList<QJsonObject> &jobs, const QString &error) {
             const bool ok = error.isEmpty();
             if (ok)
-                m_testResult->setText(tr("Connected: %n custom job(s) in %1.", nullptr,
-                                         int(jobs.size()))
-                                          .arg(cloud::locationName(project, region)));
+                m_testResult->setText(
+                    tr("Connected: %n custom job(s) in %1.", nullptr, int(jobs.size()))
+                        .arg(cloud::locationName(project, region)));
             else
                 m_testResult->setText(tr("Connection failed: %1").arg(error));
             // Deleted later: this runs inside a callback bound to the context.

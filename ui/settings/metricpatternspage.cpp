@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "settings/metricpatternspage.h"
 
-#include "settings/metricpatternmodel.h"
 #include "metrics/extract.h"
 #include "metrics/userpatterns.h"
+#include "settings/metricpatternmodel.h"
 
 #include <QAction>
 #include <QFontDatabase>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "settings/settingsdialog.h"
 
-#include "settings/metricpatternspage.h"
 #include "secrets/secretstore.h"
 #include "settings/cloudpage.h"
 #include "settings/localrunspage.h"
+#include "settings/metricpatternspage.h"
 #include "settings/secretspage.h"
 
 #include <QDialogButtonBox>

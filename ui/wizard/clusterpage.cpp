@@ -62,8 +62,8 @@ ClusterPage::ClusterPage(const catalog::Catalog &catalog, QWidget *parent)
     layout->addLayout(form);
 
     auto *grid = new QGridLayout(m_roles);
-    const QStringList headers = {tr("Role"), tr("Replicas"), tr("Machine type"),
-                                 tr("Accelerator"), tr("Accelerators per replica")};
+    const QStringList headers = {tr("Role"), tr("Replicas"), tr("Machine type"), tr("Accelerator"),
+                                 tr("Accelerators per replica")};
     for (int c = 0; c < int(headers.size()); ++c) {
         auto *h = new QLabel(headers.at(c), m_roles);
         QFont f = h->font();
@@ -137,7 +137,8 @@ void ClusterPage::buildRow(jobspec::Role role, int gridRow)
     if (role != jobspec::Role::Master) {
         r.count = new QSpinBox(m_roles);
         r.count->setRange(0, maxReplicaCount);
-        r.count->setAccessibleName(tr("%1: number of replicas").arg(QString(label).remove(QLatin1Char('&'))));
+        r.count->setAccessibleName(
+            tr("%1: number of replicas").arg(QString(label).remove(QLatin1Char('&'))));
         grid->addWidget(r.count, gridRow, CountColumn);
         grid->addWidget(bind(rolePath(role, "Count"), r.count), gridRow + 1, CountColumn);
         connect(r.count, &QSpinBox::valueChanged, this, [this, &r] { onRoleCountChanged(r); });
@@ -296,11 +297,15 @@ QString ClusterPage::machineText(const catalog::MachineType &m) const
 {
     if (m.tpu)
         return tr("%1 — Cloud TPU").arg(m.name);
-    QString text = tr("%1 — %2 vCPUs, %3 GB")
-                       .arg(m.name, QString::number(m.vcpus), QLocale().toString(m.memoryGb, 'g', 6));
+    QString text =
+        tr("%1 — %2 vCPUs, %3 GB")
+            .arg(m.name, QString::number(m.vcpus), QLocale().toString(m.memoryGb, 'g', 6));
     if (m.builtIn) {
         const catalog::AcceleratorType *a = m_catalog.accelerator(m.builtIn->type);
-        text = tr("%1, %2 × %3").arg(text).arg(m.builtIn->count).arg(a ? a->displayName : m.builtIn->type);
+        text = tr("%1, %2 × %3")
+                   .arg(text)
+                   .arg(m.builtIn->count)
+                   .arg(a ? a->displayName : m.builtIn->type);
     }
     if (m.legacy)
         text = tr("%1 (legacy)").arg(text);
@@ -381,12 +386,14 @@ void ClusterPage::onTierChanged()
             if (!tier->masterType.isEmpty())
                 shape.append(tr("master: %1").arg(tier->masterType));
             if (tier->workerCount > 0)
-                shape.append(tr("%n worker(s): %1", nullptr, tier->workerCount).arg(tier->workerType));
+                shape.append(
+                    tr("%n worker(s): %1", nullptr, tier->workerCount).arg(tier->workerType));
             if (tier->parameterServerCount > 0)
                 shape.append(tr("%n parameter server(s): %1", nullptr, tier->parameterServerCount)
                                  .arg(tier->parameterServerType));
             if (tier->accelerator)
-                shape.append(tr("%1 × %2").arg(tier->accelerator->count).arg(tier->accelerator->type));
+                shape.append(
+                    tr("%1 × %2").arg(tier->accelerator->count).arg(tier->accelerator->type));
             if (!shape.isEmpty())
                 text = tr("%1.\nMachines: %2%3")
                            .arg(text, shape.join(QLatin1String("; ")),
@@ -465,7 +472,8 @@ void ClusterPage::load(const jobspec::Job &job)
     for (RoleRow &r : m_rows) {
         const jobspec::RoleSpec &spec = in.role(r.role);
         if (r.count)
-            r.count->setValue(int(qBound<qint64>(qint64(0), spec.count.value_or(0), qint64(maxReplicaCount))));
+            r.count->setValue(
+                int(qBound<qint64>(qint64(0), spec.count.value_or(0), qint64(maxReplicaCount))));
         selectData(r.type, spec.type, tr("%1 (not in the catalog)").arg(spec.type));
         const std::optional<jobspec::AcceleratorConfig> &acc = spec.config.acceleratorConfig;
         selectData(r.acceleratorType, acc ? acc->type : QString(),
@@ -474,7 +482,8 @@ void ClusterPage::load(const jobspec::Job &job)
             const QSignalBlocker blocker(r.acceleratorCount);
             r.acceleratorCount->clear();
             if (acc && acc->count)
-                r.acceleratorCount->addItem(QString::number(*acc->count), QVariant(qlonglong(*acc->count)));
+                r.acceleratorCount->addItem(QString::number(*acc->count),
+                                            QVariant(qlonglong(*acc->count)));
             r.acceleratorCount->setCurrentIndex(acc && acc->count ? 0 : -1);
         }
         refreshAcceleratorTexts(r);

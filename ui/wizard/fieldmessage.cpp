@@ -56,8 +56,8 @@ void FieldMessage::reveal()
 
 bool FieldMessage::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_field && !m_revealed
-        && (event->type() == QEvent::KeyPress || event->type() == QEvent::FocusOut)) {
+    if (watched == m_field && !m_revealed &&
+        (event->type() == QEvent::KeyPress || event->type() == QEvent::FocusOut)) {
         // After the event: the keystroke's edit validates first.
         QMetaObject::invokeMethod(this, &FieldMessage::reveal, Qt::QueuedConnection);
     }

@@ -140,9 +140,9 @@ HyperparameterPage::HyperparameterPage(QWidget *parent)
     , m_maxTrials(new QSpinBox(body()))
     , m_parallel(new QSpinBox(body()))
     , m_algorithm(new QComboBox(body()))
-    , m_params(new TableEditor({tr("Name"), tr("Type"), tr("Minimum"), tr("Maximum"), tr("Scale"),
-                                tr("Values")},
-                               body()))
+    , m_params(new TableEditor(
+          {tr("Name"), tr("Type"), tr("Minimum"), tr("Maximum"), tr("Scale"), tr("Values")},
+          body()))
 {
     setTitle(tr("Hyperparameter tuning"));
     setSubTitle(tr("The service runs several trials, each with other values, and looks for the "
@@ -197,8 +197,10 @@ void HyperparameterPage::updateCellHints(int row)
 {
     QTableWidget *t = m_params->table();
     const QString type = t->item(row, TypeColumn) ? t->item(row, TypeColumn)->text() : QString();
-    const bool range = type == lim::latin1(lim::typeDouble) || type == lim::latin1(lim::typeInteger);
-    const bool values = type == lim::latin1(lim::typeCategorical) || type == lim::latin1(lim::typeDiscrete);
+    const bool range =
+        type == lim::latin1(lim::typeDouble) || type == lim::latin1(lim::typeInteger);
+    const bool values =
+        type == lim::latin1(lim::typeCategorical) || type == lim::latin1(lim::typeDiscrete);
     const QSignalBlocker blocker(t);
     for (int c : {MinColumn, MaxColumn, ScaleColumn}) {
         if (QTableWidgetItem *item = t->item(row, c))
@@ -211,11 +213,14 @@ void HyperparameterPage::updateCellHints(int row)
 
 void HyperparameterPage::load(const jobspec::Job &job)
 {
-    const jobspec::HyperparameterSpec hp = job.trainingInput.hyperparameters.value_or(jobspec::HyperparameterSpec());
+    const jobspec::HyperparameterSpec hp =
+        job.trainingInput.hyperparameters.value_or(jobspec::HyperparameterSpec());
     selectData(m_goal, hp.goal);
     m_metric->setText(hp.hyperparameterMetricTag);
-    m_maxTrials->setValue(int(qBound<qint64>(qint64(0), hp.maxTrials.value_or(0), qint64(maxTrialCount))));
-    m_parallel->setValue(int(qBound<qint64>(qint64(0), hp.maxParallelTrials.value_or(0), qint64(maxTrialCount))));
+    m_maxTrials->setValue(
+        int(qBound<qint64>(qint64(0), hp.maxTrials.value_or(0), qint64(maxTrialCount))));
+    m_parallel->setValue(
+        int(qBound<qint64>(qint64(0), hp.maxParallelTrials.value_or(0), qint64(maxTrialCount))));
     selectData(m_algorithm, hp.algorithm);
     QList<QStringList> rows;
     for (const jobspec::ParameterSpec &p : hp.params) {

@@ -18,7 +18,15 @@ namespace trainyard::ui::wizard {
 class TableEditor;
 
 // Columns of the parameter table.
-enum ParamColumn { NameColumn, TypeColumn, MinColumn, MaxColumn, ScaleColumn, ValuesColumn, NUM_PARAM_COLUMNS };
+enum ParamColumn {
+    NameColumn,
+    TypeColumn,
+    MinColumn,
+    MaxColumn,
+    ScaleColumn,
+    ValuesColumn,
+    NUM_PARAM_COLUMNS
+};
 
 // Editors per cell: enum combos for type and scale, number fields (integers for INTEGER
 // parameters) for the range, a number list for DISCRETE values.

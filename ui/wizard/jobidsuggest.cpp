@@ -13,8 +13,8 @@ QString cleaned(const QString &text)
 {
     QString out;
     for (QChar c : text) {
-        const bool letter = (c >= QLatin1Char('a') && c <= QLatin1Char('z'))
-                         || (c >= QLatin1Char('A') && c <= QLatin1Char('Z'));
+        const bool letter = (c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
+                            (c >= QLatin1Char('A') && c <= QLatin1Char('Z'));
         const bool digit = c >= QLatin1Char('0') && c <= QLatin1Char('9');
         if (letter || (!out.isEmpty() && (digit || c == QLatin1Char('_'))))
             out.append(c);

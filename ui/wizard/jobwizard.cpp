@@ -4,8 +4,8 @@
 #include "exec/locallauncher.h"
 #include "exec/runsettings.h"
 #include "gpu/nvml.h"
-#include "mainwindow/screenfit.h"
 #include "jobspec/yamlio.h"
+#include "mainwindow/screenfit.h"
 #include "store/atomicwrite.h"
 #include "store/jobstore.h"
 #include "wizard/clusterpage.h"
@@ -21,18 +21,18 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
-#include <QPushButton>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
 #include <QStandardPaths>
 #include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace trainyard::ui::wizard {
 
@@ -107,8 +107,7 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
         connect(page, &WizardPage::edited, this, [this, page] { onPageEdited(page); });
     connect(m_reviewPage, &ReviewPage::saveRequested, this, [this] { saveWithDialog(true); });
     connect(m_reviewPage, &ReviewPage::exportRequested, this, [this] { saveWithDialog(false); });
-    connect(m_reviewPage, &ReviewPage::vertexSubmitRequested, this,
-            [this] { openVertexSubmit(); });
+    connect(m_reviewPage, &ReviewPage::vertexSubmitRequested, this, [this] { openVertexSubmit(); });
     // This machine's GPUs, read once off the GUI thread (NVML can take a moment to start).
     auto *gpus = new QFutureWatcher<gpu::GpuInventory>(this);
     connect(gpus, &QFutureWatcher<gpu::GpuInventory>::finished, this, [this, gpus] {
@@ -130,13 +129,13 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
         Q_EMIT jobStarted(jobId, store::JobStore(m_launcher->storeRoot()).jobDir(jobId));
         finishAccepted();
     });
-    connect(m_launcher, &exec::LocalLauncher::failed, this,
-            [this](const QString &jobId, const QString &error) {
-                m_starting = false;
-                button(QWizard::FinishButton)->setEnabled(currentPage() && currentPage()->isComplete());
-                m_reviewPage->setStatus(exec::LocalLauncher::startFailedMessage(jobId, error),
-                                        true);
-            });
+    connect(
+        m_launcher, &exec::LocalLauncher::failed, this,
+        [this](const QString &jobId, const QString &error) {
+            m_starting = false;
+            button(QWizard::FinishButton)->setEnabled(currentPage() && currentPage()->isComplete());
+            m_reviewPage->setStatus(exec::LocalLauncher::startFailedMessage(jobId, error), true);
+        });
 
     // A new job starts from the values used last time.
     const QSettings settings;
@@ -165,8 +164,8 @@ void JobWizard::setOwnerProgram(const QString &program)
 
 VertexSubmitDialog *JobWizard::openVertexSubmit()
 {
-    const QString base = m_fileName.isEmpty() ? QDir::currentPath()
-                                              : QFileInfo(m_fileName).absolutePath();
+    const QString base =
+        m_fileName.isEmpty() ? QDir::currentPath() : QFileInfo(m_fileName).absolutePath();
     auto *dialog = new VertexSubmitDialog(m_catalog, job(), base, m_storeRoot, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &VertexSubmitDialog::submitted, this, &JobWizard::cloudJobSubmitted);
@@ -227,8 +226,8 @@ QByteArray JobWizard::exportedJob() const
 
 QString JobWizard::draftPath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-           + QStringLiteral("/wizard-draft.yaml");
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/wizard-draft.yaml");
 }
 
 bool JobWizard::keepDraft(QString *error)
@@ -278,9 +277,10 @@ void JobWizard::loadGcloudImport(const exporters::GcloudImport &imported,
     }
     // gcloud resolves --package-path against the command's working directory.
     jobspec::Job job = imported.import.job;
-    if (!baseDirectory.isEmpty() && !job.local.packagePath.isEmpty()
-        && !QDir::isAbsolutePath(job.local.packagePath))
-        job.local.packagePath = QDir::cleanPath(QDir(baseDirectory).filePath(job.local.packagePath));
+    if (!baseDirectory.isEmpty() && !job.local.packagePath.isEmpty() &&
+        !QDir::isAbsolutePath(job.local.packagePath))
+        job.local.packagePath =
+            QDir::cleanPath(QDir(baseDirectory).filePath(job.local.packagePath));
     loadJob(job, imported.import.sources, diagnostics);
     if (!baseDirectory.isEmpty())
         m_trainerPage->setBaseDirectory(baseDirectory);
@@ -346,7 +346,8 @@ void JobWizard::runValidation()
     const jobspec::Job current = job();
     validation::Options options = m_options;
     options.target = target();
-    const jobspec::Diagnostics found = validation::validate(current, m_catalog, options, &m_sources);
+    const jobspec::Diagnostics found =
+        validation::validate(current, m_catalog, options, &m_sources);
     m_diagnostics.clear();
     for (const ImportNote &n : std::as_const(m_importNotes))
         m_diagnostics.append(n.diagnostic);
@@ -364,7 +365,8 @@ void JobWizard::runValidation()
 
     for (WizardPage *page : pages())
         page->clearDiagnostics();
-    const auto show = [this](WizardPage *page, FieldMessage *message, const jobspec::Diagnostic &d) {
+    const auto show = [this](WizardPage *page, FieldMessage *message,
+                             const jobspec::Diagnostic &d) {
         if (page != m_reviewPage)
             page->addDiagnostic(d, message);
         m_reviewPage->addDiagnostic(d, nullptr); // the review lists everything
@@ -494,8 +496,8 @@ void JobWizard::focusFirstField()
         return;
     QWidget *w = page->nextInFocusChain();
     for (int guard = 0; w && w != page && guard < 1000; w = w->nextInFocusChain(), ++guard) {
-        if (!page->isAncestorOf(w) || !(w->focusPolicy() & Qt::TabFocus) || !w->isEnabled()
-            || !w->isVisibleTo(page) || qobject_cast<QScrollArea *>(w))
+        if (!page->isAncestorOf(w) || !(w->focusPolicy() & Qt::TabFocus) || !w->isEnabled() ||
+            !w->isVisibleTo(page) || qobject_cast<QScrollArea *>(w))
             continue;
         w->setFocus(Qt::TabFocusReason);
         return;
@@ -518,8 +520,8 @@ void JobWizard::rememberValues() const
 
 bool JobWizard::saveTo(const QString &path, bool withLocal, QString *error)
 {
-    const QByteArray yaml = jobspec::exportYaml(
-        job(), withLocal ? jobspec::ExportScope::WithLocal : jobspec::ExportScope::Cloud);
+    const QByteArray yaml = jobspec::exportYaml(job(), withLocal ? jobspec::ExportScope::WithLocal
+                                                                 : jobspec::ExportScope::Cloud);
     // Checked and atomic (Qt 6.4's QSaveFile::commit() hides a failed buffered write).
     if (const store::WriteResult written = store::writeFileAtomically(path, yaml); !written) {
         if (error)
@@ -543,11 +545,11 @@ void JobWizard::saveWithDialog(bool withLocal)
 {
     QString suggested = m_fileName;
     if (suggested.isEmpty() || !withLocal) {
-        const QString dir = m_fileName.isEmpty() ? QDir::homePath() : QFileInfo(m_fileName).absolutePath();
+        const QString dir =
+            m_fileName.isEmpty() ? QDir::homePath() : QFileInfo(m_fileName).absolutePath();
         const QString id = m_jobPage->jobIdEdit()->text();
-        suggested = dir + QLatin1Char('/')
-                    + (id.isEmpty() ? QStringLiteral("config") : id)
-                    + (withLocal ? QStringLiteral(".yaml") : QStringLiteral("-gcloud.yaml"));
+        suggested = dir + QLatin1Char('/') + (id.isEmpty() ? QStringLiteral("config") : id) +
+                    (withLocal ? QStringLiteral(".yaml") : QStringLiteral("-gcloud.yaml"));
     }
     const QString path = QFileDialog::getSaveFileName(
         this, withLocal ? tr("Save config.yaml") : tr("Export config.yaml for gcloud"), suggested,
@@ -581,7 +583,8 @@ bool JobWizard::runLocally(QString *error)
         return false;
     };
     if (!problems.isEmpty())
-        return fail(tr("This job cannot run on this machine:\n%1").arg(problems.join(QLatin1Char('\n'))));
+        return fail(
+            tr("This job cannot run on this machine:\n%1").arg(problems.join(QLatin1Char('\n'))));
     if (!j.local.packagePath.isEmpty() && !QFileInfo(j.local.packagePath).isDir()) {
         return fail(tr("The package directory %1 does not exist on this machine: choose it on "
                        "the Trainer page.")
@@ -593,8 +596,8 @@ bool JobWizard::runLocally(QString *error)
     // The user's defaults (Settings > Local runs): interpreter, restarts, ports, cap...
     exec::RunSettings settings = exec::readLocalRunDefaults().runSettings(exec::RunStyle::Submit);
     settings.gpus = m_reviewPage->gpuMode(); // the Review page's choice, as --gpus
-    settings.baseDirectory = m_fileName.isEmpty() ? QDir::currentPath()
-                                                  : QFileInfo(m_fileName).absolutePath();
+    settings.baseDirectory =
+        m_fileName.isEmpty() ? QDir::currentPath() : QFileInfo(m_fileName).absolutePath();
     m_starting = true;
     button(QWizard::FinishButton)->setEnabled(false);
     m_reviewPage->setStatus(tr("Starting the job %1…").arg(j.jobId), false);

@@ -140,7 +140,7 @@ private:
     ReviewPage *m_reviewPage;
     QTimer *m_validateTimer;
     bool m_starting = false; // a runLocally() start is under way
-    jobspec::Job m_base;          // the loaded job: fields without a widget come from here
+    jobspec::Job m_base;     // the loaded job: fields without a widget come from here
     jobspec::SourceMap m_sources;
     struct ImportNote
     {
@@ -156,8 +156,8 @@ private:
     exec::LocalLauncher *m_launcher; // "Run locally"
     bool m_loading = false;
     QSet<WizardPage *> m_revealPending; // pages the user edited since the last validation
-    QByteArray m_pristine; // the job as last opened, saved, run or submitted
-    bool m_closing = false; // the user confirmed closing a changed wizard
+    QByteArray m_pristine;              // the job as last opened, saved, run or submitted
+    bool m_closing = false;             // the user confirmed closing a changed wizard
 };
 
 } // namespace trainyard::ui::wizard

@@ -29,8 +29,8 @@ StringListEditor::StringListEditor(QWidget *parent)
     , m_up(new QPushButton(tr("Up"), this))
     , m_down(new QPushButton(tr("Down"), this))
 {
-    m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
-                            | QAbstractItemView::AnyKeyPressed);
+    m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                            QAbstractItemView::AnyKeyPressed);
     // Room for a handful of rows; the list scrolls beyond that (the height follows the font, so
     // it scales with the display).
     m_list->setMinimumHeight(m_list->fontMetrics().height() * 4);

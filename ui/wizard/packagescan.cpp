@@ -61,8 +61,7 @@ PackageScan scanPackage(const QString &directory)
 PackageScanner::PackageScanner(QObject *parent)
     : QObject(parent)
 {
-    connect(&m_watcher, &QFutureWatcher<PackageScan>::finished, this,
-            &PackageScanner::onFinished);
+    connect(&m_watcher, &QFutureWatcher<PackageScan>::finished, this, &PackageScanner::onFinished);
 }
 
 PackageScanner::~PackageScanner()

@@ -15,9 +15,9 @@ struct PackageScan
     QString directory;
     bool exists = false;
     bool isDirectory = false;
-    bool isPackage = false;   // has __init__.py
-    bool truncated = false;   // the walk stopped at its bounds
-    QStringList modules;      // dotted names starting with the package's name: trainer.task
+    bool isPackage = false; // has __init__.py
+    bool truncated = false; // the walk stopped at its bounds
+    QStringList modules;    // dotted names starting with the package's name: trainer.task
 };
 
 inline constexpr int packageScanMaxDepth = 6;

@@ -77,8 +77,9 @@ PasteCommandDialog::PasteCommandDialog(const catalog::Catalog &catalog, QWidget 
     connect(m_editor, &QPlainTextEdit::textChanged, m_timer, qOverload<>(&QTimer::start));
     connect(m_directory, &QLineEdit::textChanged, m_timer, qOverload<>(&QTimer::start));
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Directory of the "
-                                                                       "command"),
+        const QString dir = QFileDialog::getExistingDirectory(this,
+                                                              tr("Directory of the "
+                                                                 "command"),
                                                               baseDirectory());
         if (!dir.isEmpty())
             setBaseDirectory(dir);

@@ -223,7 +223,8 @@ void RegionPage::fillPythonVersions()
 {
     const QString current = m_python->currentText();
     QStringList versions = m_catalog.pythonVersions;
-    if (const catalog::RuntimeVersion *rv = m_catalog.runtimeVersion(m_runtime->currentText().trimmed());
+    if (const catalog::RuntimeVersion *rv =
+            m_catalog.runtimeVersion(m_runtime->currentText().trimmed());
         rv && !rv->pythonVersions.isEmpty())
         versions = rv->pythonVersions;
     const QSignalBlocker blocker(m_python);
@@ -251,7 +252,8 @@ QStringList RegionPage::usedAccelerators(const jobspec::Job &job, const catalog:
     }
     for (jobspec::Role role : jobspec::allRoles) {
         const jobspec::RoleSpec &r = in.role(role);
-        const bool active = role == jobspec::Role::Master ? !r.type.isEmpty() : r.count.value_or(0) > 0;
+        const bool active =
+            role == jobspec::Role::Master ? !r.type.isEmpty() : r.count.value_or(0) > 0;
         if (!active)
             continue;
         addBuiltIn(cat, out, r.type);
@@ -284,9 +286,10 @@ void RegionPage::setJobAccelerators(const QStringList &types)
         QString text = offered.isEmpty()
                            ? tr("%1 (no GPUs)").arg(name)
                            : tr("%1 (%2)").arg(name, offered.join(QLatin1String(", ")));
-        QString tip = region->accelerators.isEmpty()
-                          ? tr("%1 offers no GPUs.").arg(name)
-                          : tr("%1 offers %2.").arg(name, region->accelerators.join(QLatin1String(", ")));
+        QString tip =
+            region->accelerators.isEmpty()
+                ? tr("%1 offers no GPUs.").arg(name)
+                : tr("%1 offers %2.").arg(name, region->accelerators.join(QLatin1String(", ")));
         if (!missing.isEmpty()) {
             text = tr("%1 — no %2").arg(text, missing.join(QLatin1String(", ")));
             tip = tr("%1\nThis job uses %2, which this region does not offer.")
@@ -389,9 +392,10 @@ void RegionPage::store(jobspec::Job &job) const
 
 void RegionPage::browseJobDir()
 {
-    const QString start = m_jobDir->text().startsWith(QLatin1String("gs://")) ? QString()
-                                                                              : m_jobDir->text();
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Choose the job directory"), start);
+    const QString start =
+        m_jobDir->text().startsWith(QLatin1String("gs://")) ? QString() : m_jobDir->text();
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Choose the job directory"), start);
     if (!dir.isEmpty())
         m_jobDir->setText(QDir::toNativeSeparators(dir));
 }

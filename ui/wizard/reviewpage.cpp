@@ -11,13 +11,13 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
-#include <QThread>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTabWidget>
+#include <QThread>
 #include <QVBoxLayout>
 
 namespace trainyard::ui::wizard {
@@ -183,8 +183,7 @@ void ReviewPage::setMachineGpus(const gpu::GpuInventory &inventory)
 
 exec::GpuMode ReviewPage::gpuMode() const
 {
-    return exec::gpuModeFromName(m_gpuMode->currentData().toString())
-        .value_or(exec::GpuMode::Auto);
+    return exec::gpuModeFromName(m_gpuMode->currentData().toString()).value_or(exec::GpuMode::Auto);
 }
 
 void ReviewPage::updateGpuPlan()
@@ -192,8 +191,7 @@ void ReviewPage::updateGpuPlan()
     if (!m_inventoryKnown)
         return;
     // Pure and quick: the cluster's layout, what each replica asks, the placement.
-    exec::RunSettings settings =
-        exec::readLocalRunDefaults().runSettings(exec::RunStyle::Submit);
+    exec::RunSettings settings = exec::readLocalRunDefaults().runSettings(exec::RunStyle::Submit);
     settings.gpus = gpuMode();
     const exec::JobGpuPlan plan = exec::planJobGpus(m_job, settings, m_catalog, m_inventory.gpus,
                                                     QThread::idealThreadCount());

@@ -124,9 +124,7 @@ TrainerPage::TrainerPage(QWidget *parent)
 
     m_scanDelay->setSingleShot(true);
     m_scanDelay->setInterval(scanDelayMs);
-    connect(m_scanDelay, &QTimer::timeout, this, [this] {
-        m_scanner->scan(scanPath());
-    });
+    connect(m_scanDelay, &QTimer::timeout, this, [this] { m_scanner->scan(scanPath()); });
     connect(m_scanner, &PackageScanner::finished, this, &TrainerPage::showScan);
 
     for (QRadioButton *b : {m_packageMode, m_executableMode, m_containerMode}) {
@@ -161,7 +159,6 @@ TrainerPage::TrainerPage(QWidget *parent)
     connect(m_env, &TableEditor::changed, this, &TrainerPage::edited);
     connect(m_browsePackage, &QPushButton::clicked, this, &TrainerPage::browsePackage);
     connect(m_browseExecutable, &QPushButton::clicked, this, &TrainerPage::browseExecutable);
-
 
     updateModeWidgets();
     updatePreview();
@@ -204,8 +201,8 @@ bool TrainerPage::isScanning() const
 void TrainerPage::updateModeWidgets()
 {
     const Mode m = mode();
-    for (QWidget *w : std::initializer_list<QWidget *>{m_packageDir, m_browsePackage, m_module,
-                                                        m_packageUris})
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_packageDir, m_browsePackage, m_module, m_packageUris})
         w->setEnabled(m == Mode::Package);
     m_packageNote->setVisible(m == Mode::Package && !m_packageNote->text().isEmpty());
     m_executable->setEnabled(m == Mode::Executable);
@@ -272,8 +269,8 @@ QString TrainerPage::scanPath() const
     const QString dir = QDir::fromNativeSeparators(m_packageDir->text().trimmed());
     if (dir.isEmpty() || QDir::isAbsolutePath(dir))
         return dir;
-    return QDir::cleanPath(QDir(m_baseDirectory.isEmpty() ? QDir::currentPath() : m_baseDirectory)
-                               .filePath(dir));
+    return QDir::cleanPath(
+        QDir(m_baseDirectory.isEmpty() ? QDir::currentPath() : m_baseDirectory).filePath(dir));
 }
 
 void TrainerPage::schedulePackageScan()
@@ -309,12 +306,12 @@ void TrainerPage::updatePackageNote()
                        .arg(module, m_scan.modules.join(QLatin1String(", ")));
         } else {
             problem = false;
-            note = m_scan.truncated
-                       ? tr("Python package with at least %n module(s) (the search stopped "
-                            "early: the package is very large).",
-                            nullptr, int(m_scan.modules.size()))
-                       : tr("Python package with %n module(s).", nullptr,
-                            int(m_scan.modules.size()));
+            note =
+                m_scan.truncated
+                    ? tr("Python package with at least %n module(s) (the search stopped "
+                         "early: the package is very large).",
+                         nullptr, int(m_scan.modules.size()))
+                    : tr("Python package with %n module(s).", nullptr, int(m_scan.modules.size()));
         }
     }
     m_packageNote->setText(note);

@@ -177,8 +177,7 @@ QString VertexSubmitDialog::resultText() const
 
 bool VertexSubmitDialog::validateFields()
 {
-    static const QRegularExpression bucketRe(
-        QStringLiteral("^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$"));
+    static const QRegularExpression bucketRe(QStringLiteral("^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$"));
     static const QRegularExpression emailRe(QStringLiteral("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"));
 
     const QString project = m_project->text().trimmed();
@@ -205,8 +204,7 @@ bool VertexSubmitDialog::validateFields()
     const bool localArchives = cloud::hasLocalArchives(m_job.trainingInput.packageUris);
     const bool hasPackage = !m_job.local.packagePath.isEmpty() || localArchives;
     if (bucketUri.isEmpty()) {
-        if (localArchives
-            || (hasPackage && m_job.trainingInput.packageUris.isEmpty()))
+        if (localArchives || (hasPackage && m_job.trainingInput.packageUris.isEmpty()))
             bucketError = tr("A staging bucket is required to upload the package.");
     } else {
         QString bucket;
@@ -229,8 +227,8 @@ bool VertexSubmitDialog::validateFields()
         accountError = tr("'%1' is not a service account e-mail address.").arg(account);
     showMessage(m_serviceAccountMessage, accountError);
 
-    const bool ok = projectError.isEmpty() && regionError.isEmpty() && bucketError.isEmpty()
-                    && accountError.isEmpty();
+    const bool ok = projectError.isEmpty() && regionError.isEmpty() && bucketError.isEmpty() &&
+                    accountError.isEmpty();
     m_submitButton->setEnabled(ok && m_haveCredentials && !m_submitting);
     return ok;
 }
@@ -266,12 +264,13 @@ void VertexSubmitDialog::submit()
     QStringList problems;
     for (const jobspec::Diagnostic &d : diags) {
         if (d.isError())
-            problems << (d.field.isEmpty() ? d.message : d.field + QStringLiteral(": ") + d.message);
+            problems << (d.field.isEmpty() ? d.message
+                                           : d.field + QStringLiteral(": ") + d.message);
     }
     if (!problems.isEmpty()) {
-        m_result->setText(text::plainText(tr("Not submitted: the spec has errors.\n%1")
-                                              .arg(problems.join(QLatin1Char('\n'))),
-                                          text::Newlines::Keep));
+        m_result->setText(text::plainText(
+            tr("Not submitted: the spec has errors.\n%1").arg(problems.join(QLatin1Char('\n'))),
+            text::Newlines::Keep));
         Q_EMIT submitFailed(m_result->text());
         return;
     }
@@ -321,8 +320,7 @@ void VertexSubmitDialog::submit()
         cloud::ApiClient api(credentials);
         int lastPercent = -1;
         cloud::StageEvents events;
-        events.progress = [&lastPercent, post](const QString &fileName, qint64 sent,
-                                               qint64 total) {
+        events.progress = [&lastPercent, post](const QString &fileName, qint64 sent, qint64 total) {
             const int percent = total > 0 ? int(sent * 100 / total) : 100;
             if (percent == lastPercent)
                 return;

@@ -8,7 +8,6 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QVBoxLayout>
-
 #include <algorithm>
 
 namespace trainyard::ui::wizard {

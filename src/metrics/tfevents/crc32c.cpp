@@ -42,7 +42,7 @@ const Tables &tables()
 #ifdef TRAINYARD_CRC32C_SSE42
 // The CRC32 instruction of SSE 4.2 computes exactly CRC-32C, eight bytes per instruction.
 __attribute__((target("sse4.2"))) std::uint32_t crc32cSse42(const void *data, std::size_t size,
-                                                              std::uint32_t crc)
+                                                            std::uint32_t crc)
 {
     const auto *p = static_cast<const unsigned char *>(data);
     std::uint64_t c = ~crc;
@@ -79,13 +79,12 @@ std::uint32_t crc32cPortable(const void *data, std::size_t size, std::uint32_t c
     const auto *p = static_cast<const unsigned char *>(data);
     std::uint32_t c = ~crc;
     while (size >= 8) {
-        const std::uint32_t lo = c ^ (std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8
-                                      | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24);
-        const std::uint32_t hi = std::uint32_t(p[4]) | std::uint32_t(p[5]) << 8
-                                 | std::uint32_t(p[6]) << 16 | std::uint32_t(p[7]) << 24;
-        c = t[7][lo & 0xffu] ^ t[6][(lo >> 8) & 0xffu] ^ t[5][(lo >> 16) & 0xffu]
-            ^ t[4][lo >> 24] ^ t[3][hi & 0xffu] ^ t[2][(hi >> 8) & 0xffu]
-            ^ t[1][(hi >> 16) & 0xffu] ^ t[0][hi >> 24];
+        const std::uint32_t lo = c ^ (std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 |
+                                      std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24);
+        const std::uint32_t hi = std::uint32_t(p[4]) | std::uint32_t(p[5]) << 8 |
+                                 std::uint32_t(p[6]) << 16 | std::uint32_t(p[7]) << 24;
+        c = t[7][lo & 0xffu] ^ t[6][(lo >> 8) & 0xffu] ^ t[5][(lo >> 16) & 0xffu] ^ t[4][lo >> 24] ^
+            t[3][hi & 0xffu] ^ t[2][(hi >> 8) & 0xffu] ^ t[1][(hi >> 16) & 0xffu] ^ t[0][hi >> 24];
         p += 8;
         size -= 8;
     }

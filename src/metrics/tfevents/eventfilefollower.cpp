@@ -7,10 +7,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSet>
-
 #include <algorithm>
 #include <limits>
-
 #include <sys/stat.h>
 
 namespace trainyard::metrics::tfevents {
@@ -19,7 +17,9 @@ using namespace Qt::Literals::StringLiterals;
 
 struct EventFileFollower::Run
 {
-    explicit Run(const QString &name) : decoder(name) {}
+    explicit Run(const QString &name)
+        : decoder(name)
+    {}
     EventDecoder decoder;
 };
 
@@ -32,7 +32,7 @@ struct EventFileFollower::Source
     dev_t device = 0; // the open file's identity: a new inode under the name is a new file
     ino_t inode = 0;
     qint64 offset = 0;
-    qint64 wanted = 0; // bytes from offset the next record needs (0: unknown)
+    qint64 wanted = 0;  // bytes from offset the next record needs (0: unknown)
     qint64 skipTo = -1; // an oversized record ends here
     RecordScanner scanner;
     bool backlog = false; // the last read stopped with complete records left to read
@@ -48,7 +48,9 @@ const int registered = [] {
 
 } // namespace
 
-EventFileFollower::EventFileFollower(QObject *parent) : QObject(parent), m_timer(this)
+EventFileFollower::EventFileFollower(QObject *parent)
+    : QObject(parent)
+    , m_timer(this)
 {
     Q_UNUSED(registered)
     m_timer.setInterval(DefaultIntervalMs);
@@ -208,10 +210,10 @@ int EventFileFollower::poll()
     for (const auto &r : m_runs)
         stats.unparsableRecords += r->decoder.stats().unparsable;
     stats.points = m_stats.points + qint64(batch.size());
-    const bool changed = stats.files != m_stats.files || stats.bytesRead != m_stats.bytesRead
-                         || stats.records != m_stats.records
-                         || stats.corruptRecords != m_stats.corruptRecords
-                         || stats.unparsableRecords != m_stats.unparsableRecords;
+    const bool changed = stats.files != m_stats.files || stats.bytesRead != m_stats.bytesRead ||
+                         stats.records != m_stats.records ||
+                         stats.corruptRecords != m_stats.corruptRecords ||
+                         stats.unparsableRecords != m_stats.unparsableRecords;
     m_stats = stats;
 
     const int emitted = int(batch.size());
@@ -271,8 +273,8 @@ qint64 EventFileFollower::readSource(Source &s, qint64 budget, ScalarPoints &out
     // start.
     dev_t device = 0;
     ino_t inode = 0;
-    const bool replaced = identityOf(s.path, &device, &inode)
-                          && (device != s.device || inode != s.inode);
+    const bool replaced =
+        identityOf(s.path, &device, &inode) && (device != s.device || inode != s.inode);
     const qint64 size = s.file.size(); // of the open file (fstat)
     if (size < s.offset)
         restart(s); // truncated in place
@@ -310,15 +312,15 @@ qint64 EventFileFollower::readSource(Source &s, qint64 budget, ScalarPoints &out
         if (r.skip)
             s.skipTo = addSaturated(s.offset, r.skip);
         // Nothing more in this file for now: a partial record (or under a header) at its end.
-        if (!r.skip && (r.consumed == 0 || got - r.consumed < RecordScanner::HeaderBytes)
-            && got == available)
+        if (!r.skip && (r.consumed == 0 || got - r.consumed < RecordScanner::HeaderBytes) &&
+            got == available)
             break;
         if (r.consumed == 0 && !r.skip && !r.wanted)
             break;
     }
     const qint64 left = size - s.offset;
-    s.backlog = s.skipTo >= 0 ? size >= s.skipTo
-                              : left >= RecordScanner::HeaderBytes && left >= s.wanted;
+    s.backlog =
+        s.skipTo >= 0 ? size >= s.skipTo : left >= RecordScanner::HeaderBytes && left >= s.wanted;
     if (replaced && !s.backlog) {
         // The old file is read to its end (a torn last record there never completes).
         s.file.close();

@@ -42,7 +42,6 @@
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
-
 #include <memory>
 #include <vector>
 
@@ -51,11 +50,11 @@ namespace trainyard::metrics::tfevents {
 struct FollowerStats
 {
     int files = 0;
-    qint64 bytesRead = 0;       // consumed bytes over all files
-    qint64 records = 0;         // intact records
-    qint64 corruptRecords = 0;  // CRC mismatches and lost framing (skipped)
+    qint64 bytesRead = 0;         // consumed bytes over all files
+    qint64 records = 0;           // intact records
+    qint64 corruptRecords = 0;    // CRC mismatches and lost framing (skipped)
     qint64 unparsableRecords = 0; // intact records that are not an Event (skipped)
-    qint64 points = 0;          // scalar points emitted
+    qint64 points = 0;            // scalar points emitted
 };
 
 class EventFileFollower : public QObject

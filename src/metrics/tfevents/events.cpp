@@ -3,10 +3,9 @@
 
 #include "tensorboard_subset.pb.h"
 
-#include <google/protobuf/arena.h>
-
 #include <cmath>
 #include <cstring>
+#include <google/protobuf/arena.h>
 
 namespace trainyard::metrics::tfevents {
 
@@ -138,7 +137,10 @@ struct EventDecoder::Parser
     }
 };
 
-EventDecoder::EventDecoder(QString run) : m_parser(new Parser), m_run(std::move(run)) {}
+EventDecoder::EventDecoder(QString run)
+    : m_parser(new Parser)
+    , m_run(std::move(run))
+{}
 EventDecoder::~EventDecoder() = default;
 EventDecoder::EventDecoder(EventDecoder &&) noexcept = default;
 EventDecoder &EventDecoder::operator=(EventDecoder &&) noexcept = default;
@@ -167,8 +169,8 @@ bool EventDecoder::decode(const char *data, std::size_t size, ScalarPoints &out)
         ~ResetAfter() { arena.Reset(); }
     } resetAfter{m_parser->arena};
     pb::Event &event = *google::protobuf::Arena::CreateMessage<pb::Event>(&m_parser->arena);
-    if (size > std::size_t(std::numeric_limits<int>::max())
-        || !event.ParseFromArray(data, int(size))) {
+    if (size > std::size_t(std::numeric_limits<int>::max()) ||
+        !event.ParseFromArray(data, int(size))) {
         ++m_stats.unparsable;
         return false;
     }
@@ -182,8 +184,8 @@ bool EventDecoder::decode(const char *data, std::size_t size, ScalarPoints &out)
         const bool simple = value.value_case() == pb::Summary::Value::kSimpleValue;
         const bool tensor = value.value_case() == pb::Summary::Value::kTensor;
         // TensorBoard names a tensor value without a tag by its (legacy) node_name.
-        const std::string &tagName = (tensor && value.tag().empty()) ? value.node_name()
-                                                                     : value.tag();
+        const std::string &tagName =
+            (tensor && value.tag().empty()) ? value.node_name() : value.tag();
         TagInfo &info = tagInfo(tagName);
         if (!info.metadataSeen && (value.has_metadata() || simple)) {
             // The first metadata of a tag decides (data_compat gives simple_value the scalars
@@ -195,8 +197,8 @@ bool EventDecoder::decode(const char *data, std::size_t size, ScalarPoints &out)
             } else {
                 const pb::SummaryMetadata &md = value.metadata();
                 info.plugin = QString::fromStdString(md.plugin_data().plugin_name());
-                info.scalar = md.plugin_data().plugin_name() == ScalarsPlugin
-                              || md.data_class() == pb::DATA_CLASS_SCALAR;
+                info.scalar = md.plugin_data().plugin_name() == ScalarsPlugin ||
+                              md.data_class() == pb::DATA_CLASS_SCALAR;
             }
         }
         double v = 0;

@@ -17,7 +17,6 @@
 #include <QHash>
 #include <QMetaType>
 #include <QString>
-
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -27,8 +26,8 @@ namespace trainyard::metrics::tfevents {
 
 struct ScalarPoint
 {
-    QString run;      // TensorBoard's run name: see EventFileFollower::runName()
-    QString tag;      // the summary tag, e.g. "epoch_loss", "train/accuracy"
+    QString run; // TensorBoard's run name: see EventFileFollower::runName()
+    QString tag; // the summary tag, e.g. "epoch_loss", "train/accuracy"
     qint64 step = 0;
     double wallTime = 0; // seconds since the epoch (UTC)
     double value = 0;

@@ -12,8 +12,8 @@ namespace {
 std::uint32_t readLe32(const char *p)
 {
     const auto *u = reinterpret_cast<const unsigned char *>(p);
-    return std::uint32_t(u[0]) | std::uint32_t(u[1]) << 8 | std::uint32_t(u[2]) << 16
-           | std::uint32_t(u[3]) << 24;
+    return std::uint32_t(u[0]) | std::uint32_t(u[1]) << 8 | std::uint32_t(u[2]) << 16 |
+           std::uint32_t(u[3]) << 24;
 }
 
 std::uint64_t readLe64(const char *p)

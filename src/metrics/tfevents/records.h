@@ -20,7 +20,6 @@
 #pragma once
 
 #include <QtGlobal>
-
 #include <cstdint>
 #include <functional>
 
@@ -56,8 +55,7 @@ public:
 
     explicit RecordScanner(qint64 maxRecordBytes = DefaultMaxRecordBytes)
         : m_maxRecordBytes(maxRecordBytes)
-    {
-    }
+    {}
 
     // data[0, size) starts where the previous call's consumed bytes ended.
     Result scan(const char *data, qint64 size, const Callback &onRecord);

@@ -17,8 +17,8 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
-#include <QLineEdit>
 #include <QLegendMarker>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QMenu>
 #include <QTemporaryDir>
@@ -26,7 +26,6 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QValueAxis>
-
 #include <cmath>
 
 using namespace trainyard;
@@ -64,8 +63,9 @@ struct Chart
         , view(metric, dir)
     {
         follower.pollOnce();
-        QObject::connect(&view, &MetricChartView::drawRequested, &view,
-                         [this](const metrics::DrawRequest &r) { view.applyDrawn(follower.compute(r)); });
+        QObject::connect(
+            &view, &MetricChartView::drawRequested, &view,
+            [this](const metrics::DrawRequest &r) { view.applyDrawn(follower.compute(r)); });
         view.resize(900, 500);
         view.show();
     }
@@ -134,7 +134,8 @@ void TestMetricChart::smoothedLineOverRawBand()
                 jump = std::max(jump, std::abs(points.at(i).y() - points.at(i - 1).y()));
         }
         QVERIFY2(hi - lo > 0.9, qPrintable(QString::number(hi - lo)));
-        QVERIFY2(jump < (hi - lo) / 15, qPrintable(QStringLiteral("%1 of %2").arg(jump).arg(hi - lo)));
+        QVERIFY2(jump < (hi - lo) / 15,
+                 qPrintable(QStringLiteral("%1 of %2").arg(jump).arg(hi - lo)));
         // Only the line is in the legend.
         int visibleMarkers = 0;
         for (QLegendMarker *m : c.view.chart()->legend()->markers())
@@ -153,12 +154,15 @@ void TestMetricChart::hoverShowsEverySeries()
 {
     const QString dir = m_tmp.filePath(QStringLiteral("three"));
     // Three replicas logging at different rates: the cursor is within 3 px of none of them.
-    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("loss"), 1001,
-                [](qint64 i) { return std::pair{double(i), 1.0 + i / 1000.0}; });
-    writeSeries(dir, QStringLiteral("worker-0"), QStringLiteral("loss"), 101,
-                [](qint64 i) { return std::pair{double(i * 10), 5.0 + i / 100.0}; });
-    writeSeries(dir, QStringLiteral("worker-1"), QStringLiteral("loss"), 11,
-                [](qint64 i) { return std::pair{double(i * 100), 9.0 + i}; });
+    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("loss"), 1001, [](qint64 i) {
+        return std::pair{double(i), 1.0 + i / 1000.0};
+    });
+    writeSeries(dir, QStringLiteral("worker-0"), QStringLiteral("loss"), 101, [](qint64 i) {
+        return std::pair{double(i * 10), 5.0 + i / 100.0};
+    });
+    writeSeries(dir, QStringLiteral("worker-1"), QStringLiteral("loss"), 11, [](qint64 i) {
+        return std::pair{double(i * 100), 9.0 + i};
+    });
     Chart c(dir, QStringLiteral("loss"));
     QVERIFY(QTest::qWaitForWindowExposed(&c.view));
     c.view.setSmoothing(0);
@@ -166,7 +170,8 @@ void TestMetricChart::hoverShowsEverySeries()
     QCOMPARE(c.view.lineSeries().size(), 3);
     QVERIFY(!c.view.crosshairVisible());
     // Step 500 sits in the plot area's middle; the cursor there is at y of none of the lines.
-    const QPointF scene = c.view.chart()->mapToPosition(QPointF(500, 3.5), c.view.lineSeries().first());
+    const QPointF scene =
+        c.view.chart()->mapToPosition(QPointF(500, 3.5), c.view.lineSeries().first());
     const QPoint pos = c.view.mapFromScene(scene);
     QTest::mouseMove(c.view.viewport(), pos);
     QTRY_VERIFY(c.view.crosshairVisible());
@@ -177,8 +182,10 @@ void TestMetricChart::hoverShowsEverySeries()
     QVERIFY2(std::abs(x - 500) < 20, qPrintable(rows.at(0))); // the cursor's step (a few px off)
     QCOMPARE(rows.at(1), QStringLiteral("chief-0: ") + QString::number(1.0 + x / 1000.0, 'g', 6));
     // The others: their point nearest to that step (every 10 and every 100 steps).
-    QCOMPARE(rows.at(2), QStringLiteral("worker-0: ") + QString::number(5.0 + std::round(x / 10) / 100.0, 'g', 6));
-    QCOMPARE(rows.at(3), QStringLiteral("worker-1: ") + QString::number(9.0 + std::round(x / 100), 'g', 6));
+    QCOMPARE(rows.at(2), QStringLiteral("worker-0: ") +
+                             QString::number(5.0 + std::round(x / 10) / 100.0, 'g', 6));
+    QCOMPARE(rows.at(3),
+             QStringLiteral("worker-1: ") + QString::number(9.0 + std::round(x / 100), 'g', 6));
     shot(&c.view, QStringLiteral("chart-hover.png"));
     // Outside the plot area: gone.
     QTest::mouseMove(c.view.viewport(), QPoint(3, 3));
@@ -189,8 +196,9 @@ void TestMetricChart::hoverShowsEverySeries()
 void TestMetricChart::boxZoomZoomsBothAxes()
 {
     const QString dir = m_tmp.filePath(QStringLiteral("box"));
-    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("loss"), 1000,
-                [](qint64 i) { return std::pair{double(i), double(i % 100)}; });
+    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("loss"), 1000, [](qint64 i) {
+        return std::pair{double(i), double(i % 100)};
+    });
     Chart c(dir, QStringLiteral("loss"));
     QVERIFY(QTest::qWaitForWindowExposed(&c.view));
     c.view.updateSeries();
@@ -200,8 +208,10 @@ void TestMetricChart::boxZoomZoomsBothAxes()
     const double xSpan = x->max() - x->min();
     const double ySpan = y->max() - y->min();
     const QRectF plot = c.view.chart()->plotArea();
-    const QPoint from = c.view.mapFromScene(plot.topLeft() + QPointF(plot.width() * 0.3, plot.height() * 0.3));
-    const QPoint to = c.view.mapFromScene(plot.topLeft() + QPointF(plot.width() * 0.6, plot.height() * 0.6));
+    const QPoint from =
+        c.view.mapFromScene(plot.topLeft() + QPointF(plot.width() * 0.3, plot.height() * 0.3));
+    const QPoint to =
+        c.view.mapFromScene(plot.topLeft() + QPointF(plot.width() * 0.6, plot.height() * 0.6));
     QTest::mousePress(c.view.viewport(), Qt::LeftButton, {}, from);
     QTest::mouseMove(c.view.viewport(), (from + to) / 2);
     QTest::mouseMove(c.view.viewport(), to);
@@ -221,8 +231,9 @@ void TestMetricChart::exportButtonWritesShortestCsv()
 {
     const QString dir = m_tmp.filePath(QStringLiteral("export"));
     const double values[] = {0.656, 0.1 + 0.2, 1e-4, 2.5};
-    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("accuracy"), 4,
-                [&values](qint64 i) { return std::pair{double(i * 1000000), values[i]}; });
+    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("accuracy"), 4, [&values](qint64 i) {
+        return std::pair{double(i * 1000000), values[i]};
+    });
     Chart c(dir, QStringLiteral("accuracy"));
     QVERIFY(QTest::qWaitForWindowExposed(&c.view));
     QToolButton *button = c.view.exportButton();
@@ -272,9 +283,10 @@ void TestMetricChart::axisLabels()
 
     // A 2,000,000-step run of a learning rate between 1e-4 and 5e-4.
     const QString dir = m_tmp.filePath(QStringLiteral("labels"));
-    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("learning_rate"), 2001, [](qint64 i) {
-        return std::pair{double(i * 1000), 1e-4 + 4e-4 * double(i) / 2000.0};
-    });
+    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("learning_rate"), 2001,
+                [](qint64 i) {
+                    return std::pair{double(i * 1000), 1e-4 + 4e-4 * double(i) / 2000.0};
+                });
     Chart c(dir, QStringLiteral("learning_rate"));
     QVERIFY(QTest::qWaitForWindowExposed(&c.view));
     c.view.setSmoothing(0);
@@ -293,8 +305,9 @@ void TestMetricChart::axisLabels()
 void TestMetricChart::epochAxisOnlyWithEpochSeries()
 {
     const QString dir = m_tmp.filePath(QStringLiteral("job/metrics"));
-    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("loss"), 301,
-                [](qint64 i) { return std::pair{double(i), 1.0 / (i + 1)}; });
+    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("loss"), 301, [](qint64 i) {
+        return std::pair{double(i), 1.0 / (i + 1)};
+    });
     ui::charts::MetricsPanel panel;
     panel.resize(1000, 600);
     panel.show();
@@ -311,8 +324,9 @@ void TestMetricChart::epochAxisOnlyWithEpochSeries()
     QCOMPARE(items(), (QStringList{QStringLiteral("Step"), QStringLiteral("Time since start")}));
 
     // The trainer logs its epoch (100 steps each): the Epoch axis is offered.
-    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("epoch"), 31,
-                [](qint64 i) { return std::pair{double(i * 10), i / 10.0}; });
+    writeSeries(dir, QStringLiteral("chief-0"), QStringLiteral("epoch"), 31, [](qint64 i) {
+        return std::pair{double(i * 10), i / 10.0};
+    });
     QTRY_VERIFY_WITH_TIMEOUT(items().contains(QStringLiteral("Epoch")), 5000);
     xMode->setCurrentIndex(xMode->findText(QStringLiteral("Epoch")));
     MetricChartView *loss = panel.chart(QStringLiteral("loss"));
@@ -322,8 +336,9 @@ void TestMetricChart::epochAxisOnlyWithEpochSeries()
 
     // Another job without one: gone again, and the step axis chosen.
     const QString other = m_tmp.filePath(QStringLiteral("job2/metrics"));
-    writeSeries(other, QStringLiteral("chief-0"), QStringLiteral("loss"), 10,
-                [](qint64 i) { return std::pair{double(i), 1.0}; });
+    writeSeries(other, QStringLiteral("chief-0"), QStringLiteral("loss"), 10, [](qint64 i) {
+        return std::pair{double(i), 1.0};
+    });
     panel.setJobDirs(other, QString(), QString());
     QVERIFY(!items().contains(QStringLiteral("Epoch")));
     QCOMPARE(xMode->currentText(), QStringLiteral("Step"));

@@ -104,7 +104,7 @@ private slots:
         ui::charts::MetricsPanel *panel = detail->metricsPanel();
         panel->setXMode(ui::charts::XMode::Step);
         panel->setSmoothing(0); // the drawn values are the points
-        const QStringList system{sys::CpuPercent, sys::MemoryMiB, sys::GpuUtilizationPercent,
+        const QStringList system{sys::CpuPercent,   sys::MemoryMiB, sys::GpuUtilizationPercent,
                                  sys::GpuMemoryMiB, sys::GpuPowerW, sys::GpuTemperatureC};
         QTRY_VERIFY_WITH_TIMEOUT(panel->chart(u"loss"_s) != nullptr, 30000);
         for (const QString &metric : system)
@@ -125,8 +125,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(seriesMax(gpuMemory, u"gpu0"_s), 9000.0, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(seriesMax(panel->chart(sys::MemoryMiB), u"chief-0"_s) > 170,
                                  20000);
-        QTRY_VERIFY_WITH_TIMEOUT(seriesMax(panel->chart(sys::MemoryMiB), u"ps-0"_s) > 170,
-                                 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(seriesMax(panel->chart(sys::MemoryMiB), u"ps-0"_s) > 170, 20000);
         QTRY_VERIFY_WITH_TIMEOUT(seriesMax(panel->chart(sys::CpuPercent), u"chief-0"_s) > 20,
                                  20000);
         QCOMPARE(seriesMax(gpuMemory, u"ps-0"_s), 0.0);
@@ -148,8 +147,10 @@ private slots:
         for (const QString &metric : system) {
             ui::charts::MetricChartView *c = panel->chart(metric);
             QVERIFY2(top(c) > top(heading), qPrintable(metric));
-            QCOMPARE(c->chart()->title(), ui::charts::MetricsPanel::systemChartTitle(metric).toHtmlEscaped());
-            QCOMPARE(c->chart()->axes(Qt::Horizontal).value(0)->titleText(), u"Time since start (s)"_s);
+            QCOMPARE(c->chart()->title(),
+                     ui::charts::MetricsPanel::systemChartTitle(metric).toHtmlEscaped());
+            QCOMPARE(c->chart()->axes(Qt::Horizontal).value(0)->titleText(),
+                     u"Time since start (s)"_s);
         }
         QCOMPARE(panel->chart(sys::GpuPowerW)->chart()->title(), u"GPU power (W)"_s);
         QCOMPARE(loss->chart()->axes(Qt::Horizontal).value(0)->titleText(), u"Step"_s);
@@ -160,7 +161,6 @@ private slots:
             QVERIFY(console.grab().save(dir + u"/metrics-system.png"_s));
             panel->grab().save(dir + u"/metrics-system-panel.png"_s);
         }
-
     }
 
     void cleanup()

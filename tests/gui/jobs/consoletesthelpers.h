@@ -8,7 +8,8 @@
 
 // JobConsole::startJob() and the wait for its jobSubmitted() signal; false with *error set when
 // the job was refused or did not start.
-inline bool submitAndWait(trainyard::ui::jobs::JobConsole &console, const trainyard::jobspec::Job &job,
+inline bool submitAndWait(trainyard::ui::jobs::JobConsole &console,
+                          const trainyard::jobspec::Job &job,
                           const trainyard::exec::RunSettings &settings, QString *error)
 {
     QSignalSpy submitted(&console, &trainyard::ui::jobs::JobConsole::jobSubmitted);

@@ -24,8 +24,8 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
-#include <QScrollBar>
 #include <QScatterSeries>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
@@ -34,7 +34,6 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cmath>
 #include <limits>
 
@@ -59,9 +58,9 @@ void writeTrainerLog(const QString &path, double lr, int steps)
     for (int i = 0; i <= steps; ++i) {
         const double loss = 2.0 * std::exp(-lr * i) + 0.05 * std::sin(i * 0.7);
         const double acc = 1.0 - std::exp(-lr * i * 0.8) * 0.9 + 0.01 * std::cos(i * 1.3);
-        const QByteArray line = "step=" + QByteArray::number(i) + " loss=" +
-                                QByteArray::number(loss, 'g', 10) + " accuracy=" +
-                                QByteArray::number(acc, 'g', 10);
+        const QByteArray line = "step=" + QByteArray::number(i) +
+                                " loss=" + QByteArray::number(loss, 'g', 10) +
+                                " accuracy=" + QByteArray::number(acc, 'g', 10);
         writer.append(1763800000000 + i * 1000, logs::Stream::Stdout, logs::Severity::Info, false,
                       line.constData(), line.size());
         if (i % 50 == 0) {
@@ -165,11 +164,14 @@ void TestCompareView::initTestCase()
         store::TrialState trial;
         trial.trialId = QString::number(i + 1);
         trial.state = store::JobStatus::Succeeded;
-        trial.hyperparameters.insert(QStringLiteral("learning_rate"), QString::number(trialRates[i]));
-        trial.hyperparameters.insert(QStringLiteral("optimizer"), QString::fromLatin1(optimizers[i]));
+        trial.hyperparameters.insert(QStringLiteral("learning_rate"),
+                                     QString::number(trialRates[i]));
+        trial.hyperparameters.insert(QStringLiteral("optimizer"),
+                                     QString::fromLatin1(optimizers[i]));
         t.trials.append(trial);
-        writeTrainerLog(store.logPath(tuning, store::trialLogName(QStringLiteral("chief-0"), trial.trialId)),
-                        trialRates[i], 200);
+        writeTrainerLog(
+            store.logPath(tuning, store::trialLogName(QStringLiteral("chief-0"), trial.trialId)),
+            trialRates[i], 200);
     }
     state.tuning = t;
     QVERIFY(store.writeState(tuning, state));
@@ -234,9 +236,18 @@ void TestCompareView::threeJobsSideBySide()
         for (const QString &metric : {QStringLiteral("loss"), QStringLiteral("accuracy")}) {
             const Stats s = storedStats(jobDir, QStringLiteral("chief-0"), metric);
             QCOMPARE(s.count, 301);
-            QCOMPARE(table->index(r, column(table, metric + QStringLiteral(" last"))).data(Qt::UserRole).toDouble(), s.last);
-            QCOMPARE(table->index(r, column(table, metric + QStringLiteral(" min"))).data(Qt::UserRole).toDouble(), s.min);
-            QCOMPARE(table->index(r, column(table, metric + QStringLiteral(" max"))).data(Qt::UserRole).toDouble(), s.max);
+            QCOMPARE(table->index(r, column(table, metric + QStringLiteral(" last")))
+                         .data(Qt::UserRole)
+                         .toDouble(),
+                     s.last);
+            QCOMPARE(table->index(r, column(table, metric + QStringLiteral(" min")))
+                         .data(Qt::UserRole)
+                         .toDouble(),
+                     s.min);
+            QCOMPARE(table->index(r, column(table, metric + QStringLiteral(" max")))
+                         .data(Qt::UserRole)
+                         .toDouble(),
+                     s.max);
         }
     }
     // Sortable: by the last loss, ascending, the fastest learning rate comes first.
@@ -346,16 +357,16 @@ void TestCompareView::legendTableAndFrozenRunColumn()
     QVERIFY(view);
     view->resize(1300, 800);
     QVERIFY(QTest::qWaitForWindowExposed(view));
-    QTRY_VERIFY_WITH_TIMEOUT(view->isComplete() &&
-                                 view->chart(QStringLiteral("loss"))->lineSeries().size() == 4,
-                             20000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        view->isComplete() && view->chart(QStringLiteral("loss"))->lineSeries().size() == 4, 20000);
 
     // One legend: runs by colour with their full names, the replicas by line style.
     ui::charts::MetricChartView *loss = view->chart(QStringLiteral("loss"));
     QVERIFY(!loss->chart()->legend()->isVisible());
     ui::compare::RunLegend *legend = view->legend();
     QVERIFY(legend->isVisible());
-    QCOMPARE(legend->names(), ids + QStringList({QStringLiteral("chief-0"), QStringLiteral("worker-0")}));
+    QCOMPARE(legend->names(),
+             ids + QStringList({QStringLiteral("chief-0"), QStringLiteral("worker-0")}));
     for (int j = 0; j < 3; ++j) {
         QVERIFY(legend->toolTips().at(j).startsWith(ids.at(j)));
         QVERIFY(legend->toolTips().at(j).contains(QStringLiteral("learning-rate = ") +
@@ -385,12 +396,16 @@ void TestCompareView::legendTableAndFrozenRunColumn()
     QCOMPARE(table->headerData(1, Qt::Horizontal).toString(), QStringLiteral("learning-rate"));
     QCOMPARE(table->headerData(2, Qt::Horizontal).toString(), QStringLiteral("seed"));
     QCOMPARE(table->headerData(3, Qt::Horizontal).toString(), QStringLiteral("accuracy last"));
-    QVERIFY(table->headerData(1, Qt::Horizontal, ui::compare::CompareTableModel::DiffersRole).toBool());
+    QVERIFY(
+        table->headerData(1, Qt::Horizontal, ui::compare::CompareTableModel::DiffersRole).toBool());
     for (const QString &shared : {QStringLiteral("batch-size"), QStringLiteral("warmup-steps"),
                                   QStringLiteral("scheduler"), QStringLiteral("label-smoothing")}) {
-        QVERIFY2(column(table, shared) > column(table, QStringLiteral("loss max")), qPrintable(shared));
-        QVERIFY(!table->headerData(column(table, shared), Qt::Horizontal,
-                                   ui::compare::CompareTableModel::DiffersRole).toBool());
+        QVERIFY2(column(table, shared) > column(table, QStringLiteral("loss max")),
+                 qPrintable(shared));
+        QVERIFY(!table
+                     ->headerData(column(table, shared), Qt::Horizontal,
+                                  ui::compare::CompareTableModel::DiffersRole)
+                     .toBool());
     }
     QCOMPARE(table->index(0, 1).data().toString(), QStringLiteral("0.001"));
     QCOMPARE(table->index(2, 2).data().toString(), QStringLiteral("2"));
@@ -404,7 +419,8 @@ void TestCompareView::legendTableAndFrozenRunColumn()
     QTRY_VERIFY(frozen->columnViewportPosition(0) < 0); // the table's own Run column scrolled away
     QTableView *runColumn = frozen->frozenView();
     QVERIFY(runColumn->isVisible());
-    QCOMPARE(runColumn->geometry().left(), frozen->verticalHeader()->width() + frozen->frameWidth());
+    QCOMPARE(runColumn->geometry().left(),
+             frozen->verticalHeader()->width() + frozen->frameWidth());
     QVERIFY(runColumn->width() >= frozen->columnWidth(0));
     QVERIFY(runColumn->isColumnHidden(1));
     const QModelIndex first = runColumn->indexAt(QPoint(5, runColumn->rowViewportPosition(0) + 3));

@@ -9,11 +9,11 @@
 #include "jobs/jobconsole.h"
 #include "jobs/jobdetail.h"
 #include "jobs/joblistmodel.h"
+#include "jobspec/yamlio.h"
 #include "logs/logmodel.h"
 #include "logs/logpanel.h"
 #include "logs/logview.h"
 #include "logs/logwriter.h"
-#include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/ownerlock.h"
 #include "store/recovery.h"
@@ -28,12 +28,10 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <fcntl.h>
+#include <limits>
 #include <signal.h>
 #include <sys/stat.h>
-
-#include <limits>
 
 using namespace trainyard;
 using trainyard::store::JobStatus;
@@ -63,8 +61,7 @@ jobspec::Job fixtureJob(const QString &jobId, const QString &module, const QStri
                        "  runtimeVersion: \"2.11\"\n  pythonVersion: \"3.7\"\n"
                        "  pythonModule: %2\n  args: [%3]\n"
                        "trainyardLocal:\n  packagePath: %4\n")
-            .arg(jobId, module, list,
-                 QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"))
+            .arg(jobId, module, list, QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"))
             .toUtf8();
     const jobspec::ImportResult imported = jobspec::importJob(yaml, QStringLiteral("fixture.yaml"));
     return imported.job;
@@ -178,9 +175,9 @@ void TestConsoleWatch::deadOwnerEndsAndCanBeDeleted()
     // A real job whose owner (`trainyard supervise`) is SIGKILLed: the console recovers it as the
     // CLI would, shows its true end (FAILED, interrupted) and lets it be deleted.
     const QString root = m_tmp.filePath(QStringLiteral("orphans"));
-    const jobspec::Job job = fixtureJob(QStringLiteral("orphan_console"),
-                                     QStringLiteral("fixtrainer.sleeper"),
-                                     {QStringLiteral("--expect"), QStringLiteral("99")});
+    const jobspec::Job job =
+        fixtureJob(QStringLiteral("orphan_console"), QStringLiteral("fixtrainer.sleeper"),
+                   {QStringLiteral("--expect"), QStringLiteral("99")});
     QVERIFY(!job.jobId.isEmpty());
     exec::RunSettings settings;
     settings.startPort = 29810;
@@ -224,9 +221,9 @@ void TestConsoleWatch::deadOwnerEndsAndCanBeDeleted()
 void TestConsoleWatch::cancelEndsJobOfDeadOwner()
 {
     const QString root = m_tmp.filePath(QStringLiteral("orphancancel"));
-    const jobspec::Job job = fixtureJob(QStringLiteral("orphan_cancel"),
-                                     QStringLiteral("fixtrainer.sleeper"),
-                                     {QStringLiteral("--expect"), QStringLiteral("99")});
+    const jobspec::Job job =
+        fixtureJob(QStringLiteral("orphan_cancel"), QStringLiteral("fixtrainer.sleeper"),
+                   {QStringLiteral("--expect"), QStringLiteral("99")});
     exec::RunSettings settings;
     settings.startPort = 29830;
     settings.graceMs = 1000;
@@ -275,7 +272,8 @@ void TestConsoleWatch::brokenFoldersListed()
     QVERIFY(QDir().mkpath(store.jobDir(QStringLiteral("no_state_old"))));
     ageFolder(store.jobDir(QStringLiteral("no_state_old")), 3600);
     QVERIFY(QDir().mkpath(store.jobDir(QStringLiteral("no_state_new"))));
-    QVERIFY(store.createJob(QStringLiteral("torn_state"), minimalConfig(QStringLiteral("torn_state"))));
+    QVERIFY(
+        store.createJob(QStringLiteral("torn_state"), minimalConfig(QStringLiteral("torn_state"))));
     {
         QFile f(store.statePath(QStringLiteral("torn_state")));
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -288,7 +286,8 @@ void TestConsoleWatch::brokenFoldersListed()
     QVERIFY(QTest::qWaitForWindowExposed(&console));
     JobListModel *model = console.model();
     QTRY_COMPARE(model->rowCount(), 5);
-    QCOMPARE(stateText(*model, QStringLiteral("no_state_old")), QStringLiteral("Broken: no state.json"));
+    QCOMPARE(stateText(*model, QStringLiteral("no_state_old")),
+             QStringLiteral("Broken: no state.json"));
     QCOMPARE(stateText(*model, QStringLiteral("torn_state")),
              QStringLiteral("Broken: state.json unreadable"));
     QCOMPARE(stateText(*model, QStringLiteral("no_state_new")), QStringLiteral("Queued"));
@@ -355,9 +354,9 @@ void TestConsoleWatch::lowDiskSpaceOnRealSmallFileSystem()
     const QString mountPoint = m_tmp.filePath(QStringLiteral("smallfs"));
     QVERIFY(QDir().mkpath(mountPoint));
     QProcess mount;
-    mount.start(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"),
-                                          QStringLiteral("-o"), QStringLiteral("size=16m"),
-                                          QStringLiteral("tmpfs"), mountPoint});
+    mount.start(QStringLiteral("mount"),
+                {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                 QStringLiteral("size=16m"), QStringLiteral("tmpfs"), mountPoint});
     if (!mount.waitForFinished(10000) || mount.exitStatus() != QProcess::NormalExit ||
         mount.exitCode() != 0)
         QSKIP("cannot mount a tmpfs here (needs root and CAP_SYS_ADMIN)");
@@ -388,9 +387,10 @@ void TestConsoleWatch::logCapShownInLogsTab()
     // A real replica printing 4 MB with a 1 MB cap: its log stays under the cap and the Logs tab
     // starts with the note that earlier lines were dropped.
     const QString root = m_tmp.filePath(QStringLiteral("logcap"));
-    const jobspec::Job job = fixtureJob(QStringLiteral("capped_log"), QStringLiteral("fixtrainer.flood"),
-                                     {QStringLiteral("--long-mb"), QStringLiteral("0"),
-                                      QStringLiteral("--mb"), QStringLiteral("4")});
+    const jobspec::Job job =
+        fixtureJob(QStringLiteral("capped_log"), QStringLiteral("fixtrainer.flood"),
+                   {QStringLiteral("--long-mb"), QStringLiteral("0"), QStringLiteral("--mb"),
+                    QStringLiteral("4")});
     exec::RunSettings settings;
     settings.startPort = 29850;
     settings.logCapMB = 1;
@@ -414,7 +414,8 @@ void TestConsoleWatch::logCapShownInLogsTab()
     QCOMPARE(logs.size(), 1);
     const QString log = store.logsDir(job.jobId) + u'/' + logs.first();
     QVERIFY2(QFileInfo(log).size() > 0, qPrintable(log));
-    QVERIFY2(QFileInfo(log).size() <= 1024 * 1024, qPrintable(QString::number(QFileInfo(log).size())));
+    QVERIFY2(QFileInfo(log).size() <= 1024 * 1024,
+             qPrintable(QString::number(QFileInfo(log).size())));
 
     console.selectJob(job.jobId);
     QTRY_COMPARE(console.currentJobId(), job.jobId);

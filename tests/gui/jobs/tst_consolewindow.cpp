@@ -7,9 +7,9 @@
 #include "jobs/jobconsole.h"
 #include "jobs/jobdetail.h"
 #include "jobs/joblistmodel.h"
+#include "jobspec/yamlio.h"
 #include "logs/logpanel.h"
 #include "mainwindow/mainwindow.h"
-#include "jobspec/yamlio.h"
 #include "wizard/jobwizard.h"
 
 #include <QMenu>
@@ -55,7 +55,8 @@ void TestConsoleWindow::mainWindowRunsAndCancels()
     if (dark)
         test::useDarkPalette();
     const QString examples = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/mnist_like");
-    jobspec::ImportResult imported = jobspec::importJobFile(examples + QStringLiteral("/config.yaml"));
+    jobspec::ImportResult imported =
+        jobspec::importJobFile(examples + QStringLiteral("/config.yaml"));
     QVERIFY(imported);
 
     ui::MainWindow mw;
@@ -104,9 +105,9 @@ void TestConsoleWindow::mainWindowRunsAndCancels()
     // The watched run: long enough to be cancelled while it runs.
     jobspec::Job live = imported.job;
     live.jobId = QStringLiteral("mnist_like_20261122_0930");
-    live.trainingInput.args = {QStringLiteral("--epochs"), QStringLiteral("200"),
+    live.trainingInput.args = {QStringLiteral("--epochs"),          QStringLiteral("200"),
                                QStringLiteral("--steps-per-epoch"), QStringLiteral("40"),
-                               QStringLiteral("--learning-rate"), QStringLiteral("0.2")};
+                               QStringLiteral("--learning-rate"),   QStringLiteral("0.2")};
     settings.startPort = 29830;
     settings.maxRestarts = 5;
     QVERIFY2(submitAndWait(*console, live, settings, &error), qPrintable(error));

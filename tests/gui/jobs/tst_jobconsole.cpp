@@ -5,18 +5,18 @@
 #include "charts/metricspanel.h"
 #include "common/guitimerprobe.h"
 #include "consoletesthelpers.h"
-#include "metrics/metricstore.h"
-#include "metrics/storefollower.h"
 #include "jobs/jobconsole.h"
 #include "jobs/jobdetail.h"
 #include "jobs/jobfilterproxy.h"
 #include "jobs/joblistmodel.h"
 #include "jobs/replicamodel.h"
+#include "jobspec/yamlio.h"
 #include "logs/logmodel.h"
 #include "logs/logpanel.h"
 #include "logs/logview.h"
 #include "logs/record.h"
-#include "jobspec/yamlio.h"
+#include "metrics/metricstore.h"
+#include "metrics/storefollower.h"
 #include "store/jobstore.h"
 
 #include <QAbstractItemModelTester>
@@ -25,7 +25,6 @@
 #include <QImage>
 #include <QLineSeries>
 #include <QLogValueAxis>
-#include <QValueAxis>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -34,6 +33,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QValueAxis>
 
 using namespace trainyard;
 using trainyard::store::JobStatus;
@@ -44,7 +44,8 @@ using trainyard::ui::logs::LogModel;
 
 namespace {
 
-QByteArray minimalConfig(const QString &jobId, const QString &region = QStringLiteral("us-central1"))
+QByteArray minimalConfig(const QString &jobId,
+                         const QString &region = QStringLiteral("us-central1"))
 {
     return QStringLiteral("jobId: %1\ntrainingInput:\n  scaleTier: BASIC\n  region: %2\n"
                           "  pythonModule: trainer.task\n  runtimeVersion: \"2.11\"\n"
@@ -117,7 +118,9 @@ void TestJobConsole::listMerge_data()
     QTest::addColumn<int>("inserted");
     QTest::addColumn<int>("removed");
 
-    const auto l = [](const char *s) { return QString::fromLatin1(s).split(QLatin1Char(' '), Qt::SkipEmptyParts); };
+    const auto l = [](const char *s) {
+        return QString::fromLatin1(s).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    };
     QTest::newRow("first scan") << QStringList() << l("a b c") << 1 << 0;
     QTest::newRow("append") << l("a b") << l("a b c d") << 1 << 0;
     QTest::newRow("insert in the middle") << l("a d") << l("a b c d") << 1 << 0;
@@ -159,7 +162,12 @@ void TestJobConsole::listFromStoreAndProxy()
 {
     const QString root = m_tmp.filePath(QStringLiteral("liststore"));
     store::JobStore store(root);
-    struct Seed { const char *id; JobStatus status; const char *region; };
+    struct Seed
+    {
+        const char *id;
+        JobStatus status;
+        const char *region;
+    };
     const Seed seeds[] = {{"beta_run", JobStatus::Running, "us-central1"},
                           {"alpha_done", JobStatus::Succeeded, "europe-west4"},
                           {"gamma_failed", JobStatus::Failed, "us-central1"}};
@@ -181,17 +189,24 @@ void TestJobConsole::listFromStoreAndProxy()
     JobFilterProxy proxy;
     proxy.setSourceModel(&model);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(&proxy,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.merge(JobListModel::scan(root, {}));
     QCOMPARE(model.rowCount(), 3);
     // Sorted by job ID; state word, shape, region, replicas and restarts shown.
-    QCOMPARE(proxy.index(0, JobListModel::JobIdColumn).data().toString(), QStringLiteral("alpha_done"));
-    QCOMPARE(proxy.index(1, JobListModel::StateColumn).data().toString(), QStringLiteral("Running"));
+    QCOMPARE(proxy.index(0, JobListModel::JobIdColumn).data().toString(),
+             QStringLiteral("alpha_done"));
+    QCOMPARE(proxy.index(1, JobListModel::StateColumn).data().toString(),
+             QStringLiteral("Running"));
     QCOMPARE(proxy.index(1, JobListModel::ShapeColumn).data().toString(), QStringLiteral("BASIC"));
-    QCOMPARE(proxy.index(0, JobListModel::RegionColumn).data().toString(), QStringLiteral("europe-west4"));
+    QCOMPARE(proxy.index(0, JobListModel::RegionColumn).data().toString(),
+             QStringLiteral("europe-west4"));
     QCOMPARE(proxy.index(1, JobListModel::ReplicasColumn).data().toString(), QStringLiteral("1/1"));
     QCOMPARE(proxy.index(1, JobListModel::RestartsColumn).data().toInt(), 2);
-    QVERIFY(!proxy.index(1, JobListModel::StateColumn).data(Qt::DecorationRole).value<QIcon>().isNull());
+    QVERIFY(!proxy.index(1, JobListModel::StateColumn)
+                 .data(Qt::DecorationRole)
+                 .value<QIcon>()
+                 .isNull());
 
     proxy.setStateFilter(JobFilterProxy::StateFilter::Active);
     QCOMPARE(proxy.rowCount(), 1);
@@ -411,8 +426,9 @@ void TestJobConsole::chartDownsamplesZoomsAndScales()
     QVERIFY(QDir().mkpath(storeDir));
     {
         metrics::SeriesWriter w;
-        QVERIFY(w.open(storeDir, {metrics::kinds::Log, QStringLiteral("chief-0"), QStringLiteral("loss")},
-                       -1, nullptr));
+        QVERIFY(w.open(storeDir,
+                       {metrics::kinds::Log, QStringLiteral("chief-0"), QStringLiteral("loss")}, -1,
+                       nullptr));
         for (int i = 0; i < 200000; ++i)
             w.append({double(i), 1000 + i, i == 123456 ? 50.0 : 1.0 + std::sin(i / 500.0)});
         QVERIFY(w.flush());
@@ -430,7 +446,8 @@ void TestJobConsole::chartDownsamplesZoomsAndScales()
     QLineSeries *series = view.lineSeries().value(0);
     QVERIFY(series);
     const int width = int(view.chart()->plotArea().width());
-    QVERIFY2(series->count() <= 2 * std::max(width, 100), qPrintable(QString::number(series->count())));
+    QVERIFY2(series->count() <= 2 * std::max(width, 100),
+             qPrintable(QString::number(series->count())));
     QCOMPARE(series->points().first().x(), 0.0);
     QCOMPARE(series->points().last().x(), 199999.0);
     bool spike = false;
@@ -476,13 +493,14 @@ void TestJobConsole::runExampleTrainer()
 {
     const QString root = m_tmp.filePath(QStringLiteral("store"));
     const QString examples = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/mnist_like");
-    jobspec::ImportResult imported = jobspec::importJobFile(examples + QStringLiteral("/config.yaml"));
+    jobspec::ImportResult imported =
+        jobspec::importJobFile(examples + QStringLiteral("/config.yaml"));
     QVERIFY(imported);
     jobspec::Job job = imported.job;
     job.jobId = QStringLiteral("mnist_console");
-    job.trainingInput.args = {QStringLiteral("--epochs"), QStringLiteral("3"),
+    job.trainingInput.args = {QStringLiteral("--epochs"),          QStringLiteral("3"),
                               QStringLiteral("--steps-per-epoch"), QStringLiteral("40"),
-                              QStringLiteral("--learning-rate"), QStringLiteral("0.5")};
+                              QStringLiteral("--learning-rate"),   QStringLiteral("0.5")};
     exec::RunSettings settings;
     settings.baseDirectory = examples;
     settings.startPort = 29730;
@@ -494,8 +512,10 @@ void TestJobConsole::runExampleTrainer()
     console.resize(1100, 800);
     console.show();
     QVERIFY(QTest::qWaitForWindowExposed(&console));
-    QAbstractItemModelTester tester(console.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester proxyTester(console.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(console.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(console.proxy(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester replicaTester(console.detail()->replicaModel(),
                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester logTester(console.detail()->logPanel()->model(),
@@ -598,13 +618,15 @@ void TestJobConsole::floodKeepsGuiResponsive()
     // A trainer writing 1 KiB lines as fast as the pipe takes them while the Logs tab follows
     // it: a timer on the GUI thread must keep firing (the responsiveness check).
     const QString root = m_tmp.filePath(QStringLiteral("floodstore"));
-    const QByteArray yaml = QStringLiteral(
-        "jobId: flood_console\ntrainingInput:\n  scaleTier: CUSTOM\n  region: us-central1\n"
-        "  runtimeVersion: \"2.11\"\n  pythonVersion: \"3.7\"\n  pythonModule: fixtrainer.flood\n"
-        "  args: [\"--long-mb\", \"1\", \"--mb\", \"48\"]\n  masterType: n1-standard-4\n"
-        "trainyardLocal:\n  packagePath: %1\n")
-                                .arg(QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"))
-                                .toUtf8();
+    const QByteArray yaml =
+        QStringLiteral(
+            "jobId: flood_console\ntrainingInput:\n  scaleTier: CUSTOM\n  region: us-central1\n"
+            "  runtimeVersion: \"2.11\"\n  pythonVersion: \"3.7\"\n  pythonModule: "
+            "fixtrainer.flood\n"
+            "  args: [\"--long-mb\", \"1\", \"--mb\", \"48\"]\n  masterType: n1-standard-4\n"
+            "trainyardLocal:\n  packagePath: %1\n")
+            .arg(QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"))
+            .toUtf8();
     jobspec::ImportResult imported = jobspec::importJob(yaml, QStringLiteral("flood.yaml"));
     QVERIFY(imported);
     exec::RunSettings settings;
@@ -628,14 +650,17 @@ void TestJobConsole::floodKeepsGuiResponsive()
     LogModel *logModel = console.detail()->logPanel()->model();
     auto done = [&] {
         const JobRow *r = console.model()->job(QStringLiteral("flood_console"));
-        return r && r->state.isTerminal() && logModel->isCaughtUp() && logModel->rowCount() > 48 * 1024;
+        return r && r->state.isTerminal() && logModel->isCaughtUp() &&
+               logModel->rowCount() > 48 * 1024;
     };
     QTRY_VERIFY_WITH_TIMEOUT(done(), 120000);
     probe.stop();
     const qint64 maxGap = probe.maxGapMs();
-    QCOMPARE(console.model()->job(QStringLiteral("flood_console"))->state.state, JobStatus::Succeeded);
+    QCOMPARE(console.model()->job(QStringLiteral("flood_console"))->state.state,
+             JobStatus::Succeeded);
     QVERIFY(console.detail()->logPanel()->view()->isFollowing());
-    qInfo("flood: %d rows, longest gap between GUI timer ticks %lld ms", logModel->rowCount(), maxGap);
+    qInfo("flood: %d rows, longest gap between GUI timer ticks %lld ms", logModel->rowCount(),
+          maxGap);
     QVERIFY2(maxGap < 100, qPrintable(QStringLiteral("GUI timer gap %1 ms").arg(maxGap)));
 }
 

@@ -9,8 +9,8 @@
 #include "wizard/jobwizard.h"
 #include "wizard/wizardfields.h"
 
-#include <QAccessible>
 #include <QAbstractSpinBox>
+#include <QAccessible>
 #include <QApplication>
 #include <QDir>
 #include <QLineEdit>
@@ -50,8 +50,8 @@ QStringList unnamed(QWidget *window)
 bool fitsScreen(QWidget *w)
 {
     const QRect available = w->screen()->availableGeometry();
-    return available.contains(w->frameGeometry()) && w->width() <= available.width()
-           && w->height() <= available.height();
+    return available.contains(w->frameGeometry()) && w->width() <= available.width() &&
+           w->height() <= available.height();
 }
 
 } // namespace
@@ -75,7 +75,8 @@ private Q_SLOTS:
         ui::MainWindow mw;
         mw.show();
         QVERIFY(QTest::qWaitForWindowExposed(&mw));
-        QVERIFY2(fitsScreen(&mw), qPrintable(QStringLiteral("%1x%2").arg(mw.width()).arg(mw.height())));
+        QVERIFY2(fitsScreen(&mw),
+                 qPrintable(QStringLiteral("%1x%2").arg(mw.width()).arg(mw.height())));
         const QStringList missing = unnamed(&mw);
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1String("\n"))));
         auto *table = mw.findChild<QTableView *>();
@@ -108,12 +109,13 @@ private Q_SLOTS:
         ui::wizard::JobWizard w(catalog::Catalog::builtIn());
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY2(fitsScreen(&w), qPrintable(QStringLiteral("%1x%2").arg(w.width()).arg(w.height())));
+        QVERIFY2(fitsScreen(&w),
+                 qPrintable(QStringLiteral("%1x%2").arg(w.width()).arg(w.height())));
         w.openFile(QStringLiteral(TRAINYARD_FIXTURES_DIR "/jobspec/full_example.yaml"));
         for (int page = 0; page < 8; ++page) {
             const QStringList missing = unnamed(&w);
-            QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("page %1:\n").arg(w.currentId())
-                                                   + missing.join(QLatin1String("\n"))));
+            QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("page %1:\n").arg(w.currentId()) +
+                                                   missing.join(QLatin1String("\n"))));
             if (w.currentId() == ui::wizard::ReviewPageId)
                 break;
             w.next();

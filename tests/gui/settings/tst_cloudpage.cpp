@@ -33,7 +33,7 @@ class TestCloudPage : public QObject
     QString m_userKey;
     CloudPage *m_page = nullptr;
 
-    template <typename T>
+    template<typename T>
     T *child(const char *name) const
     {
         T *widget = m_page->findChild<T *>(QLatin1String(name));
@@ -115,8 +115,7 @@ private Q_SLOTS:
     {
         qunsetenv("GOOGLE_APPLICATION_CREDENTIALS");
         makePage();
-        QVERIFY2(credentialsText().contains(
-                     QLatin1String("gcloud auth application-default login")),
+        QVERIFY2(credentialsText().contains(QLatin1String("gcloud auth application-default login")),
                  qPrintable(credentialsText()));
         type("projectEdit", QStringLiteral("proj-1"));
         QVERIFY(!child<QPushButton>("testButton")->isEnabled());
@@ -149,8 +148,9 @@ private Q_SLOTS:
         // (English plurals come from the app's translator; "job(s)" without it.)
         QVERIFY2(resultText().startsWith(QLatin1String("Connected: 0 custom job")),
                  qPrintable(resultText()));
-        QVERIFY2(resultText().endsWith(QLatin1String(" in projects/proj-1/locations/europe-west4.")),
-                 qPrintable(resultText()));
+        QVERIFY2(
+            resultText().endsWith(QLatin1String(" in projects/proj-1/locations/europe-west4.")),
+            qPrintable(resultText()));
         QVERIFY(button->isEnabled());
 
         // Remembered for the next page.
@@ -169,8 +169,7 @@ private Q_SLOTS:
         QCOMPARE(tested.at(0).at(0).toBool(), false);
         QVERIFY2(resultText().startsWith(QLatin1String("Connection failed: ")),
                  qPrintable(resultText()));
-        QVERIFY2(resultText().contains(QLatin1String("no-such-project")),
-                 qPrintable(resultText()));
+        QVERIFY2(resultText().contains(QLatin1String("no-such-project")), qPrintable(resultText()));
     }
 
     void dialogHasTheTab()

@@ -3,13 +3,13 @@
 // are typed, kept in the settings (unusable ones too), tried on a pasted log line through the
 // real extractors, and an open Metrics tab re-extracts its job with them.
 // With TRAINYARD_SCREENSHOT_DIR set, the page is saved there as settings-metrics.png.
-#include "settings/metricpatternmodel.h"
-#include "settings/metricpatternspage.h"
 #include "charts/metricspanel.h"
-#include "metrics/metricstore.h"
 #include "logs/record.h"
 #include "metrics/extract.h"
+#include "metrics/metricstore.h"
 #include "metrics/userpatterns.h"
+#include "settings/metricpatternmodel.h"
+#include "settings/metricpatternspage.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
@@ -362,7 +362,7 @@ void TestMetricPatternsPage::openPanelPicksUpPatterns()
     panel.show();
     QSignalSpy applied(&panel, &MetricsPanel::patternsApplied);
     panel.setJobDirs(job + QStringLiteral("/metrics"), job + QStringLiteral("/logs"),
-                    job + QStringLiteral("/hypertune"));
+                     job + QStringLiteral("/hypertune"));
     QTRY_VERIFY_WITH_TIMEOUT(panel.chart(QStringLiteral("loss")), 10000);
     QCOMPARE(panel.chartMetrics(), QStringList{QStringLiteral("loss")});
 
@@ -379,7 +379,8 @@ void TestMetricPatternsPage::openPanelPicksUpPatterns()
     // The points as the store keeps them (<job>/metrics).
     QString file;
     for (const metrics::SeriesInfo &info : panel.summary()) {
-        if (info.key.metric == QLatin1String("eval_auc") && info.display == QLatin1String("chief-0"))
+        if (info.key.metric == QLatin1String("eval_auc") &&
+            info.display == QLatin1String("chief-0"))
             file = info.file;
     }
     metrics::SeriesReader points;
@@ -416,8 +417,7 @@ void TestMetricPatternsPage::openPanelPicksUpPatterns()
     log.write(record(5000, "eval 0.8 at 300"));
     log.close();
     QTRY_VERIFY_WITH_TIMEOUT(
-        panel.pointCount(QStringLiteral("eval_auc"), QStringLiteral("chief-0")) == 3,
-        10000);
+        panel.pointCount(QStringLiteral("eval_auc"), QStringLiteral("chief-0")) == 3, 10000);
 }
 
 // With TRAINYARD_SCREENSHOT_DIR set: the page with one usable and one unusable pattern (selected)

@@ -88,7 +88,8 @@ void TestGpuReview::reviewOffersCpuSharedAuto()
     QTest::keyClick(mode, Qt::Key_Down);
     QCOMPARE(page.gpuMode(), exec::GpuMode::Cpu);
     const QString cpu = page.gpuPlanLabel()->text();
-    QVERIFY2(cpu.contains(QLatin1String("chief-0: no GPU (CUDA_VISIBLE_DEVICES=)")), qPrintable(cpu));
+    QVERIFY2(cpu.contains(QLatin1String("chief-0: no GPU (CUDA_VISIBLE_DEVICES=)")),
+             qPrintable(cpu));
     QVERIFY(cpu.contains(QLatin1String("NCCL needs a GPU per rank")));
     QVERIFY(page.runButton()->isEnabled());
     screenshot(&page, QStringLiteral("review-gpus-cpu.png"));
@@ -116,8 +117,7 @@ void TestGpuReview::clusterPageSaysWhatThisMachineHas()
     page.load(threeGpuJob());
     page.setMachineGpus(gpu::readInventory());
     const QString text = page.machineGpusLabel()->text();
-    QVERIFY2(text.contains(QLatin1String("NVIDIA H200")) &&
-                 text.contains(QLatin1String("3 GPU")),
+    QVERIFY2(text.contains(QLatin1String("NVIDIA H200")) && text.contains(QLatin1String("3 GPU")),
              qPrintable(text));
     QVERIFY(text.contains(QLatin1String("CPU only or Shared")));
 }

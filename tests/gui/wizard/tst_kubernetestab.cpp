@@ -77,7 +77,8 @@ void TestKubernetesTab::userExportsATrainJob()
     QVERIFY(tab.manifestView()->toPlainText().contains(QLatin1String("nvidia-tesla-t4")));
 
     if (const QByteArray dir = qgetenv("TRAINYARD_SCREENSHOT_DIR"); !dir.isEmpty())
-        tab.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/wizard-review-kubernetes.png"));
+        tab.grab().save(QString::fromLocal8Bit(dir) +
+                        QStringLiteral("/wizard-review-kubernetes.png"));
 
     // The legacy kinds on the switch; the Trainer version is for TrainJob only.
     tab.kindBox()->setCurrentIndex(1);

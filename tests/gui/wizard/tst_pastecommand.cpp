@@ -149,8 +149,10 @@ void TestPasteCommand::dialogListsWhatItIgnored()
     d.editor()->insertPlainText(QString::fromUtf8(pastedScript));
     QTRY_VERIFY(d.importButton()->isEnabled());
     const QStringList lines = summaryLines(d);
-    QVERIFY2(anyContains(lines, QStringLiteral("Job ID: paste_job_1")), qPrintable(lines.join(QLatin1Char('\n'))));
-    QVERIFY2(anyContains(lines, QStringLiteral("hptuning.yaml")), qPrintable(lines.join(QLatin1Char('\n'))));
+    QVERIFY2(anyContains(lines, QStringLiteral("Job ID: paste_job_1")),
+             qPrintable(lines.join(QLatin1Char('\n'))));
+    QVERIFY2(anyContains(lines, QStringLiteral("hptuning.yaml")),
+             qPrintable(lines.join(QLatin1Char('\n'))));
     QVERIFY2(anyContains(lines, QStringLiteral("Ignored: --staging-bucket=gs://paste-bucket")),
              qPrintable(lines.join(QLatin1Char('\n'))));
     QVERIFY(anyContains(lines, QStringLiteral("Ignored: --stream-logs")));
@@ -186,8 +188,8 @@ void TestPasteCommand::pasteFillsEveryPage()
     QCOMPARE(t->packageDirEdit()->text(),
              QDir::toNativeSeparators(m_dir.filePath(QStringLiteral("trainer"))));
     QCOMPARE(t->argsEditor()->values(),
-             (QStringList{QStringLiteral("--epochs"), QStringLiteral("5"),
-                          QStringLiteral("--data"), QStringLiteral("$DATA_DIR")}));
+             (QStringList{QStringLiteral("--epochs"), QStringLiteral("5"), QStringLiteral("--data"),
+                          QStringLiteral("$DATA_DIR")}));
 
     ClusterPage *c = w.clusterPage();
     QCOMPARE(c->tierCombo()->currentData().toString(), QStringLiteral("CUSTOM"));
@@ -208,9 +210,11 @@ void TestPasteCommand::pasteFillsEveryPage()
     QCOMPARE(h->parallelTrialsSpin()->value(), 2);
 
     // Walk the pages as a user would, saving each.
-    const QList<std::pair<int, const char *>> pages = {
-        {TrainerPageId, "trainer"}, {ClusterPageId, "cluster"}, {RegionPageId, "region"},
-        {HyperparameterPageId, "tuning"}, {ReviewPageId, "review"}};
+    const QList<std::pair<int, const char *>> pages = {{TrainerPageId, "trainer"},
+                                                       {ClusterPageId, "cluster"},
+                                                       {RegionPageId, "region"},
+                                                       {HyperparameterPageId, "tuning"},
+                                                       {ReviewPageId, "review"}};
     for (const auto &[id, name] : pages) {
         QTRY_VERIFY2(w.button(QWizard::NextButton)->isEnabled(),
                      qPrintable(QStringLiteral("Next disabled before ") + QLatin1String(name)));
@@ -222,8 +226,8 @@ void TestPasteCommand::pasteFillsEveryPage()
     const QString notes = w.reviewPage()->notesLabel()->text();
     QCOMPARE(notes.count(QLatin1String("Where this would run today")), 1);
     QVERIFY2(notes.contains(QLatin1String("Vertex AI")), qPrintable(notes));
-    QVERIFY(w.reviewPage()->vertexView()->toPlainText().contains(
-        QLatin1String("executorImageUri")));
+    QVERIFY(
+        w.reviewPage()->vertexView()->toPlainText().contains(QLatin1String("executorImageUri")));
 }
 
 void TestPasteCommand::notACommandCannotBeImported()

@@ -156,8 +156,9 @@ private Q_SLOTS:
         QCOMPARE(message(d, "bucketMessage"), QString());
 
         type(project, QStringLiteral("Proj_1"));
-        QVERIFY2(message(d, "projectMessage").startsWith(QLatin1String("'Proj_1' is not a project ID")),
-                 qPrintable(message(d, "projectMessage")));
+        QVERIFY2(
+            message(d, "projectMessage").startsWith(QLatin1String("'Proj_1' is not a project ID")),
+            qPrintable(message(d, "projectMessage")));
         type(project, QStringLiteral("proj-1"));
         QCOMPARE(message(d, "projectMessage"), QString());
 
@@ -172,7 +173,8 @@ private Q_SLOTS:
         QCOMPARE(message(d, "bucketMessage"),
                  QStringLiteral("The staging bucket must be gs://BUCKET[/PATH]."));
         type(bucket, QStringLiteral("gs://My Bucket"));
-        QVERIFY2(message(d, "bucketMessage").startsWith(QLatin1String("'My Bucket' is not a bucket name")),
+        QVERIFY2(message(d, "bucketMessage")
+                     .startsWith(QLatin1String("'My Bucket' is not a bucket name")),
                  qPrintable(message(d, "bucketMessage")));
         type(bucket, QStringLiteral("gs://trainyard-test/staging"));
         QCOMPARE(message(d, "bucketMessage"), QString());
@@ -217,10 +219,11 @@ private Q_SLOTS:
         const QString localId = submitted.at(0).at(0).toString();
         const QString name = submitted.at(0).at(1).toString();
         QCOMPARE(localId, QStringLiteral("mnist_like_example"));
-        QVERIFY2(name.startsWith(QLatin1String("projects/proj-1/locations/us-central1/customJobs/")),
-                 qPrintable(name));
-        QCOMPARE(d->resultText(), QStringLiteral("Submitted: %1\nThe job list shows it as %2.")
-                                      .arg(name, localId));
+        QVERIFY2(
+            name.startsWith(QLatin1String("projects/proj-1/locations/us-central1/customJobs/")),
+            qPrintable(name));
+        QCOMPARE(d->resultText(),
+                 QStringLiteral("Submitted: %1\nThe job list shows it as %2.").arg(name, localId));
         QVERIFY(buttons->button(QDialogButtonBox::Close)->isEnabled());
 
         // The service got the staged package and the service account.
@@ -301,7 +304,8 @@ private Q_SLOTS:
                                        " minValue: 0.001, maxValue: 0.5,"
                                        " scaleType: UNIT_LOG_SCALE}\n"
                                        "  packageUris:");
-        const QString config = QFileInfo(m_config).absoluteDir().filePath(QStringLiteral("hp.yaml"));
+        const QString config =
+            QFileInfo(m_config).absoluteDir().filePath(QStringLiteral("hp.yaml"));
         {
             QFile f(config);
             QVERIFY(f.open(QIODevice::WriteOnly));
@@ -344,8 +348,8 @@ private Q_SLOTS:
                                    {QStringLiteral("status"), 400},
                                    {QStringLiteral("message"),
                                     QString(QStringLiteral("quota\x1b]52;c;cm0gLXJm\x07 "
-                                                           "\x1b]0;pwned\x07")
-                                            + QChar(0x202e) + QStringLiteral("exe.txt"))}});
+                                                           "\x1b]0;pwned\x07") +
+                                            QChar(0x202e) + QStringLiteral("exe.txt"))}});
         JobWizard w(catalog::Catalog::builtIn());
         VertexSubmitDialog *d = openDialog(w);
         QVERIFY(d);
@@ -356,8 +360,8 @@ private Q_SLOTS:
         const QString text = d->resultText();
         QVERIFY2(text.contains(QLatin1String("quota\\x1b]52;c;cm0gLXJm\\x07")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("\\u202eexe.txt")), qPrintable(text));
-        QVERIFY(!text.contains(QChar(0x1b)) && !text.contains(QChar(7))
-                && !text.contains(QChar(0x202e)));
+        QVERIFY(!text.contains(QChar(0x1b)) && !text.contains(QChar(7)) &&
+                !text.contains(QChar(0x202e)));
         const QString shots = qEnvironmentVariable("TRAINYARD_SCREENSHOT_DIR");
         if (!shots.isEmpty()) {
             QCoreApplication::processEvents();

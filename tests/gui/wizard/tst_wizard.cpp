@@ -5,8 +5,8 @@
 #include "catalog/catalog.h"
 #include "common/darkpalette.h"
 #include "exec/runsettings.h"
-#include "mainwindow/mainwindow.h"
 #include "jobspec/yamlio.h"
+#include "mainwindow/mainwindow.h"
 #include "store/jobstore.h"
 #include "wizard/clusterpage.h"
 #include "wizard/disclosure.h"
@@ -19,31 +19,31 @@
 #include "wizard/wizardfields.h"
 #include "wizardtesthelpers.h"
 
-#include <QApplication>
-#include <QMimeData>
-#include <QDropEvent>
 #include <QAction>
-#include <QMenuBar>
+#include <QApplication>
 #include <QCheckBox>
 #include <QCompleter>
 #include <QDir>
+#include <QDirIterator>
+#include <QDropEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStringListModel>
 #include <QTableWidget>
-#include <QToolButton>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QSignalSpy>
-#include <QDirIterator>
+#include <QToolButton>
 
 using namespace trainyard;
 using namespace trainyard::ui::wizard;
@@ -158,8 +158,8 @@ void TestWizard::jobIdMessages_data()
     QTest::addColumn<QStringList>("existing");
     QTest::addColumn<QString>("expected"); // part of the message shown; empty: none
 
-    QTest::newRow("leading digit") << QStringLiteral("1job") << QStringList()
-                                   << QStringLiteral("must start with a letter");
+    QTest::newRow("leading digit")
+        << QStringLiteral("1job") << QStringList() << QStringLiteral("must start with a letter");
     QTest::newRow("129 characters") << QString(129, QLatin1Char('a')) << QStringList()
                                     << QStringLiteral("129 characters long; the maximum is 128");
     QTest::newRow("hyphen") << QStringLiteral("my-job") << QStringList()
@@ -260,10 +260,11 @@ void TestWizard::machineChangeKeepsCount()
     QVERIFY(choose(master.type, QStringLiteral("n1-highcpu-32")));
     QCOMPARE(master.acceleratorCount->currentData().toLongLong(), 1);
     QVERIFY(itemCounts(master.acceleratorCount).contains(2));
-    QTRY_VERIFY2(shownFor(&w, master.acceleratorCount)
-                     .contains(QString::fromUtf8("1 × NVIDIA_TESLA_T4 cannot attach to n1-highcpu-32; "
-                                                 "valid counts: 2, 4")),
-                 qPrintable(shownFor(&w, master.acceleratorCount)));
+    QTRY_VERIFY2(
+        shownFor(&w, master.acceleratorCount)
+            .contains(QString::fromUtf8("1 × NVIDIA_TESLA_T4 cannot attach to n1-highcpu-32; "
+                                        "valid counts: 2, 4")),
+        qPrintable(shownFor(&w, master.acceleratorCount)));
     QVERIFY(!isNextEnabled(w));
     QCOMPARE(w.job().trainingInput.master.config.acceleratorConfig->count, qint64(1));
 
@@ -289,9 +290,9 @@ void TestWizard::regionWithoutGpu()
     QVERIFY(!region->currentText().contains(QString::fromUtf8("— no")));
 
     QVERIFY(choose(region, QStringLiteral("europe-west1")));
-    QTRY_VERIFY2(shownFor(&w, region).contains(
-                     QLatin1String("europe-west1 does not offer NVIDIA_TESLA_T4")),
-                 qPrintable(shownFor(&w, region)));
+    QTRY_VERIFY2(
+        shownFor(&w, region).contains(QLatin1String("europe-west1 does not offer NVIDIA_TESLA_T4")),
+        qPrintable(shownFor(&w, region)));
     QVERIFY2(region->currentText().contains(QString::fromUtf8("— no NVIDIA_TESLA_T4")),
              qPrintable(region->currentText()));
     QVERIFY(region->itemData(region->currentIndex(), Qt::ToolTipRole)
@@ -320,7 +321,8 @@ void TestWizard::openFillsEveryField()
              QDir::toNativeSeparators(QStringLiteral(WIZARD_TEST_DIR "/trainer")));
     QCOMPARE(t->moduleEdit()->text(), QStringLiteral("trainer.task"));
     QCOMPARE(t->argsEditor()->values(),
-             (QStringList{QStringLiteral("--epochs"), QStringLiteral("5"), QStringLiteral("two words")}));
+             (QStringList{QStringLiteral("--epochs"), QStringLiteral("5"),
+                          QStringLiteral("two words")}));
     QCOMPARE(t->envEditor()->rows(),
              (QList<QStringList>{{QStringLiteral("BATCH_SIZE"), QStringLiteral("64"), QString()}}));
 
@@ -358,8 +360,9 @@ void TestWizard::roundTrip_data()
     QTest::addColumn<QString>("path");
     QTest::addColumn<bool>("tuning");
     QTest::newRow("GPU guide") << gpuGuideFixture() << false;
-    QTest::newRow("full example")
-        << QStringLiteral(TRAINYARD_FIXTURES_DIR "/jobspec/full_example.yaml") << true;
+    QTest::newRow("full example") << QStringLiteral(TRAINYARD_FIXTURES_DIR
+                                                    "/jobspec/full_example.yaml")
+                                  << true;
     QTest::newRow("advanced options") << advancedFixture() << false;
 }
 
@@ -374,8 +377,8 @@ void TestWizard::roundTrip()
     w.show();
     w.openFile(path);
     const QList<int> expectedPages =
-        tuning ? QList<int>{JobPageId, TrainerPageId, ClusterPageId, RegionPageId,
-                            HyperparameterPageId, ReviewPageId}
+        tuning ? QList<int>{JobPageId,    TrainerPageId,        ClusterPageId,
+                            RegionPageId, HyperparameterPageId, ReviewPageId}
                : QList<int>{JobPageId, TrainerPageId, ClusterPageId, RegionPageId, ReviewPageId};
     QCOMPARE(w.currentId(), int(JobPageId));
     for (qsizetype i = 1; i < expectedPages.size(); ++i) {
@@ -395,7 +398,8 @@ void TestWizard::roundTrip()
     // The review's YAML is the cloud part of the same job.
     const QString yaml = w.reviewPage()->yamlView()->toPlainText();
     QVERIFY(!yaml.contains(QLatin1String("trainyardLocal")));
-    const jobspec::ImportResult again = jobspec::importJob(yaml.toUtf8(), QStringLiteral("review.yaml"));
+    const jobspec::ImportResult again =
+        jobspec::importJob(yaml.toUtf8(), QStringLiteral("review.yaml"));
     QVERIFY(again.ok());
     jobspec::Job cloudPart = imported.job;
     cloudPart.local = {};
@@ -567,7 +571,8 @@ void TestWizard::tuningPageOnlyWhenAsked()
     // No parameters yet: the validator's message shows and Next waits.
     QTRY_VERIFY(!isNextEnabled(w));
     HyperparameterPage *hp = w.hyperparameterPage();
-    QVERIFY(shownFor(&w, hp->paramsEditor()->table()).contains(QLatin1String("at least one parameter")));
+    QVERIFY(shownFor(&w, hp->paramsEditor()->table())
+                .contains(QLatin1String("at least one parameter")));
     hp->paramsEditor()->appendRow({QStringLiteral("lr"), QStringLiteral("DOUBLE"),
                                    QStringLiteral("0.001"), QStringLiteral("0.1"),
                                    QStringLiteral("UNIT_LOG_SCALE"), QString()});
@@ -577,7 +582,8 @@ void TestWizard::tuningPageOnlyWhenAsked()
     const jobspec::Job j = w.job();
     QVERIFY(j.trainingInput.hyperparameters.has_value());
     QCOMPARE(j.trainingInput.hyperparameters->params.size(), 1);
-    QCOMPARE(j.trainingInput.hyperparameters->params.first().minValue, std::optional<double>(0.001));
+    QCOMPARE(j.trainingInput.hyperparameters->params.first().minValue,
+             std::optional<double>(0.001));
 
     // Turning tuning off again drops the section from the job.
     for (int i = 0; i < 4; ++i)
@@ -594,7 +600,8 @@ void TestWizard::loadKeepsWhatItCannotFix()
     j.trainingInput.worker.count = 2; // no workerType, no scaleTier
     j.trainingInput.region = QStringLiteral("mars-north1");
     j.trainingInput.runtimeVersion = QStringLiteral("9.9");
-    j.trainingInput.master.config.acceleratorConfig = jobspec::AcceleratorConfig{3, QStringLiteral("NVIDIA_TESLA_T4")};
+    j.trainingInput.master.config.acceleratorConfig =
+        jobspec::AcceleratorConfig{3, QStringLiteral("NVIDIA_TESLA_T4")};
     j.trainingInput.master.type = QStringLiteral("n1-highcpu-16");
     JobWizard w(cat());
     w.loadJob(j);
@@ -618,7 +625,8 @@ void TestWizard::packageScan()
     w.show();
     TrainerPage *t = w.trainerPage();
     t->setMode(TrainerPage::Mode::Package);
-    QTest::keyClicks(t->packageDirEdit(), QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"));
+    QTest::keyClicks(t->packageDirEdit(),
+                     QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"));
     QTRY_VERIFY(t->knownModules().contains(QLatin1String("fixtrainer.sleeper")));
     QTRY_VERIFY(!t->isScanning());
     auto *model = qobject_cast<QStringListModel *>(t->moduleEdit()->completer()->model());
@@ -657,9 +665,11 @@ void TestWizard::importProblemsOnFields()
     JobWizard w(cat());
     w.show();
     w.openFile(path);
-    QVERIFY(shownFor(&w, w.jobPage()->jobIdEdit()).contains(QLatin1String("must start with a letter")));
+    QVERIFY(
+        shownFor(&w, w.jobPage()->jobIdEdit()).contains(QLatin1String("must start with a letter")));
     QSpinBox *workers = w.clusterPage()->row(jobspec::Role::Worker).count;
-    QVERIFY2(shownFor(&w, workers).contains(QLatin1String("nine")), qPrintable(shownFor(&w, workers)));
+    QVERIFY2(shownFor(&w, workers).contains(QLatin1String("nine")),
+             qPrintable(shownFor(&w, workers)));
     QCOMPARE(w.clusterPage()->errorCount(), 1);
 
     // Editing the cluster page clears the file's note; the validator's view remains.
@@ -689,10 +699,11 @@ void TestWizard::argumentsPassedAsShown()
     w.show();
     TrainerPage *t = w.trainerPage();
     QTest::keyClicks(t->moduleEdit(), QStringLiteral("trainer.task"));
-    t->argsEditor()->setValues({QStringLiteral("--name"), QStringLiteral("two words"),
-                                QStringLiteral("it's")});
+    t->argsEditor()->setValues(
+        {QStringLiteral("--name"), QStringLiteral("two words"), QStringLiteral("it's")});
     QCOMPARE(w.job().trainingInput.args,
-             (QStringList{QStringLiteral("--name"), QStringLiteral("two words"), QStringLiteral("it's")}));
+             (QStringList{QStringLiteral("--name"), QStringLiteral("two words"),
+                          QStringLiteral("it's")}));
     const QString preview = t->commandPreview()->text();
     QVERIFY2(preview.startsWith(QLatin1String("python -m trainer.task --name 'two words' ")),
              qPrintable(preview));
@@ -717,7 +728,8 @@ void TestWizard::rememberedValues()
                  qPrintable(error));
     }
     JobWizard fresh(cat());
-    QCOMPARE(fresh.regionPage()->regionCombo()->currentData().toString(), QStringLiteral("us-central1"));
+    QCOMPARE(fresh.regionPage()->regionCombo()->currentData().toString(),
+             QStringLiteral("us-central1"));
     QCOMPARE(fresh.regionPage()->runtimeCombo()->currentText(), QStringLiteral("2.11"));
     QCOMPARE(fresh.regionPage()->pythonCombo()->currentText(), QStringLiteral("3.7"));
     // Remembered absolutely: the fixture's "trainer" next to its file.
@@ -783,7 +795,8 @@ void TestWizard::mainWindowOpensWizard()
     QVERIFY(opened);
     QCOMPARE(opened->jobPage()->jobIdEdit()->text(), QStringLiteral("gpu_guide_20240101_120000"));
     // That ID is in the store already.
-    QVERIFY(shownFor(opened, opened->jobPage()->jobIdEdit()).contains(QLatin1String("already exists")));
+    QVERIFY(
+        shownFor(opened, opened->jobPage()->jobIdEdit()).contains(QLatin1String("already exists")));
     delete mime;
     qunsetenv("TRAINYARD_HOME");
 }
@@ -800,7 +813,8 @@ jobspec::Job localJob(const QString &jobDir)
     in.region = QStringLiteral("us-central1");
     in.jobDir = jobDir;
     job.local.packagePath = QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer");
-    job.local.env.append({QStringLiteral("FIXTURE_VAR"), QStringLiteral("from the wizard"), QString()});
+    job.local.env.append(
+        {QStringLiteral("FIXTURE_VAR"), QStringLiteral("from the wizard"), QString()});
     return job;
 }
 
@@ -846,10 +860,11 @@ void TestWizard::runLocally()
     QCOMPARE(run.maxRestarts, 3);
     QCOMPARE(run.jobReruns, 2);
     QSettings().remove(QStringLiteral("localRuns"));
-    QTRY_VERIFY_WITH_TIMEOUT(store::isTerminal(store.readState(QStringLiteral("wizard_local_1")).state.state),
-                             60000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        store::isTerminal(store.readState(QStringLiteral("wizard_local_1")).state.state), 60000);
     const store::StateReadResult state = store.readState(QStringLiteral("wizard_local_1"));
-    QVERIFY2(state.state.state == store::JobStatus::Succeeded, qPrintable(state.state.errorMessage));
+    QVERIFY2(state.state.state == store::JobStatus::Succeeded,
+             qPrintable(state.state.errorMessage));
     QDirIterator dumps(out, {QStringLiteral("env-*.json")}, QDir::Files);
     QVERIFY(dumps.hasNext());
     QFile dump(dumps.next());
@@ -905,7 +920,8 @@ void TestWizard::enterRunsTheJob()
                               qPrintable(w.reviewPage()->statusLabel()->text()), 20000);
     QCOMPARE(w.result(), int(QDialog::Accepted));
     QVERIFY(!w.isVisible());
-    QVERIFY(store::JobStore(dir.filePath(QStringLiteral("store"))).contains(QStringLiteral("wizard_local_1")));
+    QVERIFY(store::JobStore(dir.filePath(QStringLiteral("store")))
+                .contains(QStringLiteral("wizard_local_1")));
 }
 
 // Escape on a changed wizard asks; "Keep as draft" closes it and the next new job starts from
@@ -988,7 +1004,8 @@ void TestWizard::runRefusedWithoutPackageDirectory()
     QString error;
     QVERIFY(!w.runLocally(&error));
     QVERIFY2(error.contains(QLatin1String("does not exist")), qPrintable(error));
-    QVERIFY(!store::JobStore(dir.filePath(QStringLiteral("store"))).contains(QStringLiteral("wizard_local_1")));
+    QVERIFY(!store::JobStore(dir.filePath(QStringLiteral("store")))
+                 .contains(QStringLiteral("wizard_local_1")));
 }
 
 // Saves every page at 1280×800 when TRAINYARD_SCREENSHOT_DIR is set (and in a dark palette
@@ -1005,7 +1022,8 @@ void TestWizard::screenshots()
     QDir().mkpath(outDir);
     const auto save = [&](QWidget &w, const QString &name) {
         QCoreApplication::processEvents();
-        const QString file = outDir + QStringLiteral("/wizard-") + name + suffix + QStringLiteral(".png");
+        const QString file =
+            outDir + QStringLiteral("/wizard-") + name + suffix + QStringLiteral(".png");
         QVERIFY2(w.grab().save(file), qPrintable(file));
     };
 
@@ -1026,12 +1044,13 @@ void TestWizard::screenshots()
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.openFile(QStringLiteral(TRAINYARD_FIXTURES_DIR "/jobspec/full_example.yaml"));
-    w.trainerPage()->packageDirEdit()->setText(QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"));
+    w.trainerPage()->packageDirEdit()->setText(
+        QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers/fixtrainer"));
     w.trainerPage()->moduleEdit()->setText(QStringLiteral("fixtrainer.sleeper"));
     QTRY_VERIFY(!w.trainerPage()->isScanning());
-    const QStringList names = {QStringLiteral("job"), QStringLiteral("trainer"),
-                               QStringLiteral("cluster"), QStringLiteral("region"),
-                               QStringLiteral("hyperparameters"), QStringLiteral("review")};
+    const QStringList names = {
+        QStringLiteral("job"),    QStringLiteral("trainer"),         QStringLiteral("cluster"),
+        QStringLiteral("region"), QStringLiteral("hyperparameters"), QStringLiteral("review")};
     for (qsizetype i = 0; i < names.size(); ++i) {
         if (i > 0) {
             QTRY_VERIFY(isNextEnabled(w));

@@ -23,8 +23,8 @@ public:
     {
         m_process.setProgram(QStringLiteral("python3"));
         m_process.setArguments(QStringList{QStringLiteral(TRAINYARD_FAKE_GCLOUD),
-                                           QStringLiteral("--port"), QStringLiteral("0")}
-                               + extraArgs);
+                                           QStringLiteral("--port"), QStringLiteral("0")} +
+                               extraArgs);
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
         m_process.start();
         if (!m_process.waitForStarted(10000))
@@ -58,9 +58,10 @@ public:
     {
         QNetworkAccessManager nam;
         QNetworkRequest request(QUrl(m_root + QStringLiteral("_fake/") + path));
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-        QNetworkReply *reply = body ? nam.post(request, QJsonDocument(*body).toJson())
-                                    : nam.get(request);
+        request.setHeader(QNetworkRequest::ContentTypeHeader,
+                          QByteArrayLiteral("application/json"));
+        QNetworkReply *reply =
+            body ? nam.post(request, QJsonDocument(*body).toJson()) : nam.get(request);
         QEventLoop loop;
         QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
         QTimer::singleShot(10000, &loop, &QEventLoop::quit);
@@ -82,8 +83,8 @@ public:
         if (QProcess::execute(QStringLiteral("openssl"),
                               {QStringLiteral("genpkey"), QStringLiteral("-algorithm"),
                                QStringLiteral("RSA"), QStringLiteral("-pkeyopt"),
-                               QStringLiteral("rsa_keygen_bits:2048"), QStringLiteral("-out"), pem})
-            != 0)
+                               QStringLiteral("rsa_keygen_bits:2048"), QStringLiteral("-out"),
+                               pem}) != 0)
             return {};
         QFile pemFile(pem);
         if (!pemFile.open(QIODevice::ReadOnly))

@@ -4,9 +4,8 @@
 // second job, and the faults (no credentials, malformed key, revoked refresh token, 401, 403,
 // 404, 409, 429, 503, a job cancelled from elsewhere). A service-account key made by openssl
 // signs real RS256 assertions; tokens live 4 s so refreshes happen during the test.
-#include "fakecloud.h"
-
 #include "cloud/cloudjob.h"
+#include "fakecloud.h"
 #include "store/jobstore.h"
 
 #include <QDir>
@@ -34,10 +33,11 @@ class TestVertexCli : public QObject
 private:
     QTemporaryDir m_dir;
     FakeCloud m_fake;
-    QString m_saKey;     // service_account key file
-    QString m_userKey;   // authorized_user file written by the fake
-    QString m_config;    // the bundled example
-    QString m_image = QStringLiteral("us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11.py310:latest");
+    QString m_saKey;   // service_account key file
+    QString m_userKey; // authorized_user file written by the fake
+    QString m_config;  // the bundled example
+    QString m_image =
+        QStringLiteral("us-docker.pkg.dev/vertex-ai/training/tf-cpu.2-11.py310:latest");
 
     QProcessEnvironment environment(const QString &credentials) const
     {
@@ -73,10 +73,16 @@ private:
 
     QStringList createArgs(const QStringList &more = {}) const
     {
-        return QStringList{QStringLiteral("ai"), QStringLiteral("custom-jobs"),
-                           QStringLiteral("create"), QStringLiteral("--config"), m_config,
-                           QStringLiteral("--project"), QStringLiteral("proj-1"),
-                           QStringLiteral("--executor-image-uri"), m_image} + more;
+        return QStringList{QStringLiteral("ai"),
+                           QStringLiteral("custom-jobs"),
+                           QStringLiteral("create"),
+                           QStringLiteral("--config"),
+                           m_config,
+                           QStringLiteral("--project"),
+                           QStringLiteral("proj-1"),
+                           QStringLiteral("--executor-image-uri"),
+                           m_image} +
+               more;
     }
 
     store::JobStore jobStore() const
@@ -84,14 +90,18 @@ private:
         return store::JobStore(m_dir.filePath(QStringLiteral("jobs")));
     }
 
-    QJsonObject fault(const QJsonObject &body) { return m_fake.control(QStringLiteral("faults"), body); }
+    QJsonObject fault(const QJsonObject &body)
+    {
+        return m_fake.control(QStringLiteral("faults"), body);
+    }
 
 private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
         QDir(m_dir.path()).mkpath(QStringLiteral("home"));
-        m_config = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/mnist_like/config.yaml");
+        m_config =
+            QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/mnist_like/config.yaml");
         m_userKey = m_dir.filePath(QStringLiteral("user-adc.json"));
         QVERIFY(m_fake.start({QStringLiteral("--queued-seconds"), QStringLiteral("0.3"),
                               QStringLiteral("--pending-seconds"), QStringLiteral("0.3"),
@@ -115,7 +125,8 @@ private Q_SLOTS:
             {QStringLiteral("project_id"), QStringLiteral("proj-1")},
             {QStringLiteral("private_key_id"), QStringLiteral("k1")},
             {QStringLiteral("private_key"), QString::fromLatin1(pemFile.readAll())},
-            {QStringLiteral("client_email"), QStringLiteral("trainer@proj-1.iam.gserviceaccount.com")},
+            {QStringLiteral("client_email"),
+             QStringLiteral("trainer@proj-1.iam.gserviceaccount.com")},
             {QStringLiteral("client_id"), QStringLiteral("1234")},
             {QStringLiteral("token_uri"), m_fake.tokenUri()},
         };
@@ -160,7 +171,8 @@ private Q_SLOTS:
         QVERIFY(state);
         QCOMPARE(state.state.state, store::JobStatus::Succeeded);
         QVERIFY(state.state.startTime.isValid());
-        QFile log(store.logPath(QStringLiteral("mnist_like_example"), QStringLiteral("workerpool0-0")));
+        QFile log(
+            store.logPath(QStringLiteral("mnist_like_example"), QStringLiteral("workerpool0-0")));
         QVERIFY(log.open(QIODevice::ReadOnly));
         const QByteArray logText = log.readAll();
         QVERIFY(logText.contains(" I stdout - Running task workerpool0-0"));
@@ -197,7 +209,8 @@ private Q_SLOTS:
         Run r = run(createArgs({QStringLiteral("--display-name"), QStringLiteral("elsewhere")}));
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         cloud::CloudRecord record;
-        QVERIFY(cloud::readCloudRecord(jobStore(), QStringLiteral("mnist_like_example_2"), &record));
+        QVERIFY(
+            cloud::readCloudRecord(jobStore(), QStringLiteral("mnist_like_example_2"), &record));
         m_fake.control(QStringLiteral("jobs"),
                        QJsonObject{{QStringLiteral("name"), record.resourceName},
                                    {QStringLiteral("action"), QStringLiteral("cancel")}});
@@ -242,11 +255,11 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
         f.write(content);
         f.close();
-        const Run r = run({QStringLiteral("ai"), QStringLiteral("custom-jobs"),
-                           QStringLiteral("list"), QStringLiteral("--region"),
-                           QStringLiteral("us-central1"), QStringLiteral("--project"),
-                           QStringLiteral("proj-1")},
-                          path);
+        const Run r =
+            run({QStringLiteral("ai"), QStringLiteral("custom-jobs"), QStringLiteral("list"),
+                 QStringLiteral("--region"), QStringLiteral("us-central1"),
+                 QStringLiteral("--project"), QStringLiteral("proj-1")},
+                path);
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(path) && r.err.contains(expected), qPrintable(r.err));
     }
@@ -256,11 +269,12 @@ private Q_SLOTS:
         // authorized_user in gcloud's well-known place (CLOUDSDK_CONFIG), found without the
         // variable.
         QDir(m_dir.path()).mkpath(QStringLiteral("gcloud"));
-        const QString adc = m_dir.filePath(QStringLiteral("gcloud/application_default_credentials.json"));
+        const QString adc =
+            m_dir.filePath(QStringLiteral("gcloud/application_default_credentials.json"));
         QFile::remove(adc);
         QVERIFY(QFile::copy(m_userKey, adc));
-        const QStringList list{QStringLiteral("ai"), QStringLiteral("custom-jobs"),
-                               QStringLiteral("list"), QStringLiteral("--region"),
+        const QStringList list{QStringLiteral("ai"),          QStringLiteral("custom-jobs"),
+                               QStringLiteral("list"),        QStringLiteral("--region"),
                                QStringLiteral("us-central1"), QStringLiteral("--project"),
                                QStringLiteral("proj-1")};
         Run r = run(list, QString(QLatin1String("")));
@@ -270,14 +284,15 @@ private Q_SLOTS:
         m_fake.control(QStringLiteral("revoke"), QJsonObject());
         r = run(list, QString(QLatin1String("")));
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(QLatin1String("revoked"))
-                     && r.err.contains(QLatin1String("gcloud auth application-default login")),
+        QVERIFY2(r.err.contains(QLatin1String("revoked")) &&
+                     r.err.contains(QLatin1String("gcloud auth application-default login")),
                  qPrintable(r.err));
         QFile::remove(adc);
         // Re-register the service account (the revoke applied to every credential).
         QFile sa(m_saKey);
         QVERIFY(sa.open(QIODevice::ReadOnly));
-        m_fake.control(QStringLiteral("credentials"), QJsonDocument::fromJson(sa.readAll()).object());
+        m_fake.control(QStringLiteral("credentials"),
+                       QJsonDocument::fromJson(sa.readAll()).object());
     }
 
     void permissionDeniedKeepsRecordAndRetries()
@@ -290,8 +305,8 @@ private Q_SLOTS:
                      QStringLiteral("--cloud"), QStringLiteral("--project"),
                      QStringLiteral("proj-1"), QStringLiteral("--executor-image-uri"), m_image});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(QLatin1String("aiplatform.customJobs.create"))
-                     && r.err.contains(QLatin1String("trainer@proj-1.iam.gserviceaccount.com")),
+        QVERIFY2(r.err.contains(QLatin1String("aiplatform.customJobs.create")) &&
+                     r.err.contains(QLatin1String("trainer@proj-1.iam.gserviceaccount.com")),
                  qPrintable(r.err));
         const store::JobStore store = jobStore();
         store::StateReadResult state = store.readState(QStringLiteral("denied_job"));
@@ -321,7 +336,8 @@ private Q_SLOTS:
         QTest::newRow("503 twice: retried") << 503 << 2 << 0 << QString();
         QTest::newRow("503 always") << 503 << 20 << 1 << QStringLiteral("unavailable");
         QTest::newRow("429 always") << 429 << 20 << 1 << QStringLiteral("quota");
-        QTest::newRow("409") << 409 << 1 << 1 << QStringLiteral("conflict (HTTP 409 ALREADY_EXISTS)");
+        QTest::newRow("409") << 409 << 1 << 1
+                             << QStringLiteral("conflict (HTTP 409 ALREADY_EXISTS)");
         QTest::newRow("404") << 404 << 1 << 1 << QStringLiteral("not found (HTTP 404 NOT_FOUND)");
     }
 
@@ -335,10 +351,10 @@ private Q_SLOTS:
                {QStringLiteral("method"), QStringLiteral("GET")},
                {QStringLiteral("status"), status},
                {QStringLiteral("count"), count}});
-        const Run r = run({QStringLiteral("ai"), QStringLiteral("custom-jobs"),
-                           QStringLiteral("list"), QStringLiteral("--region"),
-                           QStringLiteral("us-central1"), QStringLiteral("--project"),
-                           QStringLiteral("proj-1")});
+        const Run r =
+            run({QStringLiteral("ai"), QStringLiteral("custom-jobs"), QStringLiteral("list"),
+                 QStringLiteral("--region"), QStringLiteral("us-central1"),
+                 QStringLiteral("--project"), QStringLiteral("proj-1")});
         QNetworkAccessManager nam;
         QNetworkRequest clear(QUrl(m_fake.root() + QStringLiteral("_fake/faults")));
         QNetworkReply *reply = nam.deleteResource(clear);
@@ -360,32 +376,37 @@ private Q_SLOTS:
                {QStringLiteral("method"), QStringLiteral("PUT")},
                {QStringLiteral("kind"), QStringLiteral("drop")},
                {QStringLiteral("after_bytes"), 1000}});
-        const QStringList args = createArgs({QStringLiteral("--staging-bucket"),
-                                             QStringLiteral("gs://stage-bucket/tr"),
-                                             QStringLiteral("--display-name"),
-                                             QStringLiteral("staged")});
+        const QStringList args =
+            createArgs({QStringLiteral("--staging-bucket"), QStringLiteral("gs://stage-bucket/tr"),
+                        QStringLiteral("--display-name"), QStringLiteral("staged")});
         Run r = run(args);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.err.contains(QLatin1String("Uploading trainer-"))
-                     && r.err.contains(QLatin1String(": 100%")),
+        QVERIFY2(r.err.contains(QLatin1String("Uploading trainer-")) &&
+                     r.err.contains(QLatin1String(": 100%")),
                  qPrintable(r.err));
         QJsonObject state = m_fake.control(QStringLiteral("state"));
         QJsonArray objects = state.value(QLatin1String("objects")).toArray();
         QCOMPARE(objects.size(), 1);
         const QJsonObject object = objects.first().toObject();
         const QString name = object.value(QLatin1String("name")).toString();
-        QVERIFY2(name.startsWith(QLatin1String("tr/trainyard-staging/"))
-                     && name.endsWith(QLatin1String(".tar.gz")),
+        QVERIFY2(name.startsWith(QLatin1String("tr/trainyard-staging/")) &&
+                     name.endsWith(QLatin1String(".tar.gz")),
                  qPrintable(name));
         // The job runs the staged package.
         bool found = false;
         const QJsonArray jobs = state.value(QLatin1String("jobs")).toArray();
         for (const QJsonValue &j : jobs) {
             const QJsonObject spec = j.toObject().value(QLatin1String("jobSpec")).toObject();
-            const QString uri = spec.value(QLatin1String("workerPoolSpecs")).toArray().first()
-                                    .toObject().value(QLatin1String("pythonPackageSpec"))
-                                    .toObject().value(QLatin1String("packageUris")).toArray()
-                                    .first().toString();
+            const QString uri = spec.value(QLatin1String("workerPoolSpecs"))
+                                    .toArray()
+                                    .first()
+                                    .toObject()
+                                    .value(QLatin1String("pythonPackageSpec"))
+                                    .toObject()
+                                    .value(QLatin1String("packageUris"))
+                                    .toArray()
+                                    .first()
+                                    .toString();
             found = found || uri == QStringLiteral("gs://stage-bucket/") + name;
         }
         QVERIFY(found);
@@ -428,8 +449,8 @@ private Q_SLOTS:
                                        " discreteValues: [1, 2, 4]}\n"
                                        "  packageUris:");
         const QByteArray packagePath =
-            QByteArray("packagePath: ")
-            + QFileInfo(m_config).absoluteDir().filePath(QStringLiteral("trainer")).toUtf8();
+            QByteArray("packagePath: ") +
+            QFileInfo(m_config).absoluteDir().filePath(QStringLiteral("trainer")).toUtf8();
         yaml.replace("packagePath: trainer", packagePath);
         const QString config = m_dir.filePath(QStringLiteral("hp.yaml"));
         {
@@ -448,11 +469,11 @@ private Q_SLOTS:
 
         // What the service received.
         QJsonObject sent;
-        const QJsonArray jobs = m_fake.control(QStringLiteral("state"))
-                                    .value(QLatin1String("jobs")).toArray();
+        const QJsonArray jobs =
+            m_fake.control(QStringLiteral("state")).value(QLatin1String("jobs")).toArray();
         for (const QJsonValue &j : jobs) {
-            if (j.toObject().value(QLatin1String("displayName")).toString()
-                == QLatin1String("hp_study"))
+            if (j.toObject().value(QLatin1String("displayName")).toString() ==
+                QLatin1String("hp_study"))
                 sent = j.toObject();
         }
         QVERIFY(!sent.isEmpty());
@@ -462,28 +483,40 @@ private Q_SLOTS:
         const QJsonObject study = sent.value(QLatin1String("studySpec")).toObject();
         QCOMPARE(study.value(QLatin1String("algorithm")).toString(),
                  QStringLiteral("RANDOM_SEARCH"));
-        const QJsonObject metric = study.value(QLatin1String("metrics")).toArray().first()
-                                       .toObject();
+        const QJsonObject metric =
+            study.value(QLatin1String("metrics")).toArray().first().toObject();
         QCOMPARE(metric.value(QLatin1String("metricId")).toString(), QStringLiteral("accuracy"));
         QCOMPARE(metric.value(QLatin1String("goal")).toString(), QStringLiteral("MAXIMIZE"));
         const QJsonArray params = study.value(QLatin1String("parameters")).toArray();
         QCOMPARE(params.size(), 4);
-        const QJsonObject integer = params.at(1).toObject()
-                                        .value(QLatin1String("integerValueSpec")).toObject();
+        const QJsonObject integer =
+            params.at(1).toObject().value(QLatin1String("integerValueSpec")).toObject();
         QCOMPARE(integer.value(QLatin1String("minValue")), QJsonValue(QStringLiteral("16")));
         QCOMPARE(params.at(0).toObject().value(QLatin1String("scaleType")).toString(),
                  QStringLiteral("UNIT_LOG_SCALE"));
         QVERIFY(!params.at(2).toObject().contains(QLatin1String("scaleType")));
-        QCOMPARE(params.at(3).toObject().value(QLatin1String("discreteValueSpec")).toObject()
-                     .value(QLatin1String("values")).toArray().size(),
+        QCOMPARE(params.at(3)
+                     .toObject()
+                     .value(QLatin1String("discreteValueSpec"))
+                     .toObject()
+                     .value(QLatin1String("values"))
+                     .toArray()
+                     .size(),
                  3);
         // Every trial runs the CustomJob spec, with the image the flag gave.
-        QCOMPARE(sent.value(QLatin1String("trialJobSpec")).toObject()
-                     .value(QLatin1String("workerPoolSpecs")).toArray().size(),
+        QCOMPARE(sent.value(QLatin1String("trialJobSpec"))
+                     .toObject()
+                     .value(QLatin1String("workerPoolSpecs"))
+                     .toArray()
+                     .size(),
                  3);
-        const QJsonObject python = sent.value(QLatin1String("trialJobSpec")).toObject()
-                                       .value(QLatin1String("workerPoolSpecs")).toArray().first()
-                                       .toObject().value(QLatin1String("pythonPackageSpec"))
+        const QJsonObject python = sent.value(QLatin1String("trialJobSpec"))
+                                       .toObject()
+                                       .value(QLatin1String("workerPoolSpecs"))
+                                       .toArray()
+                                       .first()
+                                       .toObject()
+                                       .value(QLatin1String("pythonPackageSpec"))
                                        .toObject();
         QCOMPARE(python.value(QLatin1String("pythonModule")).toString(),
                  QStringLiteral("trainer.task"));
@@ -519,8 +552,8 @@ private Q_SLOTS:
         for (const QString &line : lines) {
             const QStringList columns = line.simplified().split(u' ');
             if (columns.first() == QLatin1String("hp_study")) {
-                listed = columns.at(1) == QLatin1String("SUCCEEDED")
-                         && line.endsWith(QStringLiteral("Vertex AI · us-central1"));
+                listed = columns.at(1) == QLatin1String("SUCCEEDED") &&
+                         line.endsWith(QStringLiteral("Vertex AI · us-central1"));
             }
         }
         QVERIFY2(listed, qPrintable(r.out));
@@ -562,8 +595,8 @@ private Q_SLOTS:
                  qPrintable(r.err));
         auto staged = [this] {
             QStringList names;
-            const QJsonArray objects = m_fake.control(QStringLiteral("state"))
-                                           .value(QLatin1String("objects")).toArray();
+            const QJsonArray objects =
+                m_fake.control(QStringLiteral("state")).value(QLatin1String("objects")).toArray();
             for (const QJsonValue &o : objects) {
                 const QString name = o.toObject().value(QLatin1String("name")).toString();
                 if (name.startsWith(QLatin1String("pk/")))
@@ -585,16 +618,23 @@ private Q_SLOTS:
         QVERIFY(!wheelObject.isEmpty() && !sdistObject.isEmpty());
 
         QJsonArray uris;
-        const QJsonArray jobs = m_fake.control(QStringLiteral("state"))
-                                    .value(QLatin1String("jobs")).toArray();
+        const QJsonArray jobs =
+            m_fake.control(QStringLiteral("state")).value(QLatin1String("jobs")).toArray();
         for (const QJsonValue &j : jobs) {
-            if (j.toObject().value(QLatin1String("displayName")).toString()
-                != QLatin1String("archives"))
+            if (j.toObject().value(QLatin1String("displayName")).toString() !=
+                QLatin1String("archives"))
                 continue;
-            uris = j.toObject().value(QLatin1String("jobSpec")).toObject()
-                       .value(QLatin1String("workerPoolSpecs")).toArray().first().toObject()
-                       .value(QLatin1String("pythonPackageSpec")).toObject()
-                       .value(QLatin1String("packageUris")).toArray();
+            uris = j.toObject()
+                       .value(QLatin1String("jobSpec"))
+                       .toObject()
+                       .value(QLatin1String("workerPoolSpecs"))
+                       .toArray()
+                       .first()
+                       .toObject()
+                       .value(QLatin1String("pythonPackageSpec"))
+                       .toObject()
+                       .value(QLatin1String("packageUris"))
+                       .toArray();
         }
         // In gcloud's order: the gs:// URIs, the local archives, the built package.
         const QStringList expected{QStringLiteral("gs://deps/dep-2.0.tar.gz"),
@@ -617,10 +657,10 @@ private Q_SLOTS:
 
     void describeUnknownJob()
     {
-        const Run r = run({QStringLiteral("ai"), QStringLiteral("custom-jobs"),
-                           QStringLiteral("describe"), QStringLiteral("123"),
-                           QStringLiteral("--region"), QStringLiteral("us-central1"),
-                           QStringLiteral("--project"), QStringLiteral("proj-1")});
+        const Run r =
+            run({QStringLiteral("ai"), QStringLiteral("custom-jobs"), QStringLiteral("describe"),
+                 QStringLiteral("123"), QStringLiteral("--region"), QStringLiteral("us-central1"),
+                 QStringLiteral("--project"), QStringLiteral("proj-1")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QLatin1String("not found")), qPrintable(r.err));
     }

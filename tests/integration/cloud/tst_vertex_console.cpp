@@ -4,7 +4,6 @@
 // goes RUNNING then SUCCEEDED, its Cloud Logging lines appear in the Logs tab; the Job menu's
 // Cancel cancels a second one.
 #include "fakecloud.h"
-
 #include "jobs/jobconsole.h"
 #include "jobs/jobdetail.h"
 #include "jobs/joblistmodel.h"
@@ -49,8 +48,7 @@ class TestVertexConsole : public QObject
     int rowState(JobListModel *model, const QString &id)
     {
         const int row = model->rowOf(id);
-        return row < 0 ? -2
-                       : model->index(row, 0).data(JobListModel::StatusRole).toInt();
+        return row < 0 ? -2 : model->index(row, 0).data(JobListModel::StatusRole).toInt();
     }
 
 private Q_SLOTS:
@@ -98,15 +96,15 @@ private Q_SLOTS:
         auto hasLine = [logs](const QString &replica, const QString &text) {
             for (int r = 0; r < logs->rowCount(); ++r) {
                 const QModelIndex i = logs->index(r, ui::logs::LogModel::MessageColumn);
-                if (i.data().toString().contains(text)
-                    && logs->index(r, 0).data(ui::logs::LogModel::ReplicaRole).toString() == replica)
+                if (i.data().toString().contains(text) &&
+                    logs->index(r, 0).data(ui::logs::LogModel::ReplicaRole).toString() == replica)
                     return true;
             }
             return false;
         };
-        QTRY_VERIFY_WITH_TIMEOUT(hasLine(QStringLiteral("workerpool0-0"),
-                                         QStringLiteral("Running task workerpool0-0")),
-                                 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            hasLine(QStringLiteral("workerpool0-0"), QStringLiteral("Running task workerpool0-0")),
+            15000);
         QTRY_VERIFY_WITH_TIMEOUT(hasLine(QStringLiteral("workerpool1-1"), QStringLiteral("loss=")),
                                  15000);
         const QString shots = qEnvironmentVariable("TRAINYARD_SCREENSHOT_DIR");

@@ -71,8 +71,7 @@ void TestContainment::daemonEndsWithTheJob_data()
     QTest::addColumn<QString>("ending"); // how the job ends
     QTest::addColumn<int>("expected");   // JobStatus
     const auto row = [](const char *tag, const char *then, const char *ending, JobStatus end) {
-        QTest::newRow(tag) << QString::fromLatin1(then) << QString::fromLatin1(ending)
-                           << int(end);
+        QTest::newRow(tag) << QString::fromLatin1(then) << QString::fromLatin1(ending) << int(end);
     };
     row("success", "succeed", "itself", JobStatus::Succeeded);
     row("failure", "fail", "itself", JobStatus::Failed);
@@ -85,14 +84,13 @@ void TestContainment::daemonEndsWithTheJob()
     QFETCH(QString, then);
     QFETCH(QString, ending);
     QFETCH(int, expected);
-    const QString job = QStringLiteral("daemon_") +
-                        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '),
-                                                                             QLatin1Char('_'));
+    const QString job =
+        QStringLiteral("daemon_") +
+        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
     const QString out = path(job);
-    const QString config =
-        writeFile(path(job + QStringLiteral(".yaml")),
-                  customSpec(QStringLiteral("daemonizer"), 0, 0, 0, out,
-                             {QStringLiteral("--then"), then}));
+    const QString config = writeFile(
+        path(job + QStringLiteral(".yaml")),
+        customSpec(QStringLiteral("daemonizer"), 0, 0, 0, out, {QStringLiteral("--then"), then}));
     const CliRun submit =
         cli({QStringLiteral("jobs"), QStringLiteral("submit"), QStringLiteral("training"), job,
              QStringLiteral("--config"), config, QStringLiteral("--async"),
@@ -148,11 +146,11 @@ void TestContainment::reusedNumberIsNotKilled()
     run.setProcessChannelMode(QProcess::MergedChannels);
     // pid 1 of a private pid namespace: nothing else forks there, so ns_last_pid decides the
     // next number exactly.
-    run.start(unshare, {QStringLiteral("--pid"), QStringLiteral("--fork"),
-                        QStringLiteral("--mount-proc"), QStringLiteral("/usr/bin/python3"),
-                        QStringLiteral(TRAINYARD_SOURCE_DIR
-                                       "/tests/integration/executor/pidreuse.py"),
-                        QStringLiteral(JOBS_HARNESS), home, config});
+    run.start(unshare,
+              {QStringLiteral("--pid"), QStringLiteral("--fork"), QStringLiteral("--mount-proc"),
+               QStringLiteral("/usr/bin/python3"),
+               QStringLiteral(TRAINYARD_SOURCE_DIR "/tests/integration/executor/pidreuse.py"),
+               QStringLiteral(JOBS_HARNESS), home, config});
     QVERIFY(run.waitForStarted());
     QVERIFY(run.waitForFinished(180000));
     const QByteArray output = run.readAll();
@@ -177,12 +175,11 @@ void TestContainment::runsInTheSameSecondGetTheirOwnIds()
         auto process = std::make_unique<QProcess>();
         process->setProcessEnvironment(env);
         process->setProgram(QStringLiteral(JOBS_HARNESS));
-        process->setArguments({QStringLiteral("local"), QStringLiteral("train"),
-                               QStringLiteral("--module-name"),
-                               QStringLiteral("fixtrainer.sleeper"),
-                               QStringLiteral("--package-path"), fixturePackage(),
-                               QStringLiteral("--job-dir"),
-                               path(QStringLiteral("same-second-%1").arg(i))});
+        process->setArguments(
+            {QStringLiteral("local"), QStringLiteral("train"), QStringLiteral("--module-name"),
+             QStringLiteral("fixtrainer.sleeper"), QStringLiteral("--package-path"),
+             fixturePackage(), QStringLiteral("--job-dir"),
+             path(QStringLiteral("same-second-%1").arg(i))});
         processes.push_back(std::move(process));
     }
     for (auto &process : processes)
@@ -219,15 +216,17 @@ void TestContainment::stopSignalCancelsForegroundRun()
     const QString out = path(QStringLiteral("signal-") + tag);
     QStringList args;
     if (command == QLatin1String("local")) {
-        args = {QStringLiteral("local"), QStringLiteral("train"), QStringLiteral("--module-name"),
-                QStringLiteral("fixtrainer.stubborn"), QStringLiteral("--package-path"),
-                fixturePackage(), QStringLiteral("--job-dir"), out,
+        args = {QStringLiteral("local"),          QStringLiteral("train"),
+                QStringLiteral("--module-name"),  QStringLiteral("fixtrainer.stubborn"),
+                QStringLiteral("--package-path"), fixturePackage(),
+                QStringLiteral("--job-dir"),      out,
                 QStringLiteral("--grace-period"), QStringLiteral("1")};
     } else {
         const QString config = writeFile(out + QStringLiteral(".yaml"),
                                          customSpec(QStringLiteral("stubborn"), 0, 0, 0, out));
-        args = {QStringLiteral("jobs"), QStringLiteral("submit"), QStringLiteral("training"),
-                QStringLiteral("sig_") + tag, QStringLiteral("--config"), config,
+        args = {QStringLiteral("jobs"),           QStringLiteral("submit"),
+                QStringLiteral("training"),       QStringLiteral("sig_") + tag,
+                QStringLiteral("--config"),       config,
                 QStringLiteral("--grace-period"), QStringLiteral("1")};
     }
     QProcess run;
@@ -263,8 +262,8 @@ void TestContainment::brokenFoldersAreListed()
     struct utimbuf old = {::time(nullptr) - 3600, ::time(nullptr) - 3600};
     QCOMPARE(::utime(noState.constData(), &old), 0);
     // A state.json that is not a file.
-    QVERIFY(QDir().mkpath(store.jobDir(QStringLiteral("state_dir")) +
-                          QStringLiteral("/state.json")));
+    QVERIFY(
+        QDir().mkpath(store.jobDir(QStringLiteral("state_dir")) + QStringLiteral("/state.json")));
 
     const QList<store::JobEntry> entries = store.list();
     QCOMPARE(entries.size(), 3);
@@ -285,9 +284,9 @@ void TestContainment::brokenFoldersAreListed()
 
     for (const char *id : {"no_state", "state_dir"}) {
         for (const char *sub : {"describe", "stream-logs"}) {
-            const CliRun run = runCli(home, {QStringLiteral("jobs"), QLatin1String(sub),
-                                             QLatin1String(id)},
-                                      20000); // a hang guard
+            const CliRun run =
+                runCli(home, {QStringLiteral("jobs"), QLatin1String(sub), QLatin1String(id)},
+                       20000); // a hang guard
             QVERIFY2(run.finished, sub);
             QCOMPARE(run.exitCode, 1);
             QVERIFY2(run.err.contains("is broken"), run.err.constData());

@@ -61,8 +61,8 @@ void TestFullDisk::initTestCase()
     }
     if (::mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
         ::mount("tmpfs", QFile::encodeName(m_mount).constData(), "tmpfs", 0, "size=20m") != 0)
-        m_mountError = QStringLiteral("mount -t tmpfs: %1")
-                           .arg(QString::fromLocal8Bit(std::strerror(errno)));
+        m_mountError =
+            QStringLiteral("mount -t tmpfs: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
 }
 
 void TestFullDisk::cleanupTestCase()
@@ -89,8 +89,7 @@ void TestFullDisk::writeThatDoesNotFitKeepsTheOldFile()
     const QString target = m_mount + QStringLiteral("/state-like.json");
     QVERIFY(store::writeFileAtomically(target, QByteArray("{\"good\": true}\n")));
     fill(QStringLiteral("filler"));
-    const store::WriteResult full =
-        store::writeFileAtomically(target, QByteArray(256 * 1024, 'n'));
+    const store::WriteResult full = store::writeFileAtomically(target, QByteArray(256 * 1024, 'n'));
     QVERIFY(!full);
     QVERIFY(full.diskFull());
     QCOMPARE(full.errorMessage, QStringLiteral("no space left on device: ") + target);
@@ -149,11 +148,10 @@ void TestFullDisk::trainerFillingTheStoreKeepsItsOutcome()
         QVERIFY2(!rest.contains("Unknown error"), rest.constData());
     }
     // The metric store's progress file is never left empty (a checked, atomic write).
-    const QByteArray progress =
-        [&] {
-            QFile f(store.metricsDir(jobId) + QStringLiteral("/progress.json"));
-            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("missing");
-        }();
+    const QByteArray progress = [&] {
+        QFile f(store.metricsDir(jobId) + QStringLiteral("/progress.json"));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("missing");
+    }();
     QVERIFY2(QJsonDocument::fromJson(progress).isObject(), progress.constData());
 
     // A new job onto the full disk fails at once, saying why.

@@ -39,7 +39,7 @@ QString fixture(const QString &name)
     return QStringLiteral(TRAINYARD_FIXTURES_DIR "/nvml/") + name;
 }
 
-// One pool line of a CUSTOM spec: "  workerType: n1-standard-4\n  workerCount: 2\n  workerConfig..."
+// One pool line of a CUSTOM spec: "  workerType: n1-standard-4\n  workerCount: 2\n workerConfig..."
 QString pool(const QString &role, int count, int gpus)
 {
     QString yaml = QStringLiteral("  %1Type: n1-standard-4\n").arg(role);
@@ -80,8 +80,8 @@ private:
     QProcessEnvironment nvml(const QString &description) const;
     // A CUSTOM envdump spec: the master with `masterGpus`, then the pools given.
     QString spec(const QString &jobId, int masterGpus, const QString &pools, int expect,
-                 const QString &module = QStringLiteral("envdump"),
-                 const QStringList &args = {}, const QString &hyperparameters = {});
+                 const QString &module = QStringLiteral("envdump"), const QStringList &args = {},
+                 const QString &hyperparameters = {});
     CliRun submit(const QString &jobId, const QString &config, const QString &description,
                   const QStringList &more = {}, bool async = false);
     QJsonObject env(const QString &jobId, const QString &replica) const;
@@ -117,30 +117,29 @@ QString TestGpus::spec(const QString &jobId, int masterGpus, const QString &pool
     QStringList quoted{QStringLiteral("\"--expect\""), QStringLiteral("\"%1\"").arg(expect)};
     for (const QString &a : args)
         quoted << QLatin1Char('"') + a + QLatin1Char('"');
-    const QString yaml = QStringLiteral("trainingInput:\n"
-                                        "  scaleTier: CUSTOM\n"
-                                        "  region: us-central1\n"
-                                        "  runtimeVersion: \"2.11\"\n"
-                                        "  pythonVersion: \"3.7\"\n"
-                                        "  pythonModule: fixtrainer.%1\n"
-                                        "  args: [%2]\n"
-                                        "  jobDir: %3\n")
-                             .arg(module, quoted.join(QStringLiteral(", ")), path(jobId)) +
-                         pool(QStringLiteral("master"), 1, masterGpus) + pools +
-                         (hyperparameters.isEmpty()
-                              ? QString()
-                              : QStringLiteral("  hyperparameters:\n") + hyperparameters) +
-                         QStringLiteral("trainyardLocal:\n  packagePath: %1\n")
-                             .arg(fixturePackage());
+    const QString yaml =
+        QStringLiteral("trainingInput:\n"
+                       "  scaleTier: CUSTOM\n"
+                       "  region: us-central1\n"
+                       "  runtimeVersion: \"2.11\"\n"
+                       "  pythonVersion: \"3.7\"\n"
+                       "  pythonModule: fixtrainer.%1\n"
+                       "  args: [%2]\n"
+                       "  jobDir: %3\n")
+            .arg(module, quoted.join(QStringLiteral(", ")), path(jobId)) +
+        pool(QStringLiteral("master"), 1, masterGpus) + pools +
+        (hyperparameters.isEmpty() ? QString()
+                                   : QStringLiteral("  hyperparameters:\n") + hyperparameters) +
+        QStringLiteral("trainyardLocal:\n  packagePath: %1\n").arg(fixturePackage());
     return writeFile(path(jobId + QStringLiteral(".yaml")), yaml.toUtf8());
 }
 
 CliRun TestGpus::submit(const QString &jobId, const QString &config, const QString &description,
                         const QStringList &more, bool async)
 {
-    QStringList args{QStringLiteral("jobs"),       QStringLiteral("submit"),
-                     QStringLiteral("training"),   jobId,
-                     QStringLiteral("--config"),   config,
+    QStringList args{QStringLiteral("jobs"),           QStringLiteral("submit"),
+                     QStringLiteral("training"),       jobId,
+                     QStringLiteral("--config"),       config,
                      QStringLiteral("--grace-period"), QStringLiteral("1"),
                      QStringLiteral("--max-restarts"), QStringLiteral("0")};
     if (async)
@@ -189,8 +188,8 @@ void TestGpus::eachReplicaGetsItsOwnGpus()
     QFETCH(QStringList, replicas);
     QFETCH(QStringList, visible);
     const QString jobId = tagId(QStringLiteral("gpus_own_"));
-    const CliRun run = submit(jobId, spec(jobId, masterGpus, pools, int(replicas.size())),
-                              description);
+    const CliRun run =
+        submit(jobId, spec(jobId, masterGpus, pools, int(replicas.size())), description);
     QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
     for (int i = 0; i < replicas.size(); ++i) {
         const QJsonObject e = env(jobId, replicas.at(i));
@@ -213,9 +212,10 @@ void TestGpus::eachReplicaGetsItsOwnGpus()
         runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("describe"), jobId});
     const QString yaml = QString::fromUtf8(described.out);
     for (int i = 0; i < replicas.size(); ++i) {
-        const QRegularExpression re(QStringLiteral("name: %1\\n(?:.*\\n)*?\\s*cudaVisibleDevices: "
-                                                   "[\"']?%2[\"']?\\n")
-                                        .arg(replicas.at(i), QRegularExpression::escape(visible.at(i))));
+        const QRegularExpression re(
+            QStringLiteral("name: %1\\n(?:.*\\n)*?\\s*cudaVisibleDevices: "
+                           "[\"']?%2[\"']?\\n")
+                .arg(replicas.at(i), QRegularExpression::escape(visible.at(i))));
         QVERIFY2(re.match(yaml).hasMatch(), qPrintable(yaml));
     }
 }
@@ -254,8 +254,7 @@ void TestGpus::cpuModeHidesEveryGpu()
         QCOMPARE(e.value(QStringLiteral("CUDA_VISIBLE_DEVICES")).toString(), QString());
     }
     // The run settings record the choice.
-    const QJsonObject settings =
-        readJson(jobStore().jobDir(jobId) + QStringLiteral("/run.json"));
+    const QJsonObject settings = readJson(jobStore().jobDir(jobId) + QStringLiteral("/run.json"));
     QCOMPARE(settings.value(QStringLiteral("gpus")).toString(), QStringLiteral("cpu"));
     // A wrong value is a usage error.
     const CliRun wrong = submit(QStringLiteral("gpus_wrong"), config,
@@ -309,8 +308,10 @@ void TestGpus::noGpuRunsOnTheCpu()
     QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
     QCOMPARE(run.err.count("this machine has none"), 1); // one note
     // As today: the environment is left alone.
-    QVERIFY(!env(jobId, QStringLiteral("chief-0")).contains(QStringLiteral("CUDA_VISIBLE_DEVICES")));
-    QVERIFY(!env(jobId, QStringLiteral("worker-0")).contains(QStringLiteral("CUDA_VISIBLE_DEVICES")));
+    QVERIFY(
+        !env(jobId, QStringLiteral("chief-0")).contains(QStringLiteral("CUDA_VISIBLE_DEVICES")));
+    QVERIFY(
+        !env(jobId, QStringLiteral("worker-0")).contains(QStringLiteral("CUDA_VISIBLE_DEVICES")));
 }
 
 void TestGpus::localGpusListsThem()
@@ -336,15 +337,14 @@ void TestGpus::trialsArePackedOnTwoGpus()
     // Four trials, each wanting one GPU, maxParallelTrials 4, on two GPUs: two at a time, each
     // on its own GPU; the next starts as one ends.
     const QString jobId = QStringLiteral("gpus_trials");
-    const QString config =
-        spec(jobId, 1, QString(), 1, QStringLiteral("hptrainer"),
-             {QStringLiteral("--sleep"), QStringLiteral("1")},
-             QStringLiteral("    maxTrials: 4\n"
-                            "    maxParallelTrials: 4\n"
-                            "    algorithm: GRID_SEARCH\n"
-                            "    params:\n"
-                            "      - {parameterName: units, type: DISCRETE,"
-                            " discreteValues: [1, 2, 3, 4]}\n"));
+    const QString config = spec(jobId, 1, QString(), 1, QStringLiteral("hptrainer"),
+                                {QStringLiteral("--sleep"), QStringLiteral("1")},
+                                QStringLiteral("    maxTrials: 4\n"
+                                               "    maxParallelTrials: 4\n"
+                                               "    algorithm: GRID_SEARCH\n"
+                                               "    params:\n"
+                                               "      - {parameterName: units, type: DISCRETE,"
+                                               " discreteValues: [1, 2, 3, 4]}\n"));
     const CliRun run = submit(jobId, config, QStringLiteral("2gpu-t4.txt"),
                               {QStringLiteral("--max-local-trials"), QStringLiteral("0")});
     QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
@@ -356,8 +356,8 @@ void TestGpus::trialsArePackedOnTwoGpus()
     QHash<QString, QString> gpuOf;
     for (const store::TrialState &t : state.tuning->trials) {
         QCOMPARE(t.state, JobStatus::Succeeded);
-        const QJsonObject dump = readJson(
-            path(jobId) + QStringLiteral("/hp-chief-0-trial-%1.json").arg(t.trialId));
+        const QJsonObject dump =
+            readJson(path(jobId) + QStringLiteral("/hp-chief-0-trial-%1.json").arg(t.trialId));
         gpuOf.insert(t.trialId, dump.value(QStringLiteral("cuda_visible_devices")).toString());
         QVERIFY2(gpuOf.value(t.trialId) == QLatin1String("0") ||
                      gpuOf.value(t.trialId) == QLatin1String("1"),
@@ -383,15 +383,14 @@ void TestGpus::trialsArePackedOnTwoGpus()
 void TestGpus::cpuTrialsRunSideBySide()
 {
     const QString jobId = QStringLiteral("gpus_cpu_trials");
-    const QString config =
-        spec(jobId, 0, QString(), 1, QStringLiteral("hptrainer"),
-             {QStringLiteral("--sleep"), QStringLiteral("2")},
-             QStringLiteral("    maxTrials: 3\n"
-                            "    maxParallelTrials: 3\n"
-                            "    algorithm: GRID_SEARCH\n"
-                            "    params:\n"
-                            "      - {parameterName: units, type: DISCRETE,"
-                            " discreteValues: [1, 2, 3]}\n"));
+    const QString config = spec(jobId, 0, QString(), 1, QStringLiteral("hptrainer"),
+                                {QStringLiteral("--sleep"), QStringLiteral("2")},
+                                QStringLiteral("    maxTrials: 3\n"
+                                               "    maxParallelTrials: 3\n"
+                                               "    algorithm: GRID_SEARCH\n"
+                                               "    params:\n"
+                                               "      - {parameterName: units, type: DISCRETE,"
+                                               " discreteValues: [1, 2, 3]}\n"));
     const CliRun run = submit(jobId, config, QStringLiteral("0gpu.txt"));
     QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
     const store::JobState state = jobStore().readState(jobId).state;
@@ -419,16 +418,15 @@ void TestGpus::cpuTrialsRunSideBySide()
 void TestGpus::aTrialFailsWhileOthersRun()
 {
     const QString jobId = QStringLiteral("gpus_trial_fails");
-    const QString config =
-        spec(jobId, 0, QString(), 1, QStringLiteral("hptrainer"),
-             {QStringLiteral("--sleep"), QStringLiteral("2"), QStringLiteral("--fail-when"),
-              QStringLiteral("units=2")},
-             QStringLiteral("    maxTrials: 3\n"
-                            "    maxParallelTrials: 3\n"
-                            "    algorithm: GRID_SEARCH\n"
-                            "    params:\n"
-                            "      - {parameterName: units, type: DISCRETE,"
-                            " discreteValues: [1, 2, 3]}\n"));
+    const QString config = spec(jobId, 0, QString(), 1, QStringLiteral("hptrainer"),
+                                {QStringLiteral("--sleep"), QStringLiteral("2"),
+                                 QStringLiteral("--fail-when"), QStringLiteral("units=2")},
+                                QStringLiteral("    maxTrials: 3\n"
+                                               "    maxParallelTrials: 3\n"
+                                               "    algorithm: GRID_SEARCH\n"
+                                               "    params:\n"
+                                               "      - {parameterName: units, type: DISCRETE,"
+                                               " discreteValues: [1, 2, 3]}\n"));
     const CliRun run = submit(jobId, config, QStringLiteral("0gpu.txt"));
     QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
     const store::JobState state = jobStore().readState(jobId).state;
@@ -445,15 +443,14 @@ void TestGpus::aTrialFailsWhileOthersRun()
 void TestGpus::cancelStopsEveryRunningTrial()
 {
     const QString jobId = QStringLiteral("gpus_trials_cancel");
-    const QString config =
-        spec(jobId, 1, QString(), 1, QStringLiteral("hptrainer"),
-             {QStringLiteral("--sleep"), QStringLiteral("60")},
-             QStringLiteral("    maxTrials: 3\n"
-                            "    maxParallelTrials: 3\n"
-                            "    algorithm: GRID_SEARCH\n"
-                            "    params:\n"
-                            "      - {parameterName: units, type: DISCRETE,"
-                            " discreteValues: [1, 2, 3]}\n"));
+    const QString config = spec(jobId, 1, QString(), 1, QStringLiteral("hptrainer"),
+                                {QStringLiteral("--sleep"), QStringLiteral("60")},
+                                QStringLiteral("    maxTrials: 3\n"
+                                               "    maxParallelTrials: 3\n"
+                                               "    algorithm: GRID_SEARCH\n"
+                                               "    params:\n"
+                                               "      - {parameterName: units, type: DISCRETE,"
+                                               " discreteValues: [1, 2, 3]}\n"));
     const CliRun submitted = submit(jobId, config, QStringLiteral("2gpu-t4.txt"), {}, true);
     QVERIFY2(submitted.exitCode == 0, submitted.err.constData());
     const store::JobState running = waitForState(jobStore(), jobId, [](const auto &s) {
@@ -465,8 +462,10 @@ void TestGpus::cancelStopsEveryRunningTrial()
     QCOMPARE(running.replicas.size(), 2);
     QCOMPARE(running.replicas.at(0).trialId, QStringLiteral("1"));
     QCOMPARE(running.replicas.at(1).trialId, QStringLiteral("2"));
-    QCOMPARE(running.replicas.at(0).cudaVisibleDevices, std::optional<QString>(QStringLiteral("0")));
-    QCOMPARE(running.replicas.at(1).cudaVisibleDevices, std::optional<QString>(QStringLiteral("1")));
+    QCOMPARE(running.replicas.at(0).cudaVisibleDevices,
+             std::optional<QString>(QStringLiteral("0")));
+    QCOMPARE(running.replicas.at(1).cudaVisibleDevices,
+             std::optional<QString>(QStringLiteral("1")));
     const CliRun cancel =
         runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("cancel"), jobId}, 30000);
     QVERIFY2(cancel.exitCode == 0, cancel.err.constData());

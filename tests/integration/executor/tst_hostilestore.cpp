@@ -15,7 +15,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cerrno>
 #include <cstring>
 #include <sched.h>
@@ -67,22 +66,21 @@ void TestHostileStore::manyMetricsUnderOpenFileLimit()
         path(jobId + QStringLiteral(".yaml")),
         customSpec(QStringLiteral("manymetrics"), 0, 0, 0, jobDir,
                    {QStringLiteral("--metrics"), QString::number(metricCount),
-                    QStringLiteral("--steps"), QString::number(steps),
-                    QStringLiteral("--tfevents"), QString::number(tagCount),
-                    QStringLiteral("--fail-first")}));
+                    QStringLiteral("--steps"), QString::number(steps), QStringLiteral("--tfevents"),
+                    QString::number(tagCount), QStringLiteral("--fail-first")}));
     // `ulimit -n 1024` (soft and hard) for the job commands, the owner and the replicas.
-    const CliRun run = runCli(
-        m_home,
-        {QStringLiteral("--nofile=1024:1024"), QStringLiteral("--"), QStringLiteral(JOBS_HARNESS),
-         QStringLiteral("jobs"), QStringLiteral("submit"), QStringLiteral("training"), jobId,
-         QStringLiteral("--config"), config, QStringLiteral("--async"),
-         QStringLiteral("--max-restarts"), QStringLiteral("1"), QStringLiteral("--grace-period"),
-         QStringLiteral("2")},
-        30000, QProcessEnvironment(), m_prlimit);
+    const CliRun run =
+        runCli(m_home,
+               {QStringLiteral("--nofile=1024:1024"), QStringLiteral("--"),
+                QStringLiteral(JOBS_HARNESS), QStringLiteral("jobs"), QStringLiteral("submit"),
+                QStringLiteral("training"), jobId, QStringLiteral("--config"), config,
+                QStringLiteral("--async"), QStringLiteral("--max-restarts"), QStringLiteral("1"),
+                QStringLiteral("--grace-period"), QStringLiteral("2")},
+               30000, QProcessEnvironment(), m_prlimit);
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const store::JobStore jobs(m_home);
-    const store::JobState state =
-        waitForState(jobs, jobId, [](const store::JobState &s) { return s.isTerminal(); }, 90000);
+    const store::JobState state = waitForState(
+        jobs, jobId, [](const store::JobState &s) { return s.isTerminal(); }, 90000);
     QVERIFY2(state.state == JobStatus::Succeeded, qPrintable(state.errorMessage));
     QCOMPARE(state.replicas.size(), 1);
     QCOMPARE(state.replicas.first().restartCount, 1); // the restart started
@@ -120,8 +118,8 @@ void TestHostileStore::readOnlyJobFolderKeepsTheOutcome()
 {
     // Before: "The job ended SUCCEEDED but its state cannot be recorded; giving up": the job
     // showed RUNNING with a dead owner and stream-logs waited for ever.
-    if (::unshare(CLONE_NEWNS) != 0
-        || ::mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+    if (::unshare(CLONE_NEWNS) != 0 ||
+        ::mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
         QSKIP(qPrintable(QStringLiteral("no private mount namespace: %1")
                              .arg(QString::fromLocal8Bit(std::strerror(errno)))));
     const QString jobId = QStringLiteral("folder_turns_read_only");
@@ -131,11 +129,10 @@ void TestHostileStore::readOnlyJobFolderKeepsTheOutcome()
         customSpec(QStringLiteral("manymetrics"), 0, 0, 0, path(jobId),
                    {QStringLiteral("--metrics"), QStringLiteral("2"), QStringLiteral("--steps"),
                     QStringLiteral("3"), QStringLiteral("--wait-for"), go}));
-    const CliRun submit =
-        runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("submit"),
-                        QStringLiteral("training"), jobId, QStringLiteral("--config"), config,
-                        QStringLiteral("--async"), QStringLiteral("--grace-period"),
-                        QStringLiteral("2")});
+    const CliRun submit = runCli(
+        m_home, {QStringLiteral("jobs"), QStringLiteral("submit"), QStringLiteral("training"),
+                 jobId, QStringLiteral("--config"), config, QStringLiteral("--async"),
+                 QStringLiteral("--grace-period"), QStringLiteral("2")});
     QVERIFY2(submit.exitCode == 0, submit.err.constData());
     store::JobStore jobs(m_home);
     const store::JobState running = waitForState(
@@ -153,8 +150,8 @@ void TestHostileStore::readOnlyJobFolderKeepsTheOutcome()
     writeFile(go, "go");
 
     // stream-logs ends, saying why the end is not in the folder.
-    const CliRun follow = runCli(
-        m_home, {QStringLiteral("jobs"), QStringLiteral("stream-logs"), jobId}, 45000);
+    const CliRun follow =
+        runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("stream-logs"), jobId}, 45000);
     QVERIFY2(follow.finished, "stream-logs did not end");
     const QByteArray said = follow.out + follow.err;
     QVERIFY2(said.contains("SUCCEEDED"), said.constData());

@@ -160,7 +160,8 @@ void TestJobCli::streamLogsPipedAndOnATerminal()
     const QByteArray longLine = "long:" + QByteArray(70000, 'L') + ":end\n";
 
     // Piped: the trainer's bytes as they are, like grep --color=auto; the long line whole.
-    const CliRun piped = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("stream-logs"), id});
+    const CliRun piped =
+        runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("stream-logs"), id});
     QCOMPARE(piped.exitCode, 0);
     QVERIFY2(piped.out.contains(": \x1b[31mERROR\x1b[0m:trainer:disk almost full (coloured)\n"),
              piped.out.left(2000).constData());
@@ -172,19 +173,19 @@ void TestJobCli::streamLogsPipedAndOnATerminal()
     // On a terminal (a real pty): colours as SGR the terminal draws, invalid UTF-8 as U+FFFD,
     // each bar redraw back at the line start ("\r") so the terminal shows its last state, the
     // long line whole, and no other escape or control byte from the trainer.
-    const CliRun tty = runCli(m_home,
-                              {QStringLiteral("-c"), QStringLiteral("import pty, sys; pty.spawn(sys.argv[1:])"),
-                               QStringLiteral(JOBS_HARNESS), QStringLiteral("jobs"),
-                               QStringLiteral("stream-logs"), id},
-                              30000, {}, QStringLiteral("/usr/bin/python3"));
+    const CliRun tty = runCli(
+        m_home,
+        {QStringLiteral("-c"), QStringLiteral("import pty, sys; pty.spawn(sys.argv[1:])"),
+         QStringLiteral(JOBS_HARNESS), QStringLiteral("jobs"), QStringLiteral("stream-logs"), id},
+        30000, {}, QStringLiteral("/usr/bin/python3"));
     QCOMPARE(tty.exitCode, 0);
     QVERIFY2(tty.out.contains(": \x1b[0;31mERROR\x1b[0m:trainer:disk almost full (coloured)"),
              tty.out.left(2000).constData());
     QVERIFY(tty.out.contains(": invalid utf-8: \xef\xbf\xbd\xef\xbf\xbd end"));
     QVERIFY(tty.out.contains(longLine.chopped(1)));
-    QVERIFY(!tty.out.contains("\\x1b")); // colours interpreted, not shown as text
+    QVERIFY(!tty.out.contains("\\x1b"));   // colours interpreted, not shown as text
     QVERIFY(tty.out.contains("\x1b[K\r")); // a redraw returns to the line start
-    QVERIFY(!tty.out.contains('\b'));   // Keras' backspaces were played, not passed on
+    QVERIFY(!tty.out.contains('\b'));      // Keras' backspaces were played, not passed on
 }
 
 void TestJobCli::invalidSpecIsRefused()
@@ -435,8 +436,8 @@ void TestJobCli::listFormatSortByLimit()
     sorted.sort();
     QCOMPARE(two.at(0).toObject().value(QLatin1String("jobId")).toString(), sorted.at(0));
     QCOMPARE(two.at(1).toObject().value(QLatin1String("jobId")).toString(), sorted.at(1));
-    const CliRun descending = list({QStringLiteral("--sort-by=~jobId"), QStringLiteral("--limit"),
-                                    QStringLiteral("1")});
+    const CliRun descending =
+        list({QStringLiteral("--sort-by=~jobId"), QStringLiteral("--limit"), QStringLiteral("1")});
     QCOMPARE(descending.exitCode, 0);
     const QList<QByteArray> lines = descending.out.trimmed().split('\n');
     QCOMPARE(lines.size(), 2); // the header and one job

@@ -14,7 +14,6 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <charconv>
 #include <cmath>
 
@@ -37,7 +36,8 @@ private:
     QString path(const QString &name) const { return m_tmp.filePath(name); }
     CliRun metrics(const QStringList &args)
     {
-        return runCli(m_home, QStringList{QStringLiteral("jobs"), QStringLiteral("metrics")} + args);
+        return runCli(m_home,
+                      QStringList{QStringLiteral("jobs"), QStringLiteral("metrics")} + args);
     }
 
     QTemporaryDir m_tmp;
@@ -122,11 +122,12 @@ void TestJobMetrics::jsonHasEveryPoint()
     }
     const QString log = m_replica + QLatin1Char('|');
     // Every series, and only these: no LOCAL_RANK, no Seed.
-    QCOMPARE(bySeries.keys(),
-             (QStringList{log + QStringLiteral("acc|log"), log + QStringLiteral("epoch|log"),
-                          log + QStringLiteral("grad_norm|log"),
-                          log + QStringLiteral("learning_rate|log"), log + QStringLiteral("loss|log"),
-                          QStringLiteral("tb/run1 (TensorBoard)|eval/acc|tensorboard")}));
+    QCOMPARE(
+        bySeries.keys(),
+        (QStringList{log + QStringLiteral("acc|log"), log + QStringLiteral("epoch|log"),
+                     log + QStringLiteral("grad_norm|log"),
+                     log + QStringLiteral("learning_rate|log"), log + QStringLiteral("loss|log"),
+                     QStringLiteral("tb/run1 (TensorBoard)|eval/acc|tensorboard")}));
     QCOMPARE(pointsOf(bySeries.value(log + QStringLiteral("loss|log"))),
              QStringLiteral("1=1 2=0.5 3=0.3333333333333333 4=0.25 5=0.2 6=nan 6=0.6986"));
     QStringList acc;
@@ -138,9 +139,10 @@ void TestJobMetrics::jsonHasEveryPoint()
     QCOMPARE(pointsOf(bySeries.value(QStringLiteral("tb/run1 (TensorBoard)|eval/acc|tensorboard"))),
              QStringLiteral("0=0.5 1099511627776=inf"));
     // Wall times: seconds since the epoch (the log's record times; the event's own wall_time).
-    const QJsonArray tb = bySeries.value(QStringLiteral("tb/run1 (TensorBoard)|eval/acc|tensorboard"))
-                              .value(QStringLiteral("points"))
-                              .toArray();
+    const QJsonArray tb =
+        bySeries.value(QStringLiteral("tb/run1 (TensorBoard)|eval/acc|tensorboard"))
+            .value(QStringLiteral("points"))
+            .toArray();
     QCOMPARE(tb.at(0).toArray().at(1).toDouble(), 1700000001.5);
     QCOMPARE(tb.at(1).toArray().at(1).toDouble(), 1700000002.25);
     const double wall = bySeries.value(log + QStringLiteral("loss|log"))
@@ -164,7 +166,7 @@ void TestJobMetrics::csvHasEveryPoint()
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QList<QByteArray> lines = run.out.split('\n');
     QCOMPARE(lines.first(), QByteArray("source,metric,step,wall_time,value"));
-    QCOMPARE(lines.last(), QByteArray()); // ends with a newline
+    QCOMPARE(lines.last(), QByteArray());                  // ends with a newline
     QCOMPARE(lines.size(), 1 + 7 + 5 + 1 + 1 + 1 + 2 + 1); // header, points, the final ""
     const QByteArray replica = m_replica.toUtf8();
     auto row = [&](const QByteArray &metric, int index) -> QByteArray {
@@ -190,18 +192,22 @@ void TestJobMetrics::csvHasEveryPoint()
 
 void TestJobMetrics::filters()
 {
-    CliRun run = metrics({QStringLiteral("printed_job"), QStringLiteral("--metric"),
-                          QStringLiteral("loss"), QStringLiteral("--format"), QStringLiteral("json")});
+    CliRun run =
+        metrics({QStringLiteral("printed_job"), QStringLiteral("--metric"), QStringLiteral("loss"),
+                 QStringLiteral("--format"), QStringLiteral("json")});
     QVERIFY2(run.exitCode == 0, run.err.constData());
-    QJsonArray series = QJsonDocument::fromJson(run.out).object().value(QStringLiteral("series")).toArray();
+    QJsonArray series =
+        QJsonDocument::fromJson(run.out).object().value(QStringLiteral("series")).toArray();
     QCOMPARE(series.size(), 1);
     QCOMPARE(series.at(0).toObject().value(QStringLiteral("points")).toArray().size(), 7);
 
-    for (const QString &source : {QStringLiteral("tb/run1 (TensorBoard)"), QStringLiteral("tb/run1")}) {
+    for (const QString &source :
+         {QStringLiteral("tb/run1 (TensorBoard)"), QStringLiteral("tb/run1")}) {
         run = metrics({QStringLiteral("printed_job"), QStringLiteral("--source=") + source,
                        QStringLiteral("--format=json")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        series = QJsonDocument::fromJson(run.out).object().value(QStringLiteral("series")).toArray();
+        series =
+            QJsonDocument::fromJson(run.out).object().value(QStringLiteral("series")).toArray();
         QCOMPARE(series.size(), 1);
         QCOMPARE(series.at(0).toObject().value(QStringLiteral("kind")).toString(),
                  QStringLiteral("tensorboard"));
@@ -216,27 +222,31 @@ void TestJobMetrics::filters()
     run = metrics({QStringLiteral("printed_job"), QStringLiteral("--metric=nosuch"),
                    QStringLiteral("--format=json")});
     QCOMPARE(run.exitCode, 0);
-    QCOMPARE(QJsonDocument::fromJson(run.out).object().value(QStringLiteral("series")).toArray().size(), 0);
+    QCOMPARE(
+        QJsonDocument::fromJson(run.out).object().value(QStringLiteral("series")).toArray().size(),
+        0);
     QVERIFY2(run.err.contains("Listed 0 items."), run.err.constData());
 }
 
 void TestJobMetrics::runningJob()
 {
     const QString hold = path(QStringLiteral("release"));
-    const QString config = writeFile(
-        path(QStringLiteral("running.yaml")),
-        customSpec(QStringLiteral("metricsprinter"), 0, 0, 0, path(QStringLiteral("running")),
-                   {QStringLiteral("--hold"), hold}));
-    const CliRun submit = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("submit"),
-                                          QStringLiteral("training"), QStringLiteral("running_job"),
-                                          QStringLiteral("--config"), config, QStringLiteral("--async")});
+    const QString config =
+        writeFile(path(QStringLiteral("running.yaml")),
+                  customSpec(QStringLiteral("metricsprinter"), 0, 0, 0,
+                             path(QStringLiteral("running")), {QStringLiteral("--hold"), hold}));
+    const CliRun submit =
+        runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("submit"),
+                        QStringLiteral("training"), QStringLiteral("running_job"),
+                        QStringLiteral("--config"), config, QStringLiteral("--async")});
     QVERIFY2(submit.exitCode == 0, submit.err.constData());
     const store::JobStore store(m_home);
     // The owner writes the store within about a second of the lines; the job is still running.
     QByteArray out;
     QVERIFY(QTest::qWaitFor(
         [&] {
-            const CliRun run = metrics({QStringLiteral("running_job"), QStringLiteral("--metric=acc")});
+            const CliRun run =
+                metrics({QStringLiteral("running_job"), QStringLiteral("--metric=acc")});
             out = run.out;
             return run.exitCode == 0 && run.out.count('\n') == 1 + 5;
         },
@@ -244,8 +254,9 @@ void TestJobMetrics::runningJob()
     QCOMPARE(store.readState(QStringLiteral("running_job")).state.state, store::JobStatus::Running);
     QVERIFY(out.endsWith(",0.5\n"));
     writeFile(hold, "go");
-    const store::JobState end = waitForState(store, QStringLiteral("running_job"),
-                                             [](const store::JobState &s) { return s.isTerminal(); });
+    const store::JobState end =
+        waitForState(store, QStringLiteral("running_job"),
+                     [](const store::JobState &s) { return s.isTerminal(); });
     QCOMPARE(end.state, store::JobStatus::Succeeded);
     const CliRun after = metrics({QStringLiteral("running_job"), QStringLiteral("--metric=acc")});
     QCOMPARE(after.out, out); // the same points, each once

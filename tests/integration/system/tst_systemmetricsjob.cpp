@@ -2,11 +2,10 @@
 // The job's owner records system metrics: a real job (chief and parameter server running
 // fixtrainer.hog) under the jobs harness, NVML being the double (tests/nvmlfake) that says the
 // chief's child holds GPU memory. The store then has the system/* series per replica and per GPU.
-#include "testsupport.h"
-
 #include "metrics/storefollower.h"
 #include "metrics/systemsampler.h"
 #include "store/jobstate.h"
+#include "testsupport.h"
 
 #include <QDir>
 #include <QFile>
@@ -45,9 +44,9 @@ private slots:
             "gpu name=NVIDIA H200; memory_total_mib=143771; memory_used_mib=1500; "
             "utilization=64; power_mw=412000; temperature=52\n";
         writeFile(description, gpus);
-        QByteArray yaml = customSpec(u"hog"_s, 0, 1, 0, out,
-                                     {u"--mib"_s, u"100"_s, u"--child-mib"_s, u"50"_s,
-                                      u"--seconds"_s, u"60"_s});
+        QByteArray yaml =
+            customSpec(u"hog"_s, 0, 1, 0, out,
+                       {u"--mib"_s, u"100"_s, u"--child-mib"_s, u"50"_s, u"--seconds"_s, u"60"_s});
         if (tuning) // one trial: sources "<replica>.trial-1"
             yaml.replace("trainyardLocal:",
                          "  hyperparameters:\n    goal: MAXIMIZE\n    hyperparameterMetricTag: m\n"
@@ -59,18 +58,21 @@ private slots:
         env.insert(u"LD_LIBRARY_PATH"_s, QStringLiteral(TRAINYARD_NVMLFAKE_DIR));
         env.insert(u"NVMLFAKE_DESCRIPTION"_s, description);
         const QString jobId = tuning ? u"hog_tuned"_s : u"hog_job"_s;
-        const CliRun submitted = runCli(home,
-                                        {u"jobs"_s, u"submit"_s, u"training"_s, jobId,
-                                         u"--config"_s, config, u"--async"_s,
-                                         u"--grace-period"_s, u"2"_s},
-                                        30000, env);
+        const CliRun submitted =
+            runCli(home,
+                   {u"jobs"_s, u"submit"_s, u"training"_s, jobId, u"--config"_s, config,
+                    u"--async"_s, u"--grace-period"_s, u"2"_s},
+                   30000, env);
         QVERIFY2(submitted.exitCode == 0, submitted.err.constData());
 
         // Once the chief's child holds its memory, NVML says it also holds 1024 MiB on GPU 0.
         const QString trialOut = tuning ? out + u"/1"_s : out;
-        QVERIFY(QTest::qWaitFor([&] { return QFile::exists(out + u"/pid-chief-0"_s) ||
-                                             QFile::exists(trialOut + u"/pid-chief-0"_s); },
-                                30000));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return QFile::exists(out + u"/pid-chief-0"_s) ||
+                       QFile::exists(trialOut + u"/pid-chief-0"_s);
+            },
+            30000));
         const QString dir = QFile::exists(out + u"/pid-chief-0"_s) ? out : trialOut;
         QVERIFY(QTest::qWaitFor([&] { return QFile::exists(dir + u"/pid-ps-0"_s); }, 30000));
         const qint64 child = readPid(dir + u"/child-chief-0"_s);
@@ -78,8 +80,7 @@ private slots:
         {
             QSaveFile f(description);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(gpus + "process gpu=0; pid=" + QByteArray::number(child)
-                    + "; used_mib=1024\n");
+            f.write(gpus + "process gpu=0; pid=" + QByteArray::number(child) + "; used_mib=1024\n");
             QVERIFY(f.commit());
         }
         QTest::qWait(3500); // a few samples
@@ -107,8 +108,10 @@ private slots:
         const QByteArray have = keys.join(u", "_s).toUtf8();
         using namespace metrics::systemseries;
         QVERIFY2(get(chief, CpuPercent).count >= 2, have.constData());
-        QVERIFY2(get(chief, CpuPercent).max > 25, qPrintable(QString::number(get(chief, CpuPercent).max)));
-        QVERIFY2(get(chief, MemoryMiB).max > 140, qPrintable(QString::number(get(chief, MemoryMiB).max)));
+        QVERIFY2(get(chief, CpuPercent).max > 25,
+                 qPrintable(QString::number(get(chief, CpuPercent).max)));
+        QVERIFY2(get(chief, MemoryMiB).max > 140,
+                 qPrintable(QString::number(get(chief, MemoryMiB).max)));
         QCOMPARE(get(chief, GpuMemoryMiB).max, 1024.0);
         QVERIFY(get(ps, MemoryMiB).max > 140); // its child's 50 MiB count too
         QVERIFY2(get(ps, GpuMemoryMiB).count >= 2, have.constData());

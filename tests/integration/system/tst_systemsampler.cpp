@@ -12,12 +12,10 @@
 #include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTest>
-
+#include <memory>
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <memory>
 
 using namespace trainyard::metrics;
 using namespace Qt::Literals::StringLiterals;
@@ -46,7 +44,8 @@ double cpuSeconds(qint64 pid)
     const QByteArray text = f.readAll();
     const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
     // fields[0] is field 3 (state): utime and stime are fields 14 and 15.
-    return (fields.value(11).toDouble() + fields.value(12).toDouble()) / double(sysconf(_SC_CLK_TCK));
+    return (fields.value(11).toDouble() + fields.value(12).toDouble()) /
+           double(sysconf(_SC_CLK_TCK));
 }
 
 double bootSeconds()
@@ -66,7 +65,8 @@ public:
         QDir().mkpath(dir);
         m_process.setProgram(u"/usr/bin/python3"_s);
         m_process.setArguments(QStringList{u"-m"_s, u"fixtrainer.hog"_s, u"--job-dir"_s, dir,
-                                           u"--seconds"_s, u"120"_s} + args);
+                                           u"--seconds"_s, u"120"_s} +
+                               args);
         m_process.setWorkingDirectory(QStringLiteral(TRAINYARD_FIXTURES_DIR "/trainers"));
         m_process.setProcessChannelMode(QProcess::ForwardedChannels);
         m_process.setChildProcessModifier([] { ::setsid(); });
@@ -81,8 +81,7 @@ public:
     }
     bool waitReady()
     {
-        return QTest::qWaitFor([this] { return QFile::exists(m_dir + u"/pid-master-0"_s); },
-                               30000);
+        return QTest::qWaitFor([this] { return QFile::exists(m_dir + u"/pid-master-0"_s); }, 30000);
     }
     qint64 pid() const { return m_process.processId(); }
     qint64 childPid() const
@@ -208,9 +207,9 @@ private slots:
     void restartAndExit()
     {
         describe("driver 580.159\n");
-        auto first = std::make_unique<Hog>(newDir(), QStringList{u"--mib"_s, u"10"_s,
-                                                                  u"--child-mib"_s, u"0"_s,
-                                                                  u"--burn"_s, u"0"_s});
+        auto first =
+            std::make_unique<Hog>(newDir(), QStringList{u"--mib"_s, u"10"_s, u"--child-mib"_s,
+                                                        u"0"_s, u"--burn"_s, u"0"_s});
         QVERIFY(first->waitReady());
         SystemSampler sampler(nullptr);
         sampler.setReplica(u"chief-0"_s, first->pid());
@@ -236,9 +235,14 @@ private slots:
                  "utilization=71; power_mw=35500; temperature=55\n"
                  "gpu name=Tesla T4; memory_total_mib=15360; memory_used_mib=3000; "
                  "utilization=12; power_mw=unsupported; temperature=41\n"
-                 "process gpu=0; pid=" + QByteArray::number(chief.pid()) + "; used_mib=512\n"
-                 "process gpu=1; pid=" + QByteArray::number(chief.childPid()) + "; used_mib=1536\n"
-                 "process gpu=1; pid=" + QByteArray::number(::getpid()) + "; used_mib=999\n");
+                 "process gpu=0; pid=" +
+                 QByteArray::number(chief.pid()) +
+                 "; used_mib=512\n"
+                 "process gpu=1; pid=" +
+                 QByteArray::number(chief.childPid()) +
+                 "; used_mib=1536\n"
+                 "process gpu=1; pid=" +
+                 QByteArray::number(::getpid()) + "; used_mib=999\n");
         SystemPoints sunk;
         SystemSampler sampler([&sunk](const SystemPoints &p) { sunk = p; });
         sampler.setReplica(u"chief-0"_s, chief.pid());
@@ -264,8 +268,8 @@ private slots:
 
         // The child lets go of its GPU memory: the next sample says so.
         describe("gpu name=Tesla T4; memory_total_mib=15360\ngpu name=Tesla T4; "
-                 "memory_total_mib=15360\nprocess gpu=0; pid=" + QByteArray::number(chief.pid())
-                 + "; used_mib=512\n");
+                 "memory_total_mib=15360\nprocess gpu=0; pid=" +
+                 QByteArray::number(chief.pid()) + "; used_mib=512\n");
         QCOMPARE(valueOf(sampler.sampleOnce(), u"chief-0"_s, systemseries::GpuMemoryMiB), 512.0);
     }
 

@@ -4,8 +4,6 @@
 #include "clirunner.h"
 #include "export/gcloud.h"
 
-#include <algorithm>
-
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,6 +11,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <algorithm>
 
 using namespace clitest;
 
@@ -159,24 +158,26 @@ void TestCli::importAndRuleErrorsTogether()
         return std::any_of(lines.cbegin(), lines.cend(),
                            [&prefix](const QString &l) { return l.startsWith(prefix); });
     };
-    const QString idLine = QStringLiteral("mixed.yaml:%1:").arg(
-        lineOf(QStringLiteral("mixed.yaml"), QStringLiteral("jobId: census-typo")));
-    const QString countLine = QStringLiteral("mixed.yaml:%1:").arg(
-        lineOf(QStringLiteral("mixed.yaml"), QStringLiteral("workerCount: nine")));
+    const QString idLine =
+        QStringLiteral("mixed.yaml:%1:")
+            .arg(lineOf(QStringLiteral("mixed.yaml"), QStringLiteral("jobId: census-typo")));
+    const QString countLine =
+        QStringLiteral("mixed.yaml:%1:")
+            .arg(lineOf(QStringLiteral("mixed.yaml"), QStringLiteral("workerCount: nine")));
     QVERIFY2(has(idLine), qPrintable(r.err));
     QVERIFY2(has(countLine), qPrintable(r.err));
     QVERIFY2(!r.err.contains(QLatin1String("trainingInput.workerType")), qPrintable(r.err));
 
     // The flag replaces the bad value: what is left of it is a warning at the file position.
-    const Result o = run({QStringLiteral("validate"), QStringLiteral("--worker-count=2"),
-                          QStringLiteral("--worker-machine-type=n1-standard-8"),
-                          QStringLiteral("mixed.yaml")});
+    const Result o =
+        run({QStringLiteral("validate"), QStringLiteral("--worker-count=2"),
+             QStringLiteral("--worker-machine-type=n1-standard-8"), QStringLiteral("mixed.yaml")});
     VERIFY_RAN(o);
     QCOMPARE(o.code, 1); // the job ID is still wrong
     bool replaced = false;
     for (const QString &l : o.errLines()) {
-        if (l.startsWith(countLine) && l.contains(QLatin1String(" warning: "))
-            && l.contains(QLatin1String("--worker-count")))
+        if (l.startsWith(countLine) && l.contains(QLatin1String(" warning: ")) &&
+            l.contains(QLatin1String("--worker-count")))
             replaced = true;
     }
     QVERIFY2(replaced, qPrintable(o.err));
@@ -240,7 +241,8 @@ void TestCli::usageErrors_data()
     QTest::newRow("mistyped command")
         << l({"valdate", "valid.yaml"}) << "unknown command 'valdate'; did you mean 'validate'?";
     QTest::newRow("neither command nor file")
-        << l({"no-such-config.yaml"}) << "'no-such-config.yaml' is neither a command nor a config file";
+        << l({"no-such-config.yaml"})
+        << "'no-such-config.yaml' is neither a command nor a config file";
     QTest::newRow("export without --to") << l({"export", "valid.yaml"}) << "--to is required";
     QTest::newRow("export bad --to")
         << l({"export", "--to", "toml", "valid.yaml"}) << "unknown --to 'toml'";
@@ -415,10 +417,12 @@ void TestCli::bashCompletion()
              QStringLiteral("complete -o default -F _trainyard trainyard"));
     QCOMPARE(complete(QStringLiteral("trainyard val")).trimmed(), QStringLiteral("validate"));
     QCOMPARE(complete(QStringLiteral("trainyard com")).trimmed(), QStringLiteral("completion"));
-    const QStringList jobs = complete(QStringLiteral("trainyard jobs ''")).trimmed().split(QLatin1Char(' '));
+    const QStringList jobs =
+        complete(QStringLiteral("trainyard jobs ''")).trimmed().split(QLatin1Char(' '));
     for (const char *sub : {"submit", "list", "describe", "stream-logs", "cancel"})
         QVERIFY2(jobs.contains(QLatin1String(sub)), qPrintable(jobs.join(QLatin1Char(' '))));
-    QVERIFY(complete(QStringLiteral("trainyard validate --loc")).contains(QLatin1String("--local")));
+    QVERIFY(
+        complete(QStringLiteral("trainyard validate --loc")).contains(QLatin1String("--local")));
     QVERIFY(complete(QStringLiteral("trainyard secrets ''")).contains(QLatin1String("rename")));
 
     const Result wrong = run({QStringLiteral("completion"), QStringLiteral("tcsh")});
@@ -454,25 +458,27 @@ void TestCli::manPage()
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString roff = QString::fromUtf8(file.readAll());
     QVERIFY(roff.startsWith(QLatin1String(".TH TRAINYARD 1")));
-    for (const char *command : {"validate", "export", "import-gcloud", "local", "jobs", "secrets",
-                                "ai", "completion"})
+    for (const char *command :
+         {"validate", "export", "import-gcloud", "local", "jobs", "secrets", "ai", "completion"})
         QVERIFY2(roff.contains(QStringLiteral(".SS ") + QLatin1String(command)), command);
     QProcess man;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("MANWIDTH"), QStringLiteral("100"));
     env.insert(QStringLiteral("MAN_KEEP_FORMATTING"), QStringLiteral("0"));
     man.setProcessEnvironment(env);
-    man.start(QStringLiteral("man"), {QStringLiteral("-P"), QStringLiteral("cat"),
-                                      QStringLiteral("-l"), page});
+    man.start(QStringLiteral("man"),
+              {QStringLiteral("-P"), QStringLiteral("cat"), QStringLiteral("-l"), page});
     if (!man.waitForStarted())
         QSKIP("man is not installed");
     QVERIFY(man.waitForFinished(30000));
     const QString shown = QString::fromUtf8(man.readAllStandardOutput());
     // The help text's own lines, flags and quotes included.
     const Result help = run({QStringLiteral("help"), QStringLiteral("completion")});
-    QVERIFY2(shown.contains(QLatin1String("trainyard completion bash|zsh|fish")), qPrintable(shown.left(2000)));
-    QVERIFY2(shown.contains(QLatin1String("Run 'trainyard help COMMAND' or 'trainyard COMMAND --help'")),
+    QVERIFY2(shown.contains(QLatin1String("trainyard completion bash|zsh|fish")),
              qPrintable(shown.left(2000)));
+    QVERIFY2(
+        shown.contains(QLatin1String("Run 'trainyard help COMMAND' or 'trainyard COMMAND --help'")),
+        qPrintable(shown.left(2000)));
     QVERIFY(shown.contains(QLatin1String("--version")));
     QVERIFY(help.out.contains(QLatin1String("source <(trainyard completion bash)")));
 }

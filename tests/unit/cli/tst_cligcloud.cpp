@@ -66,17 +66,17 @@ void TestCliGcloud::initTestCase()
 
 void TestCliGcloud::configFlagAndClientFlags()
 {
-    const Result r = run({QStringLiteral("validate"), QStringLiteral("--config"),
-                          QStringLiteral("valid.yaml"), QStringLiteral("--staging-bucket"),
-                          QStringLiteral("gs://b"), QStringLiteral("--stream-logs"),
-                          QStringLiteral("--project=p"), QStringLiteral("--quiet"),
-                          QStringLiteral("--verbosity"), QStringLiteral("debug")});
+    const Result r =
+        run({QStringLiteral("validate"), QStringLiteral("--config"), QStringLiteral("valid.yaml"),
+             QStringLiteral("--staging-bucket"), QStringLiteral("gs://b"),
+             QStringLiteral("--stream-logs"), QStringLiteral("--project=p"),
+             QStringLiteral("--quiet"), QStringLiteral("--verbosity"), QStringLiteral("debug")});
     VERIFY_RAN(r);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     for (const char *flag : {"--staging-bucket=gs://b", "--stream-logs", "--project=p", "--quiet",
                              "--verbosity=debug"}) {
         QVERIFY2(r.err.contains(QLatin1String(flag) + QStringLiteral(" only steers the gcloud "
-                                                                    "client; ignored here")),
+                                                                     "client; ignored here")),
                  qPrintable(r.err));
     }
     // validate's own --format stays validate's.
@@ -116,8 +116,11 @@ void TestCliGcloud::syntaxErrorIsReportedAlone()
     QCOMPARE(r.code, 1);
     const QJsonArray diags = diagnosticsOf(r);
     QCOMPARE(countSeverity(diags, QStringLiteral("error")), 1);
-    QVERIFY(diags.at(0).toObject().value(QStringLiteral("message")).toString().contains(
-        QLatin1String("YAML syntax error")));
+    QVERIFY(diags.at(0)
+                .toObject()
+                .value(QStringLiteral("message"))
+                .toString()
+                .contains(QLatin1String("YAML syntax error")));
     QVERIFY(!r.out.contains(QLatin1String("is required")));
 }
 
@@ -168,19 +171,20 @@ void TestCliGcloud::importGcloudPrintsTheConfig()
                       "  --module-name trainer.task --packages gs://b/t.tar.gz \\\n"
                       "  --staging-bucket gs://b --config hp.yaml \\\n"
                       "  -- --data $DATA\n"));
-    const Result r = runIn(m_tmp.path(), {QStringLiteral("import-gcloud"),
-                                          QStringLiteral("submit.sh")});
+    const Result r =
+        runIn(m_tmp.path(), {QStringLiteral("import-gcloud"), QStringLiteral("submit.sh")});
     VERIFY_RAN(r);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     for (const char *part : {"jobId: hp_job_1", "scaleTier: STANDARD_1", "region: europe-west1",
                              "runtimeVersion: \"1.15\"", "parameterName: lr", "$DATA"})
         QVERIFY2(r.out.contains(QLatin1String(part)), qPrintable(r.out));
-    QVERIFY2(r.err.contains(QLatin1String("--staging-bucket=gs://b only steers")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QLatin1String("--staging-bucket=gs://b only steers")),
+             qPrintable(r.err));
     QVERIFY2(r.err.contains(QLatin1String("$DATA is not set")), qPrintable(r.err));
     // The printed YAML is a spec again.
     QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("imported.yaml")), r.out.toUtf8()));
-    const Result again = runIn(m_tmp.path(), {QStringLiteral("validate"),
-                                              QStringLiteral("imported.yaml")});
+    const Result again =
+        runIn(m_tmp.path(), {QStringLiteral("validate"), QStringLiteral("imported.yaml")});
     VERIFY_RAN(again);
     QVERIFY2(again.code == 0, qPrintable(again.err));
 }
@@ -200,8 +204,8 @@ void TestCliGcloud::importGcloudReadmeSnippet()
                       "    --region us-central1 \\\n"
                       "    -- \\\n"
                       "    --train-files $TRAIN_DATA\n"));
-    const Result r = runIn(m_tmp.path(), {QStringLiteral("import-gcloud"),
-                                          QStringLiteral("readme.sh")});
+    const Result r =
+        runIn(m_tmp.path(), {QStringLiteral("import-gcloud"), QStringLiteral("readme.sh")});
     VERIFY_RAN(r);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     static const QRegularExpression stamped(QStringLiteral("jobId: census_\\d{8}_\\d{6}\n"));
@@ -214,7 +218,8 @@ void TestCliGcloud::importGcloudReadmeSnippet()
 void TestCliGcloud::importGcloudFromStdin()
 {
     QProcess p;
-    p.start(QStringLiteral(TRAINYARD_BINARY), {QStringLiteral("import-gcloud"), QStringLiteral("-")});
+    p.start(QStringLiteral(TRAINYARD_BINARY),
+            {QStringLiteral("import-gcloud"), QStringLiteral("-")});
     QVERIFY(p.waitForStarted());
     p.write("gcloud ai-platform jobs submit training j1 --region us-central1 "
             "--master-image-uri gcr.io/p/i:1 --scale-tier basic\n");
@@ -246,22 +251,30 @@ void TestCliGcloud::vertexExportCanBeSubmitted()
                             "  jobDir: gs://my-bucket/jobs/legacy_1\n"
                             "  masterType: complex_model_s\n  workerType: complex_model_s\n"
                             "  workerCount: 2\ntrainyardLocal:\n  packagePath: trainer\n"));
-    const Result r = runIn(m_tmp.path(), {QStringLiteral("export"), QStringLiteral("--to=vertex"),
-                                          QStringLiteral("--local"), QStringLiteral("legacy.yaml")});
+    const Result r =
+        runIn(m_tmp.path(), {QStringLiteral("export"), QStringLiteral("--to=vertex"),
+                             QStringLiteral("--local"), QStringLiteral("legacy.yaml")});
     VERIFY_RAN(r);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QJsonObject job = QJsonDocument::fromJson(r.out.toUtf8()).object();
-    const QJsonArray pools =
-        job.value(QStringLiteral("jobSpec")).toObject().value(QStringLiteral("workerPoolSpecs")).toArray();
+    const QJsonArray pools = job.value(QStringLiteral("jobSpec"))
+                                 .toObject()
+                                 .value(QStringLiteral("workerPoolSpecs"))
+                                 .toArray();
     QCOMPARE(pools.size(), 2);
     for (const QJsonValue &pool : pools) {
-        const QJsonObject py = pool.toObject().value(QStringLiteral("pythonPackageSpec")).toObject();
+        const QJsonObject py =
+            pool.toObject().value(QStringLiteral("pythonPackageSpec")).toObject();
         QCOMPARE(py.value(QStringLiteral("executorImageUri")).toString(),
                  QStringLiteral("us-docker.pkg.dev/vertex-ai/training/tf-cpu.1-15:latest"));
         QCOMPARE(py.value(QStringLiteral("packageUris")).toArray(),
-                 QJsonArray{QStringLiteral("gs://my-bucket/jobs/legacy_1/packages/trainer-0.0.0.tar.gz")});
-        QCOMPARE(pool.toObject().value(QStringLiteral("machineSpec")).toObject()
-                     .value(QStringLiteral("machineType")).toString(),
+                 QJsonArray{
+                     QStringLiteral("gs://my-bucket/jobs/legacy_1/packages/trainer-0.0.0.tar.gz")});
+        QCOMPARE(pool.toObject()
+                     .value(QStringLiteral("machineSpec"))
+                     .toObject()
+                     .value(QStringLiteral("machineType"))
+                     .toString(),
                  QStringLiteral("n1-standard-8"));
     }
     // complex_model_s is named once per pool that uses it; no "(Python )", no line twice.
@@ -271,19 +284,19 @@ void TestCliGcloud::vertexExportCanBeSubmitted()
     QCOMPARE(QSet<QString>(lines.cbegin(), lines.cend()).size(), lines.size());
 
     // A staging bucket from the command line is where the package goes.
-    const Result staged = runIn(m_tmp.path(), {QStringLiteral("export"), QStringLiteral("--to=vertex"),
-                                               QStringLiteral("--local"),
-                                               QStringLiteral("--staging-bucket=gs://stage"),
-                                               QStringLiteral("legacy.yaml")});
+    const Result staged =
+        runIn(m_tmp.path(),
+              {QStringLiteral("export"), QStringLiteral("--to=vertex"), QStringLiteral("--local"),
+               QStringLiteral("--staging-bucket=gs://stage"), QStringLiteral("legacy.yaml")});
     VERIFY_RAN(staged);
     QVERIFY2(staged.out.contains(QLatin1String("gs://stage/legacy_1/trainer-0.0.0.tar.gz")),
              qPrintable(staged.out));
 
     // A runtime with no Vertex AI image is refused with one line.
-    const Result old = runIn(m_tmp.path(), {QStringLiteral("export"), QStringLiteral("--to=vertex"),
-                                            QStringLiteral("--local"),
-                                            QStringLiteral("--runtime-version=1.13"),
-                                            QStringLiteral("legacy.yaml")});
+    const Result old =
+        runIn(m_tmp.path(),
+              {QStringLiteral("export"), QStringLiteral("--to=vertex"), QStringLiteral("--local"),
+               QStringLiteral("--runtime-version=1.13"), QStringLiteral("legacy.yaml")});
     VERIFY_RAN(old);
     QCOMPARE(old.code, 1);
     QCOMPARE(old.err.count(QLatin1String("no Vertex AI pre-built training image")), 1);

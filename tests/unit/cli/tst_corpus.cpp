@@ -28,10 +28,12 @@ QString corpusDir()
 QStringList validateArgs(const QString &command, const QString &config)
 {
     if (command == QLatin1String("-")) {
-        return {QStringLiteral("--job-id=corpus_job"), QStringLiteral("--region=us-central1"),
+        return {QStringLiteral("--job-id=corpus_job"),
+                QStringLiteral("--region=us-central1"),
                 QStringLiteral("--module-name=trainer.task"),
                 QStringLiteral("--packages=gs://corpus-bucket/trainer-0.1.tar.gz"),
-                QStringLiteral("--config"), config};
+                QStringLiteral("--config"),
+                config};
     }
     const QStringList words = trainyard::exporters::shellWords(command, {});
     const qsizetype training = words.indexOf(QStringLiteral("training"));
@@ -124,8 +126,9 @@ void TestCorpus::validate()
     const QString config = corpusDir() + QLatin1Char('/') + file;
     const QStringList args = validateArgs(command, config);
     QVERIFY2(!args.isEmpty(), qPrintable(command));
-    const Result r = runIn(corpusDir(), QStringList{QStringLiteral("validate"),
-                                                    QStringLiteral("--format=json")} + args);
+    const Result r =
+        runIn(corpusDir(),
+              QStringList{QStringLiteral("validate"), QStringLiteral("--format=json")} + args);
     VERIFY_RAN(r);
     const QString context = QStringLiteral("%1\nreason: %2\nargs: %3\nstdout: %4\nstderr: %5")
                                 .arg(file, reason, args.join(QLatin1Char(' ')), r.out, r.err);

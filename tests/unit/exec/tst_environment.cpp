@@ -83,8 +83,8 @@ QJsonObject parse(const QString &json)
     return doc.object();
 }
 
-exec::ReplicaLaunch launchOf(const jobspec::Job &j, const exec::ClusterLayout &l, const QString &name,
-                             const EnvironmentOptions &o = options())
+exec::ReplicaLaunch launchOf(const jobspec::Job &j, const exec::ClusterLayout &l,
+                             const QString &name, const EnvironmentOptions &o = options())
 {
     QString error;
     exec::ReplicaLaunch launch = exec::replicaLaunch(j, l, *l.find(name), o, &error);

@@ -28,7 +28,8 @@ QList<gpu::GpuInfo> machine(int count, const QString &name = QStringLiteral("NVI
 
 GpuRequest ask(const char *replica, int count)
 {
-    return {QString::fromLatin1(replica), count, count ? QStringLiteral("NVIDIA_TESLA_T4") : QString(),
+    return {QString::fromLatin1(replica), count,
+            count ? QStringLiteral("NVIDIA_TESLA_T4") : QString(),
             count ? QStringLiteral("NVIDIA Tesla T4") : QString()};
 }
 
@@ -55,16 +56,16 @@ void TestGpuPlacement::placement_data()
     QTest::addColumn<QList<int>>("asked"); // chief-0, worker-0, ps-0
     QTest::addColumn<QStringList>("visible");
     QTest::addColumn<bool>("sharedWarning");
-    QTest::newRow("chief 1, ps none") << 1 << u"auto"_s << QList<int>{1, 0, 0}
-                                      << QStringList{u"0"_s, u""_s, u""_s} << false;
-    QTest::newRow("4 GPUs, 2 each") << 4 << u"auto"_s << QList<int>{2, 2, 0}
-                                    << QStringList{u"0,1"_s, u"2,3"_s, u""_s} << false;
-    QTest::newRow("cpu hides all") << 2 << u"cpu"_s << QList<int>{1, 1, 0}
-                                   << QStringList{u""_s, u""_s, u""_s} << false;
-    QTest::newRow("shared round-robin") << 1 << u"shared"_s << QList<int>{1, 1, 0}
-                                        << QStringList{u"0"_s, u"0"_s, u""_s} << true;
-    QTest::newRow("shared, enough") << 2 << u"shared"_s << QList<int>{1, 1, 0}
-                                    << QStringList{u"0"_s, u"1"_s, u""_s} << false;
+    QTest::newRow("chief 1, ps none")
+        << 1 << u"auto"_s << QList<int>{1, 0, 0} << QStringList{u"0"_s, u""_s, u""_s} << false;
+    QTest::newRow("4 GPUs, 2 each")
+        << 4 << u"auto"_s << QList<int>{2, 2, 0} << QStringList{u"0,1"_s, u"2,3"_s, u""_s} << false;
+    QTest::newRow("cpu hides all")
+        << 2 << u"cpu"_s << QList<int>{1, 1, 0} << QStringList{u""_s, u""_s, u""_s} << false;
+    QTest::newRow("shared round-robin")
+        << 1 << u"shared"_s << QList<int>{1, 1, 0} << QStringList{u"0"_s, u"0"_s, u""_s} << true;
+    QTest::newRow("shared, enough")
+        << 2 << u"shared"_s << QList<int>{1, 1, 0} << QStringList{u"0"_s, u"1"_s, u""_s} << false;
 }
 
 void TestGpuPlacement::placement()
@@ -94,9 +95,8 @@ void TestGpuPlacement::placement()
 
 void TestGpuPlacement::refusalNamesAskedAndHere()
 {
-    const GpuPlacement p =
-        placeGpus({ask("chief-0", 1), ask("worker-0", 1), ask("worker-1", 1)}, machine(1),
-                  GpuMode::Auto);
+    const GpuPlacement p = placeGpus({ask("chief-0", 1), ask("worker-0", 1), ask("worker-1", 1)},
+                                     machine(1), GpuMode::Auto);
     QVERIFY(!p);
     QVERIFY2(p.error.contains(QLatin1String("asks for 3 GPUs (chief-0 1, worker-0 1, worker-1 1); "
                                             "this machine has 1: NVIDIA H200")),
@@ -129,12 +129,14 @@ void TestGpuPlacement::trialSlots_data()
     QTest::addColumn<int>("expectedSlots");
     QTest::addColumn<QString>("note");
     QTest::newRow("unset: 1") << 2 << 1 << qint64(0) << 4 << 16 << 1 << u""_s;
-    QTest::newRow("packed on 2 GPUs") << 2 << 1 << qint64(4) << 4 << 16 << 2 << u"so 2 run at once"_s;
-    QTest::newRow("2 GPUs a trial on 4") << 4 << 2 << qint64(3) << 3 << 16 << 2 << u"free GPU set"_s;
+    QTest::newRow("packed on 2 GPUs")
+        << 2 << 1 << qint64(4) << 4 << 16 << 2 << u"so 2 run at once"_s;
+    QTest::newRow("2 GPUs a trial on 4")
+        << 4 << 2 << qint64(3) << 3 << 16 << 2 << u"free GPU set"_s;
     QTest::newRow("no more than trials") << 8 << 1 << qint64(10) << 3 << 16 << 3 << u""_s;
     QTest::newRow("cpu trials, enough cores") << 0 << 0 << qint64(3) << 3 << 16 << 3 << u""_s;
-    QTest::newRow("cpu trials, few cores") << 0 << 0 << qint64(3) << 3 << 4 << 3
-                                          << u"compete for the CPU"_s;
+    QTest::newRow("cpu trials, few cores")
+        << 0 << 0 << qint64(3) << 3 << 4 << 3 << u"compete for the CPU"_s;
 }
 
 void TestGpuPlacement::trialSlots()
@@ -146,9 +148,9 @@ void TestGpuPlacement::trialSlots()
     QFETCH(int, cores);
     QFETCH(int, expectedSlots);
     QFETCH(QString, note);
-    const TrialSlotPlan plan = planTrialSlots({ask("chief-0", perTrial), ask("ps-0", 0)},
-                                              machine(gpus), GpuMode::Auto, maxParallel, trials,
-                                              cores);
+    const TrialSlotPlan plan =
+        planTrialSlots({ask("chief-0", perTrial), ask("ps-0", 0)}, machine(gpus), GpuMode::Auto,
+                       maxParallel, trials, cores);
     QVERIFY2(plan, qPrintable(plan.error));
     QCOMPARE(plan.count, expectedSlots);
     QCOMPARE(plan.placements.size(), expectedSlots);

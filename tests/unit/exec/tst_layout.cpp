@@ -40,7 +40,7 @@ const catalog::Catalog &testCatalog()
 }
 
 jobspec::Job job(const QString &tierName, qint64 workers = 0, qint64 ps = 0, qint64 evaluators = 0,
-              const QString &runtime = QStringLiteral("2.11"))
+                 const QString &runtime = QStringLiteral("2.11"))
 {
     jobspec::Job j;
     j.jobId = QStringLiteral("job_1");
@@ -431,10 +431,11 @@ void TestLayout::freePortsSkipReserved()
         if (!probe.ok())
             QSKIP("the test's port block is in use on this machine");
     }
-    const exec::PortResult result = exec::findFreePorts(start, 3, QStringLiteral("localhost"),
-                                                        {start, quint16(start + 2)});
+    const exec::PortResult result =
+        exec::findFreePorts(start, 3, QStringLiteral("localhost"), {start, quint16(start + 2)});
     QVERIFY2(result, qPrintable(result.error));
-    QCOMPARE(result.ports, (QList<quint16>{quint16(start + 1), quint16(start + 3), quint16(start + 4)}));
+    QCOMPARE(result.ports,
+             (QList<quint16>{quint16(start + 1), quint16(start + 3), quint16(start + 4)}));
 }
 
 void TestLayout::freePortsExhausted()

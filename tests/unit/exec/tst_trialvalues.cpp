@@ -14,7 +14,7 @@ using namespace trainyard::exec;
 namespace {
 
 jobspec::ParameterSpec numeric(const QString &name, const QString &type, double min, double max,
-                            const QString &scale = QString())
+                               const QString &scale = QString())
 {
     jobspec::ParameterSpec p;
     p.parameterName = name;
@@ -44,7 +44,7 @@ jobspec::ParameterSpec discrete(const QString &name, const QList<double> &values
 }
 
 jobspec::HyperparameterSpec hp(const QList<jobspec::ParameterSpec> &params, qint64 maxTrials,
-                            const QString &algorithm = QStringLiteral("RANDOM_SEARCH"))
+                               const QString &algorithm = QStringLiteral("RANDOM_SEARCH"))
 {
     jobspec::HyperparameterSpec s;
     s.params = params;

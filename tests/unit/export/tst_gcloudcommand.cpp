@@ -108,7 +108,8 @@ void TestGcloudCommand::shellReadsQuotedWordsBack()
     if (!QFileInfo::exists(shell))
         QSKIP("no /bin/sh");
     QFETCH(QString, word);
-    QCOMPARE(wordsFromShell(QStringLiteral("gcloud ") + exporters::shellQuote(word)), QStringList{word});
+    QCOMPARE(wordsFromShell(QStringLiteral("gcloud ") + exporters::shellQuote(word)),
+             QStringList{word});
 }
 
 void TestGcloudCommand::fullExample()

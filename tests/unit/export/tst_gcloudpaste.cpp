@@ -6,11 +6,11 @@
 #include "export/commandline.h"
 #include "export/gcloud.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
-#include <QTemporaryDir>
-#include <QDateTime>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace trainyard;
@@ -141,16 +141,15 @@ void TestGcloudPaste::shellWords_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QStringList>("words");
     QTest::newRow("plain") << QStringLiteral("a b  c") << sl({"a", "b", "c"});
-    QTest::newRow("single quotes") << QStringLiteral("--x='a b' 'c\"d'")
-                                   << sl({"--x=a b", "c\"d"});
-    QTest::newRow("double quotes") << QStringLiteral("\"a \\\"b\\\" $\" x")
-                                   << sl({"a \"b\" $", "x"});
+    QTest::newRow("single quotes") << QStringLiteral("--x='a b' 'c\"d'") << sl({"--x=a b", "c\"d"});
+    QTest::newRow("double quotes")
+        << QStringLiteral("\"a \\\"b\\\" $\" x") << sl({"a \"b\" $", "x"});
     QTest::newRow("escaped space") << QStringLiteral("a\\ b") << sl({"a b"});
     QTest::newRow("comment") << QStringLiteral("a # b c") << sl({"a"});
-    QTest::newRow("unset variable stays") << QStringLiteral("--job-dir=$JOB_DIR/x ${B}")
-                                          << sl({"--job-dir=$JOB_DIR/x", "${B}"});
-    QTest::newRow("pattern in single quotes") << QStringLiteral("'gs://b/train*.tfrecord'")
-                                              << sl({"gs://b/train*.tfrecord"});
+    QTest::newRow("unset variable stays")
+        << QStringLiteral("--job-dir=$JOB_DIR/x ${B}") << sl({"--job-dir=$JOB_DIR/x", "${B}"});
+    QTest::newRow("pattern in single quotes")
+        << QStringLiteral("'gs://b/train*.tfrecord'") << sl({"gs://b/train*.tfrecord"});
 }
 
 void TestGcloudPaste::shellWords()
@@ -162,16 +161,16 @@ void TestGcloudPaste::shellWords()
 
 void TestGcloudPaste::pasteMultiLineCommand()
 {
-    const GcloudCommandLine cmd = parseGcloudCommand(QStringLiteral(
-        "gcloud ai-platform jobs submit training census_1 \\\n"
-        "  --scale-tier basic_gpu \\\n"
-        "  --region us-central1 \\\n"
-        "  --staging-bucket gs://my-staging \\\n"
-        "  --package-path trainer/ --module-name trainer.task \\\n"
-        "  --config hptuning_config.yaml \\\n"
-        "  --stream-logs \\\n"
-        "  -- \\\n"
-        "  --epochs 10 --name 'two words'\n"));
+    const GcloudCommandLine cmd = parseGcloudCommand(
+        QStringLiteral("gcloud ai-platform jobs submit training census_1 \\\n"
+                       "  --scale-tier basic_gpu \\\n"
+                       "  --region us-central1 \\\n"
+                       "  --staging-bucket gs://my-staging \\\n"
+                       "  --package-path trainer/ --module-name trainer.task \\\n"
+                       "  --config hptuning_config.yaml \\\n"
+                       "  --stream-logs \\\n"
+                       "  -- \\\n"
+                       "  --epochs 10 --name 'two words'\n"));
     QVERIFY(cmd.isCommand);
     QVERIFY2(cmd.ok(), qPrintable(cmd.diagnostics.value(0).message));
     QCOMPARE(cmd.jobId, QStringLiteral("census_1"));
@@ -180,28 +179,26 @@ void TestGcloudPaste::pasteMultiLineCommand()
     QCOMPARE(cmd.ignored.at(0).text(), QStringLiteral("--staging-bucket=gs://my-staging"));
     QCOMPARE(cmd.ignored.at(1).text(), QStringLiteral("--stream-logs"));
     QVERIFY(cmd.flags.hasUserArgs);
-    QCOMPARE(cmd.flags.userArgs,
-             (sl({"--epochs", "10", "--name", "two words"})));
+    QCOMPARE(cmd.flags.userArgs, (sl({"--epochs", "10", "--name", "two words"})));
     QStringList names;
     for (const FlagOverrides::Flag &f : cmd.flags.flags)
         names << f.name + QLatin1Char('=') + f.value;
-    QCOMPARE(names, (sl({"job-id=census_1", "scale-tier=basic_gpu",
-                                 "region=us-central1", "package-path=trainer/",
-                                 "module-name=trainer.task"})));
+    QCOMPARE(names, (sl({"job-id=census_1", "scale-tier=basic_gpu", "region=us-central1",
+                         "package-path=trainer/", "module-name=trainer.task"})));
 }
 
 void TestGcloudPaste::pasteWithVariablesAndAssignments()
 {
-    const GcloudCommandLine cmd = parseGcloudCommand(QStringLiteral(
-        "#!/bin/bash\n"
-        "BUCKET_NAME=gs://yt8m_train\n"
-        "export REGION=us-east1\n"
-        "JOB_NAME=yt8m_train_1; gcloud --verbosity=debug ml-engine jobs \\\n"
-        "submit training $JOB_NAME \\\n"
-        "--package-path=youtube-8m --module-name=youtube-8m.train \\\n"
-        "--staging-bucket=$BUCKET_NAME --region=$REGION \\\n"
-        "--job-dir=$OUTPUT/run \\\n"
-        "-- --train_dir=$BUCKET_NAME/x --model=$MODEL\n"));
+    const GcloudCommandLine cmd = parseGcloudCommand(
+        QStringLiteral("#!/bin/bash\n"
+                       "BUCKET_NAME=gs://yt8m_train\n"
+                       "export REGION=us-east1\n"
+                       "JOB_NAME=yt8m_train_1; gcloud --verbosity=debug ml-engine jobs \\\n"
+                       "submit training $JOB_NAME \\\n"
+                       "--package-path=youtube-8m --module-name=youtube-8m.train \\\n"
+                       "--staging-bucket=$BUCKET_NAME --region=$REGION \\\n"
+                       "--job-dir=$OUTPUT/run \\\n"
+                       "-- --train_dir=$BUCKET_NAME/x --model=$MODEL\n"));
     QVERIFY(cmd.isCommand);
     QCOMPARE(cmd.jobId, QStringLiteral("yt8m_train_1")); // set before it on the same line
     QCOMPARE(cmd.unsetVariables, (sl({"OUTPUT", "MODEL"})));
@@ -211,10 +208,10 @@ void TestGcloudPaste::pasteWithVariablesAndAssignments()
     QCOMPARE(cmd.ignored.last().text(), QStringLiteral("--staging-bucket=gs://yt8m_train"));
     bool region = false;
     for (const FlagOverrides::Flag &f : cmd.flags.flags)
-        region = region || (f.name == QLatin1String("region") && f.value == QLatin1String("us-east1"));
+        region =
+            region || (f.name == QLatin1String("region") && f.value == QLatin1String("us-east1"));
     QVERIFY(region);
-    QCOMPARE(cmd.flags.userArgs,
-             (sl({"--train_dir=gs://yt8m_train/x", "--model=$MODEL"})));
+    QCOMPARE(cmd.flags.userArgs, (sl({"--train_dir=gs://yt8m_train/x", "--model=$MODEL"})));
 }
 
 // The shape of Google's census sample README (GoogleCloudPlatform/cloudml-samples,
@@ -222,18 +219,18 @@ void TestGcloudPaste::pasteWithVariablesAndAssignments()
 // variables set elsewhere, line continuations. The date is evaluated as the shell would.
 void TestGcloudPaste::pasteReadmeSnippetWithDate()
 {
-    const GcloudCommandLine cmd = parseGcloudCommand(QStringLiteral(
-        "JOB_NAME=census_$(date +%Y%m%d_%H%M%S)\n"
-        "OUTPUT_PATH=gs://$BUCKET_NAME/$JOB_NAME\n"
-        "gcloud ai-platform jobs submit training $JOB_NAME \\\n"
-        "    --job-dir $OUTPUT_PATH \\\n"
-        "    --runtime-version 1.14 \\\n"
-        "    --module-name trainer.task \\\n"
-        "    --package-path trainer/ \\\n"
-        "    --region $REGION \\\n"
-        "    -- \\\n"
-        "    --train-files $TRAIN_DATA \\\n"
-        "    --train-steps 1000\n"));
+    const GcloudCommandLine cmd =
+        parseGcloudCommand(QStringLiteral("JOB_NAME=census_$(date +%Y%m%d_%H%M%S)\n"
+                                          "OUTPUT_PATH=gs://$BUCKET_NAME/$JOB_NAME\n"
+                                          "gcloud ai-platform jobs submit training $JOB_NAME \\\n"
+                                          "    --job-dir $OUTPUT_PATH \\\n"
+                                          "    --runtime-version 1.14 \\\n"
+                                          "    --module-name trainer.task \\\n"
+                                          "    --package-path trainer/ \\\n"
+                                          "    --region $REGION \\\n"
+                                          "    -- \\\n"
+                                          "    --train-files $TRAIN_DATA \\\n"
+                                          "    --train-steps 1000\n"));
     QVERIFY(cmd.isCommand);
     static const QRegularExpression stamped(QStringLiteral("^census_\\d{8}_\\d{6}$"));
     QVERIFY2(stamped.match(cmd.jobId).hasMatch(), qPrintable(cmd.jobId));
@@ -242,8 +239,8 @@ void TestGcloudPaste::pasteReadmeSnippetWithDate()
         QVERIFY2(hasMessage(cmd.diagnostics, QStringLiteral("$") + name), qPrintable(name));
     bool jobDir = false;
     for (const FlagOverrides::Flag &f : cmd.flags.flags)
-        jobDir = jobDir || (f.name == QLatin1String("job-dir")
-                            && f.value == QStringLiteral("gs://$BUCKET_NAME/") + cmd.jobId);
+        jobDir = jobDir || (f.name == QLatin1String("job-dir") &&
+                            f.value == QStringLiteral("gs://$BUCKET_NAME/") + cmd.jobId);
     QVERIFY(jobDir);
 
     // $(date +%s) in the command itself is one word, not split at its space; -u is UTC.
@@ -252,10 +249,11 @@ void TestGcloudPaste::pasteReadmeSnippetWithDate()
         "--master-image-uri gcr.io/p/i:1\n"));
     static const QRegularExpression epoch(QStringLiteral("^census_\\d{10,}$"));
     QVERIFY2(epoch.match(seconds.jobId).hasMatch(), qPrintable(seconds.jobId));
-    const QStringList utc = trainyard::exporters::shellWords(
-        QStringLiteral("run_$(date -u +\"%Y\") x"), {}, nullptr);
+    const QStringList utc =
+        trainyard::exporters::shellWords(QStringLiteral("run_$(date -u +\"%Y\") x"), {}, nullptr);
     QCOMPARE(utc.size(), 2);
-    QCOMPARE(utc.first(), QStringLiteral("run_") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy")));
+    QCOMPARE(utc.first(), QStringLiteral("run_") +
+                              QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy")));
 
     // Another command is not run: it stays as written, one word, and is listed.
     QStringList unset;
@@ -325,8 +323,7 @@ void TestGcloudPaste::packagesTakeLocalArchives()
     const Diagnostics diags = apply(job, QStringLiteral("packages"),
                                     QStringLiteral("dist/trainer-0.1.tar.gz,gs://b/util.whl"));
     QVERIFY(diags.isEmpty());
-    QCOMPARE(job.trainingInput.packageUris,
-             (sl({"dist/trainer-0.1.tar.gz", "gs://b/util.whl"})));
+    QCOMPARE(job.trainingInput.packageUris, (sl({"dist/trainer-0.1.tar.gz", "gs://b/util.whl"})));
 }
 
 QTEST_GUILESS_MAIN(TestGcloudPaste)

@@ -164,7 +164,8 @@ void TestKubeflow::tfJobFromTheFullExample()
     options.image = image;
     options.kubernetesNamespace = QStringLiteral("ml");
     Diagnostics diags;
-    const YAML::Node m = parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
+    const YAML::Node m =
+        parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
 
     QCOMPARE(str(m["apiVersion"]), QStringLiteral("kubeflow.org/v1"));
     QCOMPARE(str(m["kind"]), QStringLiteral("TFJob"));
@@ -199,7 +200,8 @@ void TestKubeflow::tfJobFromTheFullExample()
     const auto gpus = [&](const char *type) {
         const YAML::Node c = specs[type]["template"]["spec"]["containers"][0];
         const YAML::Node resources = c["resources"];
-        return resources && resources["limits"] ? resources["limits"]["nvidia.com/gpu"].as<int>() : 0;
+        return resources && resources["limits"] ? resources["limits"]["nvidia.com/gpu"].as<int>()
+                                                : 0;
     };
     QCOMPARE(gpus("Chief"), 4);
     QCOMPARE(gpus("Worker"), 4);
@@ -218,12 +220,12 @@ void TestKubeflow::tfConfigMatchesTheLocalExecutor_data()
     QTest::addColumn<int>("workers");
     QTest::addColumn<int>("ps");
     QTest::addColumn<QString>("primary");
-    QTest::newRow("2.11 chief, 3 workers, 2 ps") << QStringLiteral("2.11") << 3 << 2
-                                                 << QStringLiteral("Chief");
-    QTest::newRow("1.15 master, 2 workers, 1 ps") << QStringLiteral("1.15") << 2 << 1
-                                                  << QStringLiteral("Master");
-    QTest::newRow("2.11 chief and workers only") << QStringLiteral("2.11") << 4 << 0
-                                                 << QStringLiteral("Chief");
+    QTest::newRow("2.11 chief, 3 workers, 2 ps")
+        << QStringLiteral("2.11") << 3 << 2 << QStringLiteral("Chief");
+    QTest::newRow("1.15 master, 2 workers, 1 ps")
+        << QStringLiteral("1.15") << 2 << 1 << QStringLiteral("Master");
+    QTest::newRow("2.11 chief and workers only")
+        << QStringLiteral("2.11") << 4 << 0 << QStringLiteral("Chief");
 }
 
 void TestKubeflow::tfConfigMatchesTheLocalExecutor()
@@ -265,8 +267,9 @@ void TestKubeflow::tfConfigMatchesTheLocalExecutor()
         QCOMPARE(shape, local);
         // And that is what the local TF_CONFIG says as well.
         const QJsonObject tf = exec::tfConfig(job, layout, replica, QString(), {});
-        QCOMPARE(tf.value(QStringLiteral("task")).toObject().value(QStringLiteral("type")).toString(),
-                 op.taskType);
+        QCOMPARE(
+            tf.value(QStringLiteral("task")).toObject().value(QStringLiteral("type")).toString(),
+            op.taskType);
         QCOMPARE(tf.value(QStringLiteral("task")).toObject().value(QStringLiteral("index")).toInt(),
                  op.taskIndex);
     }
@@ -302,7 +305,8 @@ void TestKubeflow::evaluatorsDifferOnlyInTheCluster()
     KubeflowOptions options;
     options.image = image;
     Diagnostics diags;
-    const YAML::Node m = parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
+    const YAML::Node m =
+        parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
     QVERIFY(find(diags, QStringLiteral("trainingInput.evaluatorCount"), Severity::Warning));
     const exec::ClusterLayout layout = localLayout(job);
     std::map<QString, int> local = localClusterShape(layout);
@@ -323,7 +327,8 @@ void TestKubeflow::pytorchRanksMatchTheLocalExecutor()
     options.kind = KubeflowKind::PyTorchJob;
     options.image = image;
     Diagnostics diags;
-    const YAML::Node m = parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
+    const YAML::Node m =
+        parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
     QVERIFY(!hasErrors(diags));
     QCOMPARE(str(m["kind"]), QStringLiteral("PyTorchJob"));
     const YAML::Node specs = m["spec"]["pytorchReplicaSpecs"];
@@ -354,7 +359,8 @@ void TestKubeflow::pytorchRefusesParameterServers()
     options.kind = KubeflowKind::PyTorchJob;
     options.image = image;
     Diagnostics diags;
-    const YAML::Node m = parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
+    const YAML::Node m =
+        parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
     const Diagnostic *d =
         find(diags, QStringLiteral("trainingInput.parameterServerCount"), Severity::Error);
     QVERIFY(d);
@@ -382,13 +388,15 @@ void TestKubeflow::containerSpecUsesItsImage()
     job.trainingInput.packageUris.clear();
     job.trainingInput.pythonModule.clear();
     job.trainingInput.master.config.imageUri = QStringLiteral("gcr.io/p/train:2");
-    job.trainingInput.master.config.containerArgs = {QStringLiteral("--role"), QStringLiteral("chief")};
+    job.trainingInput.master.config.containerArgs = {QStringLiteral("--role"),
+                                                     QStringLiteral("chief")};
     job.trainingInput.worker.config.imageUri = QStringLiteral("gcr.io/p/train:2");
     Diagnostics diags;
-    const YAML::Node m = parse(
-        kubeflowManifestYaml(job, catalog::Catalog::builtIn(), KubeflowOptions{}, &diags));
+    const YAML::Node m =
+        parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), KubeflowOptions{}, &diags));
     QVERIFY(!hasErrors(diags));
-    const YAML::Node chief = m["spec"]["tfReplicaSpecs"]["Chief"]["template"]["spec"]["containers"][0];
+    const YAML::Node chief =
+        m["spec"]["tfReplicaSpecs"]["Chief"]["template"]["spec"]["containers"][0];
     QCOMPARE(str(chief["image"]), QStringLiteral("gcr.io/p/train:2"));
     QVERIFY(!chief["command"]); // the image's entrypoint, as on Vertex AI
     QCOMPARE(chief["args"].as<std::vector<std::string>>(),
@@ -411,14 +419,15 @@ void TestKubeflow::tpuIsRefused()
 void TestKubeflow::secretsAreReferencesNotValues()
 {
     Job job = ddpJob();
-    job.local.env = {EnvVar{QStringLiteral("WANDB_API_KEY"), QString(), QStringLiteral("wandb_key")},
-                     EnvVar{QStringLiteral("MODE"), QStringLiteral("fast"), QString()}};
+    job.local.env = {
+        EnvVar{QStringLiteral("WANDB_API_KEY"), QString(), QStringLiteral("wandb_key")},
+        EnvVar{QStringLiteral("MODE"), QStringLiteral("fast"), QString()}};
     KubeflowOptions options;
     options.image = image;
     Diagnostics diags;
     const QByteArray text = kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags);
-    const YAML::Node env = parse(text)["spec"]["tfReplicaSpecs"]["Chief"]["template"]["spec"]
-                                      ["containers"][0]["env"];
+    const YAML::Node env =
+        parse(text)["spec"]["tfReplicaSpecs"]["Chief"]["template"]["spec"]["containers"][0]["env"];
     QCOMPARE(str(env[0]["name"]), QStringLiteral("WANDB_API_KEY"));
     QCOMPARE(str(env[0]["valueFrom"]["secretKeyRef"]["name"]), QStringLiteral("wandb-key"));
     QCOMPARE(str(env[0]["valueFrom"]["secretKeyRef"]["key"]), QStringLiteral("WANDB_API_KEY"));
@@ -430,12 +439,16 @@ void TestKubeflow::secretsAreReferencesNotValues()
 void TestKubeflow::stringsReadBackAsStrings()
 {
     Job job = ddpJob();
-    job.trainingInput.args = {QStringLiteral("yes"), QStringLiteral("1.0"), QStringLiteral("null"),
-                              QStringLiteral("a: b"), QStringLiteral("# not a comment"),
+    job.trainingInput.args = {QStringLiteral("yes"),
+                              QStringLiteral("1.0"),
+                              QStringLiteral("null"),
+                              QStringLiteral("a: b"),
+                              QStringLiteral("# not a comment"),
                               QString()};
     KubeflowOptions options;
     options.image = image;
-    const QByteArray text = kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, nullptr);
+    const QByteArray text =
+        kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, nullptr);
     QVERIFY(text.contains("\"yes\""));
     QVERIFY(text.contains("\"1.0\""));
     const YAML::Node args =
@@ -479,7 +492,8 @@ void TestKubeflow::labelsBecomeValidKubernetesLabels()
     KubeflowOptions options;
     options.image = image;
     Diagnostics diags;
-    const YAML::Node m = parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
+    const YAML::Node m =
+        parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
     const YAML::Node labels = m["metadata"]["labels"];
     QCOMPARE(str(labels["owner"]), QStringLiteral("data_team"));
     QCOMPARE(str(labels["cost_center"]), QStringLiteral("42"));
@@ -487,7 +501,7 @@ void TestKubeflow::labelsBecomeValidKubernetesLabels()
     QVERIFY(!labels[std::string("\xc3\xa9quipe")]);
     QCOMPARE(int(labels.size()), 3);
     for (const QString &key : {QStringLiteral("owner"), QStringLiteral("cost_center"),
-                              QString::fromUtf8("\xc3\xa9quipe")}) {
+                               QString::fromUtf8("\xc3\xa9quipe")}) {
         QVERIFY2(find(diags, QStringLiteral("labels.") + key, Severity::Warning), qPrintable(key));
     }
     QVERIFY(!find(diags, QStringLiteral("labels.team"), Severity::Warning));
@@ -507,7 +521,8 @@ void TestKubeflow::namespaceIsChecked()
     QProcess p;
     p.start(QStringLiteral(TRAINYARD_BINARY),
             {QStringLiteral("export"), QStringLiteral("--to"), QStringLiteral("tfjob"),
-             QStringLiteral("--image"), image, QStringLiteral("--namespace"), QStringLiteral("My_NS"),
+             QStringLiteral("--image"), image, QStringLiteral("--namespace"),
+             QStringLiteral("My_NS"),
              QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/torch_ddp/config.yaml")});
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 2);
@@ -519,8 +534,8 @@ void TestKubeflow::cleanPodPolicyWithParameterServers()
 {
     KubeflowOptions options;
     options.image = image;
-    const YAML::Node m = parse(kubeflowManifestYaml(test::fullExampleJob(),
-                                                    catalog::Catalog::builtIn(), options));
+    const YAML::Node m =
+        parse(kubeflowManifestYaml(test::fullExampleJob(), catalog::Catalog::builtIn(), options));
     QCOMPARE(str(m["spec"]["runPolicy"]["cleanPodPolicy"]), QStringLiteral("Running"));
 
     Job job = test::fullExampleJob();
@@ -542,10 +557,10 @@ void TestKubeflow::fieldsWithoutCounterpartAreWarned()
     options.image = image;
     Diagnostics diags;
     kubeflowManifest(job, catalog::Catalog::builtIn(), options, &diags);
-    for (const char *field : {"trainingInput.serviceAccount", "trainingInput.network",
-                              "trainingInput.encryptionConfig.kmsKeyName",
-                              "trainingInput.enableWebAccess",
-                              "trainingInput.scheduling.maxWaitTime", "trainingInput.region"}) {
+    for (const char *field :
+         {"trainingInput.serviceAccount", "trainingInput.network",
+          "trainingInput.encryptionConfig.kmsKeyName", "trainingInput.enableWebAccess",
+          "trainingInput.scheduling.maxWaitTime", "trainingInput.region"}) {
         QVERIFY2(find(diags, QLatin1String(field), Severity::Warning), field);
     }
 }
@@ -554,13 +569,13 @@ void TestKubeflow::gpuNodeSelectorAndRequests()
 {
     KubeflowOptions options;
     options.image = image;
-    const YAML::Node m = parse(kubeflowManifestYaml(test::fullExampleJob(),
-                                                    catalog::Catalog::builtIn(), options));
+    const YAML::Node m =
+        parse(kubeflowManifestYaml(test::fullExampleJob(), catalog::Catalog::builtIn(), options));
     const YAML::Node chief = m["spec"]["tfReplicaSpecs"]["Chief"]["template"]["spec"];
     QCOMPARE(str(chief["nodeSelector"]["cloud.google.com/gke-accelerator"]),
              QStringLiteral("nvidia-tesla-t4"));
     const YAML::Node resources = chief["containers"][0]["resources"];
-    QCOMPARE(str(resources["requests"]["cpu"]), QStringLiteral("16"));   // n1-highcpu-16
+    QCOMPARE(str(resources["requests"]["cpu"]), QStringLiteral("16"));         // n1-highcpu-16
     QCOMPARE(str(resources["requests"]["memory"]), QStringLiteral("14746Mi")); // 14.4 GB
     QCOMPARE(resources["limits"]["nvidia.com/gpu"].as<int>(), 4);
     // The parameter servers have no GPU: no selector, requests of n1-highmem-8.
@@ -576,12 +591,14 @@ void TestKubeflow::frameworkMismatchIsWarned()
     Job job = test::fullExampleJob();
     job.trainingInput.parameterServer = RoleSpec{};
     job.trainingInput.evaluator = RoleSpec{};
-    job.local.packagePath = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/torch_ddp/trainer");
+    job.local.packagePath =
+        QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/torch_ddp/trainer");
     KubeflowOptions options;
     options.image = image;
     Diagnostics asTf;
     kubeflowManifest(job, catalog::Catalog::builtIn(), options, &asTf);
-    const Diagnostic *d = find(asTf, QStringLiteral("trainingInput.pythonModule"), Severity::Warning);
+    const Diagnostic *d =
+        find(asTf, QStringLiteral("trainingInput.pythonModule"), Severity::Warning);
     QVERIFY(d);
     QVERIFY(d->message.contains(QLatin1String("PyTorch")));
     options.kind = KubeflowKind::PyTorchJob;

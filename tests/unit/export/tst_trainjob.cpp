@@ -60,7 +60,8 @@ Job torchJob()
     ti.worker.count = 2;
     ti.worker.config.acceleratorConfig = t4;
     ti.scheduling = Scheduling{QStringLiteral("3600s"), QString(), std::nullopt};
-    job.local.packagePath = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/torch_ddp/trainer");
+    job.local.packagePath =
+        QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/torch_ddp/trainer");
     return job;
 }
 
@@ -132,7 +133,8 @@ void TestTrainJob::torchJobIsATrainJob()
     // Without --trainer-version the manifest holds only fields of every version, and says what
     // it left out.
     QVERIFY(!m["spec"]["activeDeadlineSeconds"]);
-    QVERIFY(find(diags, QStringLiteral("trainingInput.scheduling.maxRunningTime"), Severity::Warning));
+    QVERIFY(
+        find(diags, QStringLiteral("trainingInput.scheduling.maxRunningTime"), Severity::Warning));
     QVERIFY(find(diags, QStringLiteral("trainingInput.masterConfig.acceleratorConfig.type"),
                  Severity::Warning));
 }
@@ -154,7 +156,8 @@ void TestTrainJob::parameterServersAndEvaluatorsAreRefused()
     job.trainingInput.evaluator.count = 1;
     Diagnostics diags;
     exportYaml(job, withImage(), &diags);
-    const Diagnostic *ps = find(diags, QStringLiteral("trainingInput.parameterServerCount"), Severity::Error);
+    const Diagnostic *ps =
+        find(diags, QStringLiteral("trainingInput.parameterServerCount"), Severity::Error);
     QVERIFY(ps);
     QVERIFY(ps->message.contains(QLatin1String("--to tfjob")));
     QVERIFY(find(diags, QStringLiteral("trainingInput.evaluatorCount"), Severity::Error));
@@ -175,7 +178,8 @@ void TestTrainJob::differentNodesAreRefused()
     images.trainingInput.worker.config.imageUri = QStringLiteral("gcr.io/p/b:1");
     Diagnostics imageDiags;
     exportYaml(images, TrainJobOptions{}, &imageDiags);
-    QVERIFY(find(imageDiags, QStringLiteral("trainingInput.workerConfig.imageUri"), Severity::Error));
+    QVERIFY(
+        find(imageDiags, QStringLiteral("trainingInput.workerConfig.imageUri"), Severity::Error));
 }
 
 void TestTrainJob::reservedPetVariablesAreRefused()
@@ -206,7 +210,8 @@ void TestTrainJob::tensorflowNeedsAPlainRuntime()
     options.image = QStringLiteral("tensorflow/tensorflow:2.15.0-gpu");
     Diagnostics refused;
     exportYaml(job, options, &refused);
-    const Diagnostic *d = find(refused, QStringLiteral("trainingInput.pythonModule"), Severity::Error);
+    const Diagnostic *d =
+        find(refused, QStringLiteral("trainingInput.pythonModule"), Severity::Error);
     QVERIFY(d);
     QVERIFY(d->message.contains(QLatin1String("--runtime")));
 
@@ -282,7 +287,8 @@ void TestTrainJob::versionSpecificFields_data()
     QTest::addColumn<QString>("selectorField");
     QTest::addColumn<bool>("deadline");
     QTest::newRow("2.0") << QStringLiteral("2.0") << QStringLiteral("podSpecOverrides") << false;
-    QTest::newRow("2.1") << QStringLiteral("2.1") << QStringLiteral("podTemplateOverrides") << false;
+    QTest::newRow("2.1") << QStringLiteral("2.1") << QStringLiteral("podTemplateOverrides")
+                         << false;
     QTest::newRow("2.2") << QStringLiteral("2.2") << QStringLiteral("runtimePatches") << true;
     QTest::newRow("2.3") << QStringLiteral("2.3") << QStringLiteral("runtimePatches") << true;
 }
@@ -304,8 +310,8 @@ void TestTrainJob::versionSpecificFields()
     else if (selectorField == QLatin1String("podTemplateOverrides"))
         selector = entry["spec"]["nodeSelector"];
     else
-        selector = entry["trainingRuntimeSpec"]["template"]["spec"]["replicatedJobs"][0]
-                        ["template"]["spec"]["template"]["spec"]["nodeSelector"];
+        selector = entry["trainingRuntimeSpec"]["template"]["spec"]["replicatedJobs"][0]["template"]
+                        ["spec"]["template"]["spec"]["nodeSelector"];
     QCOMPARE(str(selector["cloud.google.com/gke-accelerator"]), QStringLiteral("nvidia-tesla-t4"));
     QCOMPARE(bool(spec["activeDeadlineSeconds"]), deadline);
     if (deadline)
@@ -321,40 +327,42 @@ void TestTrainJob::hyperparametersAreWarned()
     job.trainingInput.hyperparameters = test::fullExampleJob().trainingInput.hyperparameters;
     Diagnostics diags;
     exportYaml(job, withImage(), &diags);
-    const Diagnostic *d = find(diags, QStringLiteral("trainingInput.hyperparameters"), Severity::Warning);
+    const Diagnostic *d =
+        find(diags, QStringLiteral("trainingInput.hyperparameters"), Severity::Warning);
     QVERIFY(d);
     QVERIFY(d->message.contains(QLatin1String("Katib")));
 }
 
 void TestTrainJob::cli()
 {
-    const QString config = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/torch_ddp/config.yaml");
-    std::unique_ptr<QProcess> ok(runCli({QStringLiteral("export"), QStringLiteral("--to"),
-                                         QStringLiteral("trainjob"), QStringLiteral("--image"), image,
-                                         QStringLiteral("--trainer-version"), QStringLiteral("2.3"),
-                                         config}));
+    const QString config =
+        QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/torch_ddp/config.yaml");
+    std::unique_ptr<QProcess> ok(
+        runCli({QStringLiteral("export"), QStringLiteral("--to"), QStringLiteral("trainjob"),
+                QStringLiteral("--image"), image, QStringLiteral("--trainer-version"),
+                QStringLiteral("2.3"), config}));
     QCOMPARE(ok->exitCode(), 0);
     const YAML::Node m = parse(ok->readAllStandardOutput());
     QCOMPARE(str(m["kind"]), QStringLiteral("TrainJob"));
     QCOMPARE(m["spec"]["trainer"]["numNodes"].as<int>(), 3);
 
-    std::unique_ptr<QProcess> badVersion(runCli({QStringLiteral("export"), QStringLiteral("--to"),
-                                                 QStringLiteral("trainjob"), QStringLiteral("--image"),
-                                                 image, QStringLiteral("--trainer-version"),
-                                                 QStringLiteral("1.9"), config}));
+    std::unique_ptr<QProcess> badVersion(
+        runCli({QStringLiteral("export"), QStringLiteral("--to"), QStringLiteral("trainjob"),
+                QStringLiteral("--image"), image, QStringLiteral("--trainer-version"),
+                QStringLiteral("1.9"), config}));
     QCOMPARE(badVersion->exitCode(), 2);
     QVERIFY(badVersion->readAllStandardError().contains("2.0, 2.1, 2.2, 2.3"));
 
-    std::unique_ptr<QProcess> runtimeForTfJob(runCli({QStringLiteral("export"), QStringLiteral("--to"),
-                                                      QStringLiteral("tfjob"), QStringLiteral("--image"),
-                                                      image, QStringLiteral("--runtime"),
-                                                      QStringLiteral("x"), config}));
+    std::unique_ptr<QProcess> runtimeForTfJob(
+        runCli({QStringLiteral("export"), QStringLiteral("--to"), QStringLiteral("tfjob"),
+                QStringLiteral("--image"), image, QStringLiteral("--runtime"), QStringLiteral("x"),
+                config}));
     QCOMPARE(runtimeForTfJob->exitCode(), 2);
 
-    std::unique_ptr<QProcess> badNamespace(runCli({QStringLiteral("export"), QStringLiteral("--to"),
-                                                   QStringLiteral("trainjob"), QStringLiteral("--image"),
-                                                   image, QStringLiteral("--namespace"),
-                                                   QStringLiteral("My_NS"), config}));
+    std::unique_ptr<QProcess> badNamespace(
+        runCli({QStringLiteral("export"), QStringLiteral("--to"), QStringLiteral("trainjob"),
+                QStringLiteral("--image"), image, QStringLiteral("--namespace"),
+                QStringLiteral("My_NS"), config}));
     QCOMPARE(badNamespace->exitCode(), 2);
     QVERIFY(badNamespace->readAllStandardOutput().isEmpty());
 }

@@ -277,7 +277,8 @@ void TestVertex::legacyTypesAreMappedOnce()
              QStringLiteral("n1-standard-8"));
     int lines = 0;
     for (const Diagnostic &d : diags)
-        lines += d.message.contains(QLatin1String("'complex_model_s' runs as n1-standard-8")) ? 1 : 0;
+        lines +=
+            d.message.contains(QLatin1String("'complex_model_s' runs as n1-standard-8")) ? 1 : 0;
     QCOMPARE(lines, 2); // masterType and workerType
     QSet<QString> seen;
     for (const Diagnostic &d : diags) {

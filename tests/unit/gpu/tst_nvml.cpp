@@ -168,8 +168,8 @@ private slots:
         QVERIFY(child.waitForStarted());
         const qint64 pid = child.processId();
         describe("gpu name=Tesla T4; memory_total_mib=15360\ngpu name=Tesla T4; "
-                 "memory_total_mib=15360\nprocess gpu=1; pid="
-                 + QByteArray::number(pid) + "; used_mib=1536\n");
+                 "memory_total_mib=15360\nprocess gpu=1; pid=" +
+                 QByteArray::number(pid) + "; used_mib=1536\n");
         const GpuSnapshot snap = nvml.sample();
         QCOMPARE(snap.processes.size(), 1);
         QCOMPARE(snap.processes.at(0).gpuIndex, 1);
@@ -185,8 +185,8 @@ private slots:
     {
         QByteArray text = "gpu name=NVIDIA A100-SXM4-80GB; memory_total_mib=81920\n";
         for (int i = 0; i < 40; ++i)
-            text += "process gpu=0; pid=" + QByteArray::number(10000 + i) + "; used_mib="
-                + QByteArray::number(i + 1) + '\n';
+            text += "process gpu=0; pid=" + QByteArray::number(10000 + i) +
+                    "; used_mib=" + QByteArray::number(i + 1) + '\n';
         text += "process gpu=0; pid=20000; used_mib=na\n";
         describe(text);
         qputenv("NVMLFAKE_DESCRIPTION", m_description.toLocal8Bit());
@@ -218,8 +218,7 @@ private slots:
         if (nvml.isLoaded())
             QSKIP("this machine has a real libnvidia-ml.so.1");
         QVERIFY(nvml.gpus().isEmpty());
-        QCOMPARE(nvml.unavailableReason(),
-                 u"libnvidia-ml.so.1 not found (no NVIDIA driver)"_s);
+        QCOMPARE(nvml.unavailableReason(), u"libnvidia-ml.so.1 not found (no NVIDIA driver)"_s);
         QVERIFY(nvml.sample().gpus.isEmpty());
         const GpuInventory inv = readInventory();
         QVERIFY(!inv.hasGpus());

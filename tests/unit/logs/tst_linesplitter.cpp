@@ -38,8 +38,8 @@ char *describe(const QList<Line> &lines)
 {
     QByteArray out;
     for (const Line &l : lines)
-        out += (l.continuation ? "+[" : "[") + l.bytes.left(40).toPercentEncoding(" :") + "]("
-               + QByteArray::number(l.bytes.size()) + ") ";
+        out += (l.continuation ? "+[" : "[") + l.bytes.left(40).toPercentEncoding(" :") + "](" +
+               QByteArray::number(l.bytes.size()) + ") ";
     return qstrdup(out.constData());
 }
 
@@ -76,12 +76,12 @@ void TestLineSplitter::lineEnds_data()
 
     QTest::newRow("lf") << QByteArray("a\nb\n") << QList<QByteArray>{"a", "b"};
     QTest::newRow("crlf") << QByteArray("a\r\nb\r\n") << QList<QByteArray>{"a", "b"};
-    QTest::newRow("bare cr ends a line") << QByteArray("10%\r20%\r30%\n")
-                                         << QList<QByteArray>{"10%\r", "20%\r", "30%"};
+    QTest::newRow("bare cr ends a line")
+        << QByteArray("10%\r20%\r30%\n") << QList<QByteArray>{"10%\r", "20%\r", "30%"};
     QTest::newRow("progress bar starting with cr")
         << QByteArray("\rstep 1\rstep 2\n") << QList<QByteArray>{"step 1\r", "step 2"};
-    QTest::newRow("empty lines are kept") << QByteArray("a\n\n\r\nb\n")
-                                          << QList<QByteArray>{"a", "", "", "b"};
+    QTest::newRow("empty lines are kept")
+        << QByteArray("a\n\n\r\nb\n") << QList<QByteArray>{"a", "", "", "b"};
     QTest::newRow("cr cr lf") << QByteArray("a\r\r\nb\n") << QList<QByteArray>{"a\r", "", "b"};
     QTest::newRow("lf cr") << QByteArray("a\n\rb\n") << QList<QByteArray>{"a", "b"};
     QTest::newRow("nul bytes") << bytes("a\0b\n\0\n", 6)
@@ -105,13 +105,16 @@ void TestLineSplitter::everySplitPoint_data()
     QTest::addColumn<QByteArray>("input");
     QTest::addColumn<QList<QByteArray>>("expected");
     static const char raw[] = "alpha\nbeta\r\ngamma\rdelta\r\r\n\rprogress 1\rprogress 2\n"
-                              "\n\xff\xfe bad \xc3\n" "a\0b\r\n" "\r\r\rtail without end";
+                              "\n\xff\xfe bad \xc3\n"
+                              "a\0b\r\n"
+                              "\r\r\rtail without end";
     const QByteArray sample = bytes(raw, sizeof(raw) - 1);
     QTest::newRow("mixed sample")
         << sample
-        << QList<QByteArray>{"alpha",      "beta",       "gamma\r", "delta\r",
-                             "",           "progress 1\r", "progress 2", "",
-                             "\xff\xfe bad \xc3", bytes("a\0b", 3), "tail without end"};
+        << QList<QByteArray>{
+               "alpha",           "beta",       "gamma\r", "delta\r",           "",
+               "progress 1\r",    "progress 2", "",        "\xff\xfe bad \xc3", bytes("a\0b", 3),
+               "tail without end"};
     QTest::newRow("ends with cr") << QByteArray("x\r") << QList<QByteArray>{"x\r"};
     QTest::newRow("ends with crlf") << QByteArray("x\r\n\r\n") << QList<QByteArray>{"x", ""};
 }
@@ -150,13 +153,16 @@ void TestLineSplitter::longLines_data()
     const QList<qsizetype> chunks{0, 4096, 1000, 65537, 7};
     for (qsizetype chunk : chunks) {
         const QByteArray c = QByteArray::number(chunk);
-        QTest::newRow(QByteArray("64 KiB fits, chunk " + c).constData()) << Max << chunk << QList<qsizetype>{Max};
+        QTest::newRow(QByteArray("64 KiB fits, chunk " + c).constData())
+            << Max << chunk << QList<qsizetype>{Max};
         QTest::newRow(QByteArray("64 KiB + 1 splits in two, chunk " + c).constData())
             << Max + 1 << chunk << QList<qsizetype>{Max, 1};
         QList<qsizetype> mib(16, Max);
-        QTest::newRow(QByteArray("1 MiB, chunk " + c).constData()) << qsizetype(1024 * 1024) << chunk << mib;
+        QTest::newRow(QByteArray("1 MiB, chunk " + c).constData())
+            << qsizetype(1024 * 1024) << chunk << mib;
         mib.append(5);
-        QTest::newRow(QByteArray("1 MiB + 5, chunk " + c).constData()) << qsizetype(1024 * 1024 + 5) << chunk << mib;
+        QTest::newRow(QByteArray("1 MiB + 5, chunk " + c).constData())
+            << qsizetype(1024 * 1024 + 5) << chunk << mib;
     }
 }
 
@@ -192,7 +198,9 @@ void TestLineSplitter::longLineCutKeepsUtf8Sequences()
     const QList<Line> lines = splitInChunks(line + '\n', 3000);
     QCOMPARE(lines.size(), 2);
     QCOMPARE(lines.at(0).bytes.size(), Max - 1);
-    QCOMPARE(lines.at(1), (Line{"\xc3\xa9" "b", true}));
+    QCOMPARE(lines.at(1), (Line{"\xc3\xa9"
+                                "b",
+                                true}));
 
     // Invalid bytes at the boundary are cut where the limit is (byte-safe, nothing dropped).
     const QByteArray bad = QByteArray(Max - 1, 'a') + "\xff\xff";

@@ -49,7 +49,8 @@ void TestLogCap::dropsOldestKeepsNewest()
     const int total = 20000; // about 1.4 MB of records
     for (int i = 0; i < total; ++i) {
         const QByteArray text = "line " + QByteArray::number(i) + " of the trainer's output";
-        writer.append(1000 + i, Stream::Stdout, Severity::Info, false, text.constData(), text.size());
+        writer.append(1000 + i, Stream::Stdout, Severity::Info, false, text.constData(),
+                      text.size());
         if (i == 1000) {
             QVERIFY(writer.flush());
             QVERIFY(follower.refresh() > 1000);
@@ -106,7 +107,8 @@ void TestLogCap::noCapKeepsEverything()
     QVERIFY(writer.open(path));
     for (int i = 0; i < 5000; ++i) {
         const QByteArray text = "line " + QByteArray::number(i);
-        writer.append(1000 + i, Stream::Stdout, Severity::Info, false, text.constData(), text.size());
+        writer.append(1000 + i, Stream::Stdout, Severity::Info, false, text.constData(),
+                      text.size());
     }
     QVERIFY(writer.flush());
     QCOMPARE(writer.capDrops(), 0);

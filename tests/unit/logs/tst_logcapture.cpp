@@ -76,11 +76,11 @@ void TestLogCapture::floodingChildArrivesInOrder()
     // 200,000 lines on stdout as fast as seq can print, plus errors on stderr.
     const QString path = m_dir.filePath(QStringLiteral("flood.log"));
     QList<QByteArray> lastErr;
-    QVERIFY(runCaptured(path, QStringLiteral("/bin/sh"),
-                        {QStringLiteral("-c"),
-                         QStringLiteral("seq 1 200000; echo 'ERROR:root:boom' >&2; "
-                                        "seq 1 30 >&2")},
-                        &lastErr));
+    QVERIFY(runCaptured(
+        path, QStringLiteral("/bin/sh"),
+        {QStringLiteral("-c"), QStringLiteral("seq 1 200000; echo 'ERROR:root:boom' >&2; "
+                                              "seq 1 30 >&2")},
+        &lastErr));
     LogReader reader(path);
     reader.refresh();
     QCOMPARE(reader.lineCount(), 200000 + 31);
@@ -121,20 +121,21 @@ void TestLogCapture::childOutputForms_data()
     QTest::newRow("progress bar with cr, no final newline")
         << QStringLiteral("printf '\\r10%%\\r50%%\\r100%%'")
         << QList<QByteArray>{"10%\r", "50%\r", "100%"}; // a redraw keeps its "\r"
-    QTest::newRow("crlf") << QStringLiteral("printf 'a\\r\\nb\\r\\n'") << QList<QByteArray>{"a", "b"};
-    QTest::newRow("invalid utf-8 and nul")
-        << QStringLiteral("printf 'x\\377\\376y\\000z\\n'")
-        << QList<QByteArray>{QByteArray("x\xff\xfey\0z", 6)};
+    QTest::newRow("crlf") << QStringLiteral("printf 'a\\r\\nb\\r\\n'")
+                          << QList<QByteArray>{"a", "b"};
+    QTest::newRow("invalid utf-8 and nul") << QStringLiteral("printf 'x\\377\\376y\\000z\\n'")
+                                           << QList<QByteArray>{QByteArray("x\xff\xfey\0z", 6)};
     QTest::newRow("slow pieces of one line")
-        << QStringLiteral("printf 'par'; sleep 0.2; printf 'tial\\n'") << QList<QByteArray>{"partial"};
+        << QStringLiteral("printf 'par'; sleep 0.2; printf 'tial\\n'")
+        << QList<QByteArray>{"partial"};
 }
 
 void TestLogCapture::childOutputForms()
 {
     QFETCH(QString, script);
     QFETCH(QList<QByteArray>, expected);
-    const QString path = m_dir.filePath(QStringLiteral("forms-%1.log")
-                                            .arg(QString::fromLatin1(QTest::currentDataTag()).size()));
+    const QString path = m_dir.filePath(
+        QStringLiteral("forms-%1.log").arg(QString::fromLatin1(QTest::currentDataTag()).size()));
     QFile::remove(path);
     QVERIFY(runCaptured(path, QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script}));
     LogReader reader(path);

@@ -71,13 +71,13 @@ void TestLogFile::timestamp_data()
     QTest::addColumn<QByteArray>("text");
     QTest::newRow("epoch") << qint64(0) << QByteArray("1970-01-01T00:00:00.000Z");
     QTest::newRow("example") << T0 + 123 << QByteArray("2026-11-22T10:00:00.123Z");
-    QTest::newRow("leap day") << QDateTime(QDate(2024, 2, 29), QTime(23, 59, 59, 999), Qt::UTC)
-                                     .toMSecsSinceEpoch()
-                              << QByteArray("2024-02-29T23:59:59.999Z");
+    QTest::newRow("leap day")
+        << QDateTime(QDate(2024, 2, 29), QTime(23, 59, 59, 999), Qt::UTC).toMSecsSinceEpoch()
+        << QByteArray("2024-02-29T23:59:59.999Z");
     QTest::newRow("before epoch") << qint64(-1) << QByteArray("1969-12-31T23:59:59.999Z");
-    QTest::newRow("year 2100") << QDateTime(QDate(2100, 3, 1), QTime(0, 0), Qt::UTC)
-                                      .toMSecsSinceEpoch()
-                               << QByteArray("2100-03-01T00:00:00.000Z");
+    QTest::newRow("year 2100")
+        << QDateTime(QDate(2100, 3, 1), QTime(0, 0), Qt::UTC).toMSecsSinceEpoch()
+        << QByteArray("2100-03-01T00:00:00.000Z");
 }
 
 void TestLogFile::timestamp()
@@ -103,10 +103,12 @@ void TestLogFile::recordLine_data()
 
     QTest::newRow("info stdout") << QByteArray("step 1 loss=0.5") << Severity::Info
                                  << Stream::Stdout << false
-                                 << QByteArray("2026-11-22T10:00:00.123Z I stdout - step 1 loss=0.5\n");
+                                 << QByteArray(
+                                        "2026-11-22T10:00:00.123Z I stdout - step 1 loss=0.5\n");
     QTest::newRow("error stderr") << QByteArray("ERROR:root:boom") << Severity::Error
                                   << Stream::Stderr << false
-                                  << QByteArray("2026-11-22T10:00:00.123Z E stderr - ERROR:root:boom\n");
+                                  << QByteArray(
+                                         "2026-11-22T10:00:00.123Z E stderr - ERROR:root:boom\n");
     QTest::newRow("continuation") << QByteArray("rest") << Severity::Warning << Stream::Stderr
                                   << true
                                   << QByteArray("2026-11-22T10:00:00.123Z W stderr + rest\n");
@@ -115,9 +117,9 @@ void TestLogFile::recordLine_data()
     QTest::newRow("invalid utf-8 kept")
         << QByteArray("\xff\xfe\xc3(") << Severity::Critical << Stream::Stdout << false
         << QByteArray("2026-11-22T10:00:00.123Z C stdout - \xff\xfe\xc3(\n");
-    QTest::newRow("nul and cr kept") << raw("a\0b\rc", 5) << Severity::Info << Stream::Stdout
-                                     << false
-                                     << raw("2026-11-22T10:00:00.123Z I stdout - a\0b\rc\n", 42);
+    QTest::newRow("nul and cr kept")
+        << raw("a\0b\rc", 5) << Severity::Info << Stream::Stdout << false
+        << raw("2026-11-22T10:00:00.123Z I stdout - a\0b\rc\n", 42);
 }
 
 void TestLogFile::recordLine()
@@ -279,7 +281,8 @@ void TestLogFile::readerIgnoresTornLineUntilComplete()
     QCOMPARE(reader.refresh(), 0); // not there yet: no lines, no error
     QCOMPARE(reader.lineCount(), 0);
 
-    const QByteArray line = formatRecordLine(Record{T0, {}, Stream::Stdout, Severity::Info, false, "one"});
+    const QByteArray line =
+        formatRecordLine(Record{T0, {}, Stream::Stdout, Severity::Info, false, "one"});
     appendRaw(path, line + line.left(10));
     QCOMPARE(reader.refresh(), 1);
     QCOMPARE(reader.lineCount(), 1);
@@ -293,7 +296,8 @@ void TestLogFile::readerIgnoresTornLineUntilComplete()
 void TestLogFile::readerRestartsOnTruncation()
 {
     const QString path = m_dir.filePath(QStringLiteral("truncated.log"));
-    const QByteArray line = formatRecordLine(Record{T0, {}, Stream::Stdout, Severity::Info, false, "x"});
+    const QByteArray line =
+        formatRecordLine(Record{T0, {}, Stream::Stdout, Severity::Info, false, "x"});
     appendRaw(path, line + line + line);
     LogReader reader(path);
     QCOMPARE(reader.refresh(), 3);
@@ -354,9 +358,9 @@ void TestLogFile::mergedWindowAcrossReplicas()
     const Records window = readMergedWindow(readers, T0 + 2000, 17);
     QCOMPARE(window.size(), 17);
     const QList<QByteArray> expected{
-        "chief 2000", "worker-0 2000", "ps-0 2000", "chief 2001", "chief 2002",
-        "worker-0 2002", "chief 2003", "chief 2004", "worker-0 2004", "chief 2005",
-        "ps-0 2005", "chief 2006", "worker-0 2006", "chief 2007", "chief 2008",
+        "chief 2000",    "worker-0 2000", "ps-0 2000",     "chief 2001",    "chief 2002",
+        "worker-0 2002", "chief 2003",    "chief 2004",    "worker-0 2004", "chief 2005",
+        "ps-0 2005",     "chief 2006",    "worker-0 2006", "chief 2007",    "chief 2008",
         "worker-0 2008", "chief 2009"};
     for (int i = 0; i < 17; ++i)
         QCOMPARE(window.at(i).bytes, expected.at(i));

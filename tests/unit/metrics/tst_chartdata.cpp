@@ -14,7 +14,6 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cmath>
 #include <limits>
 
@@ -84,12 +83,13 @@ void TestChartData::csvQuotesText()
         csv.endRow();
         csv.text(u"naïve").endRow();
     }
-    QCOMPARE(buffer.data(), QByteArray("\"say \"\"hi\"\", then go\",0.656,,2026-11-22T10:00:00.000Z\n"
-                                       "\"na\xc3\xafve\"\n"));
+    QCOMPARE(buffer.data(),
+             QByteArray("\"say \"\"hi\"\", then go\",0.656,,2026-11-22T10:00:00.000Z\n"
+                        "\"na\xc3\xafve\"\n"));
     // A file that cannot be written: an error naming it.
     QString error;
-    QVERIFY(!writeCsvFile(QStringLiteral("/nonexistent-dir/x.csv"),
-                          [](CsvWriter &) { return true; }, &error));
+    QVERIFY(!writeCsvFile(
+        QStringLiteral("/nonexistent-dir/x.csv"), [](CsvWriter &) { return true; }, &error));
     QVERIFY2(error.contains(QStringLiteral("/nonexistent-dir/x.csv")), qPrintable(error));
 }
 
@@ -140,8 +140,10 @@ void TestChartData::smoothedLineFromThePyramid()
         if (p.x() < 200)
             continue; // the start, where a few points make the average (the EMA jumps too)
         maxJump = std::max(maxJump, std::abs(p.y() - s.points.at(i - 1).y()));
-        QVERIFY2(std::abs(p.y() - ema[int(p.x())]) < 0.05,
-                     qPrintable(QStringLiteral("x %1: %2 against %3").arg(p.x()).arg(p.y()).arg(ema[int(p.x())])));
+        QVERIFY2(
+            std::abs(p.y() - ema[int(p.x())]) < 0.05,
+            qPrintable(
+                QStringLiteral("x %1: %2 against %3").arg(p.x()).arg(p.y()).arg(ema[int(p.x())])));
     }
     for (const QPointF &p : s.points)
         QVERIFY(p.y() >= rawLo && p.y() <= rawHi);
@@ -161,8 +163,10 @@ void TestChartData::smoothedLineFromThePyramid()
     QCOMPARE(z.points.size(), 302);
     QCOMPARE(z.raw.at(1), QPointF(10000, points.at(10000).second));
     for (const QPointF &p : z.points)
-        QVERIFY2(std::abs(p.y() - ema[int(p.x())]) < 1e-3,
-                 qPrintable(QStringLiteral("x %1: %2 against %3").arg(p.x()).arg(p.y()).arg(ema[int(p.x())])));
+        QVERIFY2(
+            std::abs(p.y() - ema[int(p.x())]) < 1e-3,
+            qPrintable(
+                QStringLiteral("x %1: %2 against %3").arg(p.x()).arg(p.y()).arg(ema[int(p.x())])));
 
     // Not smoothed: the line is the raw envelope, no band.
     request.smoothing = 0;
@@ -213,8 +217,9 @@ void TestChartData::trialSources()
     const QString log = store::trialLogName(QStringLiteral("chief-0"), QStringLiteral("1"));
     QVERIFY(sourceBelongsToTrial(log, QStringLiteral("1"), false));
     QVERIFY(!sourceBelongsToTrial(log, QStringLiteral("11"), false));
-    QVERIFY(!sourceBelongsToTrial(store::trialLogName(QStringLiteral("chief-0"), QStringLiteral("11")),
-                                  QStringLiteral("1"), false));
+    QVERIFY(
+        !sourceBelongsToTrial(store::trialLogName(QStringLiteral("chief-0"), QStringLiteral("11")),
+                              QStringLiteral("1"), false));
     QVERIFY(sourceBelongsToTrial(QStringLiteral("chief-0"), QString(), false));
     QVERIFY(sourceBelongsToTrial(QStringLiteral("2/train"), QStringLiteral("2"), true));
     QVERIFY(sourceBelongsToTrial(QStringLiteral("2"), QStringLiteral("2"), true));

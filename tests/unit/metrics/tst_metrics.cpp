@@ -10,7 +10,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cmath>
 
 using namespace trainyard::metrics;
@@ -52,15 +51,14 @@ void TestMetrics::extractLine_data()
     QTest::addColumn<QString>("values");
     QTest::addColumn<double>("step"); // -1: none
 
-    QTest::newRow("keras progress")
-        << QByteArray("20/20 [==============================] - 0s 2ms/step - loss: 0.1234 - accuracy: 0.9000")
-        << QStringLiteral("loss=0.1234;accuracy=0.9") << -1.0;
+    QTest::newRow("keras progress") << QByteArray("20/20 [==============================] - 0s "
+                                                  "2ms/step - loss: 0.1234 - accuracy: 0.9000")
+                                    << QStringLiteral("loss=0.1234;accuracy=0.9") << -1.0;
     QTest::newRow("keras with val")
         << QByteArray("5/5 - 1s - loss: 0.5 - val_loss: 0.75 - val_accuracy: 0.5")
         << QStringLiteral("loss=0.5;val_loss=0.75;val_accuracy=0.5") << -1.0;
-    QTest::newRow("key=value with step")
-        << QByteArray("step=100 loss=0.5 accuracy=0.812") << QStringLiteral("loss=0.5;accuracy=0.812")
-        << 100.0;
+    QTest::newRow("key=value with step") << QByteArray("step=100 loss=0.5 accuracy=0.812")
+                                         << QStringLiteral("loss=0.5;accuracy=0.812") << 100.0;
     QTest::newRow("worker prefix and global_step")
         << QByteArray("worker-0: step=3 global_step=10 loss=0.25") << QStringLiteral("loss=0.25")
         << 3.0;
@@ -70,11 +68,11 @@ void TestMetrics::extractLine_data()
     QTest::newRow("commas and scientific")
         << QByteArray("lr=1e-3, loss=2.5E-1;") << QStringLiteral("lr=0.001;loss=0.25") << -1.0;
     QTest::newRow("nan value") << QByteArray("loss=nan") << QStringLiteral("loss=nan") << -1.0;
-    QTest::newRow("plain text") << QByteArray("ERROR: worker-1 failed at step 3") << QString() << -1.0;
-    QTest::newRow("text value ignored") << QByteArray("mode=train loss=1") << QStringLiteral("loss=1")
-                                        << -1.0;
-    QTest::newRow("url query not a metric")
-        << QByteArray("GET http://x/?a=1") << QString() << -1.0;
+    QTest::newRow("plain text") << QByteArray("ERROR: worker-1 failed at step 3") << QString()
+                                << -1.0;
+    QTest::newRow("text value ignored")
+        << QByteArray("mode=train loss=1") << QStringLiteral("loss=1") << -1.0;
+    QTest::newRow("url query not a metric") << QByteArray("GET http://x/?a=1") << QString() << -1.0;
     QTest::newRow("empty") << QByteArray() << QString() << -1.0;
     // issue 21: NaN as trainers spell it
     QTest::newRow("loss=NaN") << QByteArray("loss=NaN") << QStringLiteral("loss=nan") << -1.0;
@@ -82,17 +80,20 @@ void TestMetrics::extractLine_data()
     QTest::newRow("NAN") << QByteArray("step=2 loss=NAN") << QStringLiteral("loss=nan") << 2.0;
     // issue 20: dicts, bars, and no series from the environment
     QTest::newRow("transformers 5.x dict")
-        << QByteArray("{'loss': '0.6986', 'grad_norm': '0.9392', 'learning_rate': '0.0004889', 'epoch': '0.08333'}")
-        << QStringLiteral("loss=0.6986;grad_norm=0.9392;learning_rate=0.0004889;epoch=0.08333") << -1.0;
-    QTest::newRow("json line with step") << QByteArray(R"({"step": 10, "loss": 0.5})")
-                                         << QStringLiteral("loss=0.5") << 10.0;
+        << QByteArray("{'loss': '0.6986', 'grad_norm': '0.9392', 'learning_rate': '0.0004889', "
+                      "'epoch': '0.08333'}")
+        << QStringLiteral("loss=0.6986;grad_norm=0.9392;learning_rate=0.0004889;epoch=0.08333")
+        << -1.0;
+    QTest::newRow("json line with step")
+        << QByteArray(R"({"step": 10, "loss": 0.5})") << QStringLiteral("loss=0.5") << 10.0;
     QTest::newRow("tqdm bar: counter is the x")
-        << QByteArray("Epoch 3: 100%|##########| 32/32 [00:00<00:00, 116.84it/s, v_num=0, train_loss=0.619]")
+        << QByteArray("Epoch 3: 100%|##########| 32/32 [00:00<00:00, 116.84it/s, v_num=0, "
+                      "train_loss=0.619]")
         << QStringLiteral("train_loss=0.619") << 128.0;
     QTest::newRow("LOCAL_RANK") << QByteArray("LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]")
                                 << QString() << -1.0;
-    QTest::newRow("GPU available") << QByteArray("GPU available: True (cuda), used: True")
-                                   << QString() << -1.0;
+    QTest::newRow("GPU available")
+        << QByteArray("GPU available: True (cuda), used: True") << QString() << -1.0;
     QTest::newRow("Seed set") << QByteArray("Seed set to 0") << QString() << -1.0;
 }
 
@@ -110,8 +111,8 @@ void TestMetrics::extractLine()
 
 void TestMetrics::userPattern()
 {
-    const UserPattern p =
-        UserPattern::fromString(QStringLiteral("iter (?<step>\\d+): perplexity (?<perplexity>[0-9.]+)"));
+    const UserPattern p = UserPattern::fromString(
+        QStringLiteral("iter (?<step>\\d+): perplexity (?<perplexity>[0-9.]+)"));
     QVERIFY(p.isValid());
     const ExtractedLine out = MetricExtractor({p}).extract(QByteArray("iter 7: perplexity 12.5"));
     QCOMPARE(render(out), QStringLiteral("perplexity=12.5"));
@@ -136,7 +137,8 @@ void TestMetrics::hypertune_data()
     QTest::addColumn<QString>("values");
 
     QTest::newRow("reference example")
-        << QByteArray(R"({"global_step": "1000", "accuracy": "0.987", "timestamp": 1525851440.123456, "trial": "1"})")
+        << QByteArray(
+               R"({"global_step": "1000", "accuracy": "0.987", "timestamp": 1525851440.123456, "trial": "1"})")
         << true << 1000.0 << qint64(1525851440123) << QStringLiteral("accuracy=0.987");
     QTest::newRow("numbers not strings")
         << QByteArray(R"({"global_step": 5, "training/hptuning/metric": 0.5, "timestamp": 1.0})")

@@ -2,12 +2,12 @@
 // The metric store on disk: round trips (append, reopen, torn tail, version header), the level
 // pyramid against the raw points (min and max of every bucket exact), the recorder's extraction
 // from real log files (catch-up, crash between flushes, other patterns) and the owner hook.
+#include "common/tfeventswriter.h"
 #include "logs/logcapture.h"
 #include "logs/logwriter.h"
 #include "metrics/metricrecorder.h"
 #include "metrics/metricstore.h"
 #include "metrics/storefollower.h"
-#include "common/tfeventswriter.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,7 +16,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cmath>
 #include <limits>
 
@@ -48,7 +47,8 @@ namespace {
 
 MetricPoint pointAt(qint64 i)
 {
-    return MetricPoint{double(i), 1700000000000 + i, std::sin(double(i) / 17.0) * 100.0 + double(i % 7)};
+    return MetricPoint{double(i), 1700000000000 + i,
+                       std::sin(double(i) / 17.0) * 100.0 + double(i % 7)};
 }
 
 bool samePoint(const MetricPoint &a, const MetricPoint &b)
@@ -104,8 +104,8 @@ void TestMetricStore::appendAndReopen()
     for (int i = 0; i < 1500; ++i)
         QVERIFY2(samePoint(r.point(i), pointAt(i)), qPrintable(QString::number(i)));
     // Another key gets another file.
-    QVERIFY(seriesFileName(key) !=
-            seriesFileName(SeriesKey{kinds::Log, QStringLiteral("chief-0"), QStringLiteral("acc")}));
+    QVERIFY(seriesFileName(key) != seriesFileName(SeriesKey{kinds::Log, QStringLiteral("chief-0"),
+                                                            QStringLiteral("acc")}));
 }
 
 void TestMetricStore::tornTailIgnored()
@@ -254,7 +254,8 @@ void TestMetricStore::pyramidMatchesRawPoints()
         }
     }
     // minMax over any range is exact (pyramid + records at the edges).
-    for (auto [first, end] : {std::pair<qint64, qint64>{0, count}, {3, count - 7}, {count / 3, count / 2}}) {
+    for (auto [first, end] :
+         {std::pair<qint64, qint64>{0, count}, {3, count - 7}, {count / 3, count / 2}}) {
         double lo = std::numeric_limits<double>::infinity();
         double hi = -lo;
         for (qint64 i = first; i < end; ++i) {
@@ -287,7 +288,8 @@ void TestMetricStore::pyramidMatchesRawPoints()
     QCOMPARE(hi, allHi);
     if (count > 400) {
         QVERIFY(bucket > 1);
-        QVERIFY2(env.size() <= 400 + 4 * 2 * BucketFactor * 2 + 64, qPrintable(QString::number(env.size())));
+        QVERIFY2(env.size() <= 400 + 4 * 2 * BucketFactor * 2 + 64,
+                 qPrintable(QString::number(env.size())));
     }
     for (qsizetype i = 1; i < env.size(); ++i)
         QVERIFY(env.at(i - 1).step <= env.at(i).step); // in index order
@@ -494,13 +496,14 @@ void TestMetricStore::ownerHookSeesEveryLine()
     trainyard::logs::LogCapture capture(&writer, QStringLiteral("chief-0"));
     MetricRecorder rec(store, {});
     QVERIFY(rec.open(0));
-    capture.setLineObserver([&rec](qint64 wall, bool cont, const char *data, qsizetype size,
-                                   qint64 end) {
-        rec.addLine(QStringLiteral("chief-0"), wall, cont, data, size, end);
-    });
+    capture.setLineObserver(
+        [&rec](qint64 wall, bool cont, const char *data, qsizetype size, qint64 end) {
+            rec.addLine(QStringLiteral("chief-0"), wall, cont, data, size, end);
+        });
     QByteArray out;
     for (int i = 0; i < 500; ++i)
-        out += "step=" + QByteArray::number(i) + " loss=" + QByteArray::number(1.0 / (i + 1)) + "\n";
+        out +=
+            "step=" + QByteArray::number(i) + " loss=" + QByteArray::number(1.0 / (i + 1)) + "\n";
     capture.feed(trainyard::logs::Stream::Stdout, out.left(777));
     capture.feed(trainyard::logs::Stream::Stdout, out.mid(777));
     capture.finish();
@@ -518,16 +521,15 @@ void TestMetricStore::catchUpMatchesExtractor()
 {
     // The catch-up's allocation-free extraction (and its prefilter) stores exactly what
     // MetricExtractor::extract() finds on each line, with the same step rules.
-    const QList<QByteArray> lines{
-        "no metrics here",
-        "loss=1.5 loss=2.5 acc=0.25",
-        "global_step=7 step=3 x=1e-3",
-        "step=4 global_step=9 x=-2",
-        "20/20 [====] - 0s 2ms/step - loss: 0.5 - acc: nan",
-        "ERROR: boom",
-        "iteration=11 y=+3 z=inf w=1e999 v=0x10 u=1-2",
-        "(lr=0.1, momentum=.9]",
-        "global_step=12 x=2"};
+    const QList<QByteArray> lines{"no metrics here",
+                                  "loss=1.5 loss=2.5 acc=0.25",
+                                  "global_step=7 step=3 x=1e-3",
+                                  "step=4 global_step=9 x=-2",
+                                  "20/20 [====] - 0s 2ms/step - loss: 0.5 - acc: nan",
+                                  "ERROR: boom",
+                                  "iteration=11 y=+3 z=inf w=1e999 v=0x10 u=1-2",
+                                  "(lr=0.1, momentum=.9]",
+                                  "global_step=12 x=2"};
     QTemporaryDir job;
     QDir(job.path()).mkpath(QStringLiteral("logs"));
     const QString logs = job.filePath(QStringLiteral("logs"));
@@ -551,8 +553,8 @@ void TestMetricStore::catchUpMatchesExtractor()
             lastStep = *e.step;
         for (const MetricValue &v : e.values) {
             QList<MetricPoint> &points = expected[v.name];
-            points.append(MetricPoint{lastStep < 0 ? double(points.size()) : lastStep, wall,
-                                      v.value});
+            points.append(
+                MetricPoint{lastStep < 0 ? double(points.size()) : lastStep, wall, v.value});
         }
     }
     QVERIFY(expected.size() >= 6);
@@ -607,8 +609,8 @@ void TestMetricStore::ownerFollowsTheLogLive()
     QCOMPARE(StoreProgress::load(store).logOffsets.value(QStringLiteral("chief-0")),
              QFileInfo(logPath).size());
     SeriesReader r;
-    QVERIFY(r.open(QDir(store).filePath(seriesFileName(
-        SeriesKey{kinds::Log, QStringLiteral("chief-0"), QStringLiteral("loss")}))));
+    QVERIFY(r.open(QDir(store).filePath(
+        seriesFileName(SeriesKey{kinds::Log, QStringLiteral("chief-0"), QStringLiteral("loss")}))));
     QCOMPARE(r.count(), 500);
     for (qint64 i = 0; i < 500; ++i)
         QCOMPARE(r.point(i).step, double(i));
@@ -621,7 +623,8 @@ void TestMetricStore::storeViewDrawsAndExports()
     QTemporaryDir dir;
     for (const QString &source : {QStringLiteral("a"), QStringLiteral("b")}) {
         SeriesWriter w;
-        QVERIFY(w.open(dir.path(), SeriesKey{kinds::Log, source, QStringLiteral("loss")}, -1, nullptr));
+        QVERIFY(
+            w.open(dir.path(), SeriesKey{kinds::Log, source, QStringLiteral("loss")}, -1, nullptr));
         for (int i = 0; i < 100000; ++i)
             w.append(MetricPoint{double(i), 1700000000000 + i * 10, i == 54321 ? 1e6 : 1.0});
         w.flush();
@@ -659,7 +662,8 @@ void TestMetricStore::storeViewDrawsAndExports()
     // CSV: every point.
     const QString csv = dir.filePath(QStringLiteral("loss.csv"));
     QString error;
-    QVERIFY2(StoreFollower::exportCsv(dir.path(), QStringLiteral("loss"), csv, &error), qPrintable(error));
+    QVERIFY2(StoreFollower::exportCsv(dir.path(), QStringLiteral("loss"), csv, &error),
+             qPrintable(error));
     QFile f(csv);
     QVERIFY(f.open(QIODevice::ReadOnly));
     qint64 lines = 0;
@@ -679,12 +683,14 @@ void TestMetricStore::tensorBoardEventFilesFollowed()
     QTemporaryDir job;
     const QString output = job.filePath(QStringLiteral("output"));
     const QString store = job.filePath(QStringLiteral("metrics"));
-    TfEventsWriter train(output + QStringLiteral("/logs/train/") + TfEventsWriter::fileName(1700000000));
-    TfEventsWriter trial(output + QStringLiteral("/2/logs/validation/") + TfEventsWriter::fileName(1700000001));
+    TfEventsWriter train(output + QStringLiteral("/logs/train/") +
+                         TfEventsWriter::fileName(1700000000));
+    TfEventsWriter trial(output + QStringLiteral("/2/logs/validation/") +
+                         TfEventsWriter::fileName(1700000001));
     QVERIFY(train.isOpen() && trial.isOpen());
     for (int i = 0; i < 5; ++i) {
-        train.scalar(QStringLiteral("epoch_loss"), i, 1.0 / (i + 1), TfEventsWriter::Encoding::TensorContent,
-                     1700000000.0 + i);
+        train.scalar(QStringLiteral("epoch_loss"), i, 1.0 / (i + 1),
+                     TfEventsWriter::Encoding::TensorContent, 1700000000.0 + i);
         trial.scalar(QStringLiteral("epoch_accuracy"), i, 0.5 + i * 0.1,
                      TfEventsWriter::Encoding::SimpleValue, 1700000000.0 + i);
     }
@@ -698,8 +704,9 @@ void TestMetricStore::tensorBoardEventFilesFollowed()
     // The file grows while followed; a torn record at its end waits for the rest.
     train.scalar(QStringLiteral("epoch_loss"), 5, 0.125, TfEventsWriter::Encoding::TensorContent,
                  1700000005.0);
-    const QByteArray next = TfEventsWriter::frame(train.scalarEvent(
-        {{QStringLiteral("epoch_loss"), 0.1}}, 6, TfEventsWriter::Encoding::TensorContent, 1700000006.0));
+    const QByteArray next = TfEventsWriter::frame(
+        train.scalarEvent({{QStringLiteral("epoch_loss"), 0.1}}, 6,
+                          TfEventsWriter::Encoding::TensorContent, 1700000006.0));
     train.rawBytes(next.left(9));
     train.flush();
     QCOMPARE(rec.syncTensorBoard({output}, 1 << 20), 1);
@@ -722,7 +729,8 @@ void TestMetricStore::tensorBoardEventFilesFollowed()
     QCOMPARE(loss.max, 1.0);
     QCOMPARE(loss.lastStep, 6.0);
     QCOMPARE(loss.firstWallMs, 1700000000000);
-    const SeriesInfo acc = byName.value(QStringLiteral("epoch_accuracy@2/logs/validation (TensorBoard)"));
+    const SeriesInfo acc =
+        byName.value(QStringLiteral("epoch_accuracy@2/logs/validation (TensorBoard)"));
     QCOMPARE(acc.count, 5);
     QCOMPARE(acc.last, double(float(0.9)));
     // Nothing new: a later reader does not read the files again.

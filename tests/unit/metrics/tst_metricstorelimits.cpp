@@ -13,7 +13,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <sys/resource.h>
 
 using namespace trainyard::metrics;

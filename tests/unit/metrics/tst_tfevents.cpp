@@ -17,7 +17,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cmath>
 
 using namespace trainyard::metrics::tfevents;
@@ -136,8 +135,7 @@ void TestTfEvents::crc32cKnownValues()
         const std::uint32_t a = crc32c(text.constData(), std::size_t(cut));
         QCOMPARE(crc32c(text.constData() + cut, std::size_t(text.size() - cut), a), whole);
         const std::uint32_t b = crc32cPortable(text.constData(), std::size_t(cut));
-        QCOMPARE(crc32cPortable(text.constData() + cut, std::size_t(text.size() - cut), b),
-                 whole);
+        QCOMPARE(crc32cPortable(text.constData() + cut, std::size_t(text.size() - cut), b), whole);
     }
     // The hardware path (where there is one) and the table agree on every length and offset.
     QByteArray noise(300, '\0');
@@ -223,8 +221,8 @@ void TestTfEvents::kerasEpochEvent()
     const QByteArray v = TfEventsWriter::fileVersionEvent(1.5);
     QVERIFY(d.decode(v.constData(), std::size_t(v.size()), out));
     QCOMPARE(d.stats().fileVersion, u"brain.Event:2"_s);
-    const QByteArray e = w.scalarEvent({{u"epoch_loss"_s, 0.75}, {u"epoch_accuracy"_s, 0.5}},
-                                       3, Enc::TensorContent, 12.5);
+    const QByteArray e = w.scalarEvent({{u"epoch_loss"_s, 0.75}, {u"epoch_accuracy"_s, 0.5}}, 3,
+                                       Enc::TensorContent, 12.5);
     QVERIFY(d.decode(e.constData(), std::size_t(e.size()), out));
     QCOMPARE(int(out.size()), 2);
     QCOMPARE(out[0].run, u"train"_s);
@@ -370,8 +368,8 @@ void TestTfEvents::truncatedTailReadLater()
     TfEventsWriter w(path);
     w.scalar(u"loss"_s, 1, 1.0);
     TfEventsWriter encoder(QString{});
-    const QByteArray next = TfEventsWriter::frame(
-        encoder.scalarEvent({{u"loss"_s, 2.0}}, 2, Enc::TensorContent, 2.0));
+    const QByteArray next =
+        TfEventsWriter::frame(encoder.scalarEvent({{u"loss"_s, 2.0}}, 2, Enc::TensorContent, 2.0));
 
     EventFileFollower f;
     f.addRoot(dir.path());
@@ -450,8 +448,8 @@ void TestTfEvents::oversizedRecordSkipped()
     // A record larger than the scanner's limit is skipped once all of it is there.
     TfEventsWriter encoder(QString{});
     const QByteArray big = TfEventsWriter::frame(QByteArray(1000, 'x'));
-    const QByteArray small = TfEventsWriter::frame(
-        encoder.scalarEvent({{u"loss"_s, 1.0}}, 1, Enc::SimpleValue, 1.0));
+    const QByteArray small =
+        TfEventsWriter::frame(encoder.scalarEvent({{u"loss"_s, 1.0}}, 1, Enc::SimpleValue, 1.0));
     RecordScanner scanner(100);
     int records = 0;
     const auto count = [&](const char *, std::size_t) { ++records; };
@@ -468,8 +466,8 @@ void TestTfEvents::oversizedRecordSkipped()
     QTemporaryDir dir;
     {
         TfEventsWriter w(eventPath(dir.path()));
-        w.record(encoder.scalarEvent({{u"big"_s, 1.0}}, 1, Enc::SimpleValue, 1.0)
-                 + QByteArray()); // normal
+        w.record(encoder.scalarEvent({{u"big"_s, 1.0}}, 1, Enc::SimpleValue, 1.0) +
+                 QByteArray()); // normal
         w.record(QByteArray(200 * 1024, 'y'));
         w.scalar(u"after"_s, 2, 2.0);
     }
@@ -567,8 +565,7 @@ void TestTfEvents::nestedRunsNamedLikeTensorBoard()
     f.addRoot(root);
     Collector c(f);
     QCOMPARE(f.poll(), 5);
-    QCOMPARE(c.runs(), QStringList({u"."_s, u"train"_s, u"trial 3/logs/train"_s,
-                                    u"validation"_s}));
+    QCOMPARE(c.runs(), QStringList({u"."_s, u"train"_s, u"trial 3/logs/train"_s, u"validation"_s}));
     QCOMPARE(f.stats().files, 5);
     QCOMPARE(c.of(u"train"_s, u"epoch_loss"_s).size(), std::size_t(2));
     QCOMPARE(c.of(u"trial 3/logs/train"_s, u"batch/loss"_s).size(), std::size_t(1));
@@ -708,7 +705,8 @@ void TestTfEvents::ourWriterCheckedByPython()
                  u"check"_s, path});
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 0);
-    QCOMPARE(p.readAllStandardOutput().trimmed(), QByteArrayLiteral("records=8 first=brain.Event:2"));
+    QCOMPARE(p.readAllStandardOutput().trimmed(),
+             QByteArrayLiteral("records=8 first=brain.Event:2"));
 }
 
 QTEST_GUILESS_MAIN(TestTfEvents)

@@ -12,7 +12,6 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <algorithm>
 #include <memory>
 
@@ -143,8 +142,8 @@ void TestTfEventsHostile::everyTruncationRead()
         for (int i = 0; i < 100 && (i == 0 || !f.isCaughtUp()); ++i)
             f.poll();
         QVERIFY(f.isCaughtUp());
-        const int complete = int(std::count_if(ends.begin(), ends.end(),
-                                                [cut](qsizetype e) { return e <= cut; }));
+        const int complete =
+            int(std::count_if(ends.begin(), ends.end(), [cut](qsizetype e) { return e <= cut; }));
         QCOMPARE(int(c.points.size()), complete);
         QCOMPARE(f.stats().corruptRecords, qint64(0));
     }
@@ -186,7 +185,8 @@ void TestTfEventsHostile::replacedByNameFollowed()
         QFile f2(path);
         QVERIFY(f2.open(QIODevice::Append));
         TfEventsWriter enc(QString{});
-        f2.write(TfEventsWriter::frame(enc.scalarEvent({{u"loss"_s, 7.0}}, 120, Enc::SimpleValue, 2.0)));
+        f2.write(
+            TfEventsWriter::frame(enc.scalarEvent({{u"loss"_s, 7.0}}, 120, Enc::SimpleValue, 2.0)));
     }
     QCOMPARE(f.poll(), 1);
     QCOMPARE(c.points.back().step, qint64(120));

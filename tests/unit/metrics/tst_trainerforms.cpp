@@ -9,7 +9,6 @@
 #include <QFile>
 #include <QMap>
 #include <QTest>
-
 #include <charconv>
 #include <cmath>
 
@@ -110,12 +109,11 @@ void TestTrainerForms::trainerSamples_data()
         << QStringLiteral("train_loss: 128=0.573\nval_acc: 128=0.72\nval_loss: 128=0.6");
     QTest::newRow("lightning environment lines give nothing")
         << QStringLiteral("lightning-environment.txt") << QString();
-    QTest::newRow("public lightning bars")
-        << QStringLiteral("lightning-bars-public.txt")
-        << QStringLiteral("consumed_samples: 794=1630000\n"
-                          "loss: 794=3.1\n"
-                          "reduced_train_loss: 794=3.09\n"
-                          "train_loss: 5072=10.416");
+    QTest::newRow("public lightning bars") << QStringLiteral("lightning-bars-public.txt")
+                                           << QStringLiteral("consumed_samples: 794=1630000\n"
+                                                             "loss: 794=3.1\n"
+                                                             "reduced_train_loss: 794=3.09\n"
+                                                             "train_loss: 5072=10.416");
     // A postfix repeated by the next redraws (and by the next epoch's first) is one point; x is
     // epoch * total + n.
     QTest::newRow("tqdm 4.64.1 postfix")
@@ -158,9 +156,8 @@ void TestTrainerForms::lines_data()
         << QStringLiteral("a: 0=nan\nb: 0=inf\nc: 0=-inf\nd: 0=nan\ne: 0=nan");
     QTest::newRow("not a dict") << QByteArray("{loss: 0.5}") << QString();
     QTest::newRow("broken dict") << QByteArray("{'loss': 0.5") << QString();
-    QTest::newRow("tqdm without total")
-        << QByteArray("epoch 2: 12it [00:01, 11.50it/s, loss=0.25]")
-        << QStringLiteral("loss: 12=0.25");
+    QTest::newRow("tqdm without total") << QByteArray("epoch 2: 12it [00:01, 11.50it/s, loss=0.25]")
+                                        << QStringLiteral("loss: 12=0.25");
     QTest::newRow("tqdm seconds per iteration and NaN")
         << QByteArray("Epoch 1:  50%|#####     | 5/10 [00:10<00:10,  2.00s/it, loss=NaN, v_num=3]")
         << QStringLiteral("loss: 15=nan");
@@ -173,20 +170,23 @@ void TestTrainerForms::lines_data()
                                << QStringLiteral("acc: 0=nan\nloss: 0=nan");
     // Keras keeps working, ETA included.
     QTest::newRow("keras eta")
-        << QByteArray(" 5/20 [======>.......................] - ETA: 0s - loss: 0.5000 - accuracy: 0.9000")
+        << QByteArray(
+               " 5/20 [======>.......................] - ETA: 0s - loss: 0.5000 - accuracy: 0.9000")
         << QStringLiteral("accuracy: 0=0.9\nloss: 0=0.5");
-    QTest::newRow("keras 3") << QByteArray("20/20 \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 0s 2ms/step - "
-                                           "accuracy: 0.9000 - loss: 0.1200")
+    QTest::newRow("keras 3") << QByteArray(
+                                    "20/20 \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 0s 2ms/step - "
+                                    "accuracy: 0.9000 - loss: 0.1200")
                              << QStringLiteral("accuracy: 0=0.9\nloss: 0=0.12");
     // The environment: nothing.
-    QTest::newRow("LOCAL_RANK") << QByteArray("LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]") << QString();
-    QTest::newRow("GPU available") << QByteArray("GPU available: True (cuda), used: True")
-                                   << QString();
+    QTest::newRow("LOCAL_RANK") << QByteArray("LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]")
+                                << QString();
+    QTest::newRow("GPU available")
+        << QByteArray("GPU available: True (cuda), used: True") << QString();
     QTest::newRow("Seed") << QByteArray("Seed set to 0") << QString();
     QTest::newRow("rich summary") << QByteArray("Total estimated model params size (MB): 538")
                                   << QString();
-    QTest::newRow("plain bar, no metric") << QByteArray("100%|##########| 97.8M/97.8M [00:09<00:00, 10.3MB/s]")
-                                          << QString();
+    QTest::newRow("plain bar, no metric")
+        << QByteArray("100%|##########| 97.8M/97.8M [00:09<00:00, 10.3MB/s]") << QString();
 }
 
 void TestTrainerForms::lines()
@@ -204,8 +204,8 @@ void TestTrainerForms::barRedrawsAreNotMeasurements()
     for (int step = 1; step <= 3; ++step) {
         for (int redraw = 0; redraw < 50; ++redraw) {
             log += "\rEpoch 0:  10%|#         | " + QByteArray::number(step) +
-                   "/30 [00:01<00:09, 3.00it/s, v_num=0, train_loss=0." +
-                   QByteArray::number(step) + ", val_loss=0.900]";
+                   "/30 [00:01<00:09, 3.00it/s, v_num=0, train_loss=0." + QByteArray::number(step) +
+                   ", val_loss=0.900]";
         }
     }
     log += '\n';

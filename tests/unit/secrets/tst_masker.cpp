@@ -191,8 +191,8 @@ void TestMasker::masksEscapedForms_data()
     const QByteArray url("p@ss w/rd&x=1");
     QTest::newRow("percent-encoded") << url << QByteArray("GET /cb?t=p%40ss%20w%2Frd%26x%3D1 HTTP")
                                      << QByteArray("GET /cb?t=[secret:s] HTTP");
-    QTest::newRow("lower-case escapes") << url << QByteArray("t=p%40ss%20w%2frd%26x%3d1&n=2")
-                                        << QByteArray("t=[secret:s]&n=2");
+    QTest::newRow("lower-case escapes")
+        << url << QByteArray("t=p%40ss%20w%2frd%26x%3d1&n=2") << QByteArray("t=[secret:s]&n=2");
     QTest::newRow("form-encoded") << url << QByteArray("body: t=p%40ss+w%2Frd%26x%3D1")
                                   << QByteArray("body: t=[secret:s]");
     const QByteArray json("ab\"cd\\ef\x1b/\xc3\xa9");

@@ -79,10 +79,11 @@ jobspec::Job TestSecretLaunch::trainerJob(const QString &secretName) const
     job.trainingInput.master.type = QStringLiteral("n1-standard-4");
     job.trainingInput.region = QStringLiteral("us-central1");
     job.local.executable = m_home.filePath(QStringLiteral("trainer/train.sh"));
-    job.local.env = {jobspec::EnvVar{QStringLiteral("HASH_FILE"),
-                                  m_home.filePath(QStringLiteral("secret_job/output/token.sha256")),
-                                  QString()},
-                     jobspec::EnvVar{QStringLiteral("HF_TOKEN"), QString(), secretName}};
+    job.local.env = {
+        jobspec::EnvVar{QStringLiteral("HASH_FILE"),
+                        m_home.filePath(QStringLiteral("secret_job/output/token.sha256")),
+                        QString()},
+        jobspec::EnvVar{QStringLiteral("HF_TOKEN"), QString(), secretName}};
     return job;
 }
 

@@ -211,11 +211,11 @@ void TestSecretsCli::withoutSecretService()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     // Every subcommand fails with the same clear message, list included (it shows what is in
     // the keychain; an empty list would claim there is nothing).
-    const QList<QStringList> commands = {{QStringLiteral("set"), QStringLiteral("hf")},
-                                         {QStringLiteral("list")},
-                                         {QStringLiteral("delete"), QStringLiteral("hf")},
-                                         {QStringLiteral("rename"), QStringLiteral("hf"),
-                                          QStringLiteral("hf2")}};
+    const QList<QStringList> commands = {
+        {QStringLiteral("set"), QStringLiteral("hf")},
+        {QStringLiteral("list")},
+        {QStringLiteral("delete"), QStringLiteral("hf")},
+        {QStringLiteral("rename"), QStringLiteral("hf"), QStringLiteral("hf2")}};
     for (const QStringList &command : commands) {
         const Run r = run(command, "hf_value_1234\n", bus.address());
         QCOMPARE(r.code, 1);
@@ -233,11 +233,11 @@ void TestSecretsCli::withoutSessionBus()
     // No D-Bus session at all (a server, ssh without a desktop session).
     const QTemporaryDir runtime; // XDG_RUNTIME_DIR without a bus socket
     QVERIFY(runtime.isValid());
-    const QList<QStringList> commands = {{QStringLiteral("set"), QStringLiteral("hf")},
-                                         {QStringLiteral("list")},
-                                         {QStringLiteral("delete"), QStringLiteral("hf")},
-                                         {QStringLiteral("rename"), QStringLiteral("hf"),
-                                          QStringLiteral("hf2")}};
+    const QList<QStringList> commands = {
+        {QStringLiteral("set"), QStringLiteral("hf")},
+        {QStringLiteral("list")},
+        {QStringLiteral("delete"), QStringLiteral("hf")},
+        {QStringLiteral("rename"), QStringLiteral("hf"), QStringLiteral("hf2")}};
     for (const QStringList &command : commands) {
         QProcess process;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -247,8 +247,8 @@ void TestSecretsCli::withoutSessionBus()
         env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
         env.remove(QStringLiteral("DISPLAY")); // no X11 autolaunch of a bus either
         process.setProcessEnvironment(env);
-        process.start(QStringLiteral(TRAINYARD_BINARY), QStringList{QStringLiteral("secrets")} +
-                                                            command);
+        process.start(QStringLiteral(TRAINYARD_BINARY),
+                      QStringList{QStringLiteral("secrets")} + command);
         process.write("hf_value_1234\n");
         process.closeWriteChannel();
         QVERIFY(process.waitForFinished(60000)); // a hang guard

@@ -7,8 +7,8 @@
 
 #include <QDir>
 #include <QFile>
-#include <QStandardPaths>
 #include <QScopeGuard>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -138,7 +138,8 @@ void TestJobStore::createFromSpec()
     // The store's copy carries the local part (package path, env) the owner needs to run it.
     QByteArray config;
     QVERIFY(store.readConfig(QStringLiteral("census_spec"), &config));
-    QCOMPARE(config, trainyard::jobspec::exportYaml(job, trainyard::jobspec::ExportScope::WithLocal));
+    QCOMPARE(config,
+             trainyard::jobspec::exportYaml(job, trainyard::jobspec::ExportScope::WithLocal));
     QVERIFY(config.contains("/home/me/trainer"));
 
     QVERIFY(!store.createJob(job));

@@ -24,7 +24,7 @@ jobspec::ParameterSpec param(const QString &name, const QString &type)
 }
 
 jobspec::ParameterSpec range(const QString &name, const QString &type, double lo, double hi,
-                          const QString &scale = {})
+                             const QString &scale = {})
 {
     jobspec::ParameterSpec p = param(name, type);
     p.minValue = lo;
@@ -44,7 +44,8 @@ Mutation withHp(std::function<void(jobspec::HyperparameterSpec &)> change)
         hp.maxParallelTrials = 4;
         hp.params.append(range(QStringLiteral("learning_rate"), QStringLiteral("DOUBLE"), 0.0001,
                                0.1, QStringLiteral("UNIT_LOG_SCALE")));
-        jobspec::ParameterSpec opt = param(QStringLiteral("optimizer"), QStringLiteral("CATEGORICAL"));
+        jobspec::ParameterSpec opt =
+            param(QStringLiteral("optimizer"), QStringLiteral("CATEGORICAL"));
         opt.categoricalValues = {QStringLiteral("adam"), QStringLiteral("sgd")};
         hp.params.append(opt);
         change(hp);
@@ -308,13 +309,14 @@ void TestFields::rules_data()
     bad("log scale non-positive",
         withHp([](jobspec::HyperparameterSpec &h) { h.params[0].minValue = 0; }), cloud,
         hp + QStringLiteral("params[0].scaleType"), true, {QStringLiteral("positive range")});
-    bad("unknown scale",
-        withHp([](jobspec::HyperparameterSpec &h) { h.params[0].scaleType = QStringLiteral("LOG"); }),
+    bad("unknown scale", withHp([](jobspec::HyperparameterSpec &h) {
+            h.params[0].scaleType = QStringLiteral("LOG");
+        }),
         cloud, hp + QStringLiteral("params[0].scaleType"), true,
         {QStringLiteral("UNIT_LOG_SCALE")});
     bad("categorical empty",
-        withHp([](jobspec::HyperparameterSpec &h) { h.params[1].categoricalValues.clear(); }), cloud,
-        hp + QStringLiteral("params[1].categoricalValues"), true,
+        withHp([](jobspec::HyperparameterSpec &h) { h.params[1].categoricalValues.clear(); }),
+        cloud, hp + QStringLiteral("params[1].categoricalValues"), true,
         {QStringLiteral("needs categoricalValues")});
     bad("categorical duplicate", withHp([](jobspec::HyperparameterSpec &h) {
             h.params[1].categoricalValues.append(QStringLiteral("sgd"));
@@ -346,20 +348,22 @@ void TestFields::rules_data()
         {QStringLiteral("GRID_SEARCH cannot search the DOUBLE parameter 'learning_rate'"),
          QStringLiteral("INTEGER, CATEGORICAL, DISCRETE")});
     bad("unknown algorithm",
-        withHp([](jobspec::HyperparameterSpec &h) { h.algorithm = QStringLiteral("BAYES"); }), cloud,
-        hp + QStringLiteral("algorithm"), true, {QStringLiteral("RANDOM_SEARCH")});
+        withHp([](jobspec::HyperparameterSpec &h) { h.algorithm = QStringLiteral("BAYES"); }),
+        cloud, hp + QStringLiteral("algorithm"), true, {QStringLiteral("RANDOM_SEARCH")});
     // 0 is the int64 zero value: the service reads it as unset (its default, 1).
     ok("maxTrials zero is the default", withHp([](jobspec::HyperparameterSpec &h) {
            h.maxTrials = 0;
            h.maxParallelTrials = 0;
        }));
-    bad("maxTrials negative", withHp([](jobspec::HyperparameterSpec &h) { h.maxTrials = -1; }), cloud,
-        hp + QStringLiteral("maxTrials"), true, {QStringLiteral("at least 1")});
-    bad("parallel above max", withHp([](jobspec::HyperparameterSpec &h) { h.maxParallelTrials = 30; }),
-        cloud, hp + QStringLiteral("maxParallelTrials"), false,
+    bad("maxTrials negative", withHp([](jobspec::HyperparameterSpec &h) { h.maxTrials = -1; }),
+        cloud, hp + QStringLiteral("maxTrials"), true, {QStringLiteral("at least 1")});
+    bad("parallel above max",
+        withHp([](jobspec::HyperparameterSpec &h) { h.maxParallelTrials = 30; }), cloud,
+        hp + QStringLiteral("maxParallelTrials"), false,
         {QStringLiteral("(30) is greater than maxTrials (20)")});
-    bad("parallel negative", withHp([](jobspec::HyperparameterSpec &h) { h.maxParallelTrials = -2; }),
-        cloud, hp + QStringLiteral("maxParallelTrials"), true, {QStringLiteral("at least 1")});
+    bad("parallel negative",
+        withHp([](jobspec::HyperparameterSpec &h) { h.maxParallelTrials = -2; }), cloud,
+        hp + QStringLiteral("maxParallelTrials"), true, {QStringLiteral("at least 1")});
     bad("failed negative", withHp([](jobspec::HyperparameterSpec &h) { h.maxFailedTrials = -1; }),
         cloud, hp + QStringLiteral("maxFailedTrials"), true, {QStringLiteral("0")});
 

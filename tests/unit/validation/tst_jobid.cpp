@@ -80,7 +80,8 @@ void TestJobId::rules()
 void TestJobId::existingIds()
 {
     const QSet<QString> existing{QStringLiteral("census"), QStringLiteral("census_2")};
-    const jobspec::Diagnostics diags = validation::validateJobId(QStringLiteral("census"), existing);
+    const jobspec::Diagnostics diags =
+        validation::validateJobId(QStringLiteral("census"), existing);
     QCOMPARE(diags.size(), 1);
     QVERIFY(diags.first().isError());
     QVERIFY2(diags.first().message.startsWith(QStringLiteral("a job named census already exists")),
