@@ -485,7 +485,12 @@ class FakeTest(unittest.TestCase):
             self.control("POST", "faults", {"path": "customJobs", "status": code})
             status, obj, _ = self.request("GET", PARENT + "/customJobs")
             self.assertGoogleError(status, obj, code, name)
+        # The fake logs a request after its answer is sent: wait for the last one to be logged.
+        deadline = time.monotonic() + 5
         log = self.control("GET", "requests")
+        while log[-1]["status"] != 401 and time.monotonic() < deadline:
+            time.sleep(0.02)
+            log = self.control("GET", "requests")
         self.assertEqual([r["status"] for r in log[-5:]], [200, 404, 409, 503, 401])
 
     def test_html_and_patched_answers(self):
