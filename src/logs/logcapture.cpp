@@ -2,6 +2,7 @@
 #include "logs/logcapture.h"
 
 #include <QDateTime>
+#include <algorithm>
 
 namespace trainyard::logs {
 
@@ -9,7 +10,15 @@ LogCapture::LogCapture(LogWriter *writer, const QString &replica, QObject *paren
     : QObject(parent)
     , m_writer(writer)
     , m_replica(replica)
-{}
+{
+    m_releaseTimer.setSingleShot(true);
+    m_releaseTimer.setInterval(HoldMs);
+    connect(&m_releaseTimer, &QTimer::timeout, this, [this] {
+        releaseHeld();
+        if (m_writer)
+            m_writer->flush();
+    });
+}
 
 LogCapture::~LogCapture()
 {
@@ -46,6 +55,7 @@ void LogCapture::finish()
         readChannel(Stream::Stderr);
     }
     flushTails();
+    releaseHeld();
     if (m_writer)
         m_writer->flush();
 }
@@ -85,11 +95,19 @@ void LogCapture::feedChannel(Channel &channel, const char *data, qsizetype size,
             len = filtered.size();
         }
         const Severity severity = channel.classifier.classify(line, len, continuation);
-        if (m_writer)
-            m_writer->append(now, channel.stream, severity, continuation, line, len);
-        if (m_observer)
-            m_observer(now, continuation, line, len, m_writer ? m_writer->endOffset() : 0);
-        ++m_lines;
+        if (m_openRedraw && *m_openRedraw != channel.stream) {
+            // The other stream's bar is still open: wait for its last redraw (see the header).
+            if (m_held.empty())
+                m_releaseTimer.start();
+            m_held.push_back(Held{now, channel.stream, severity, continuation, {line, len}});
+            m_heldBytes += len;
+            if (m_heldBytes > HoldBytes || now - m_held.front().wallMs >= HoldMs)
+                releaseHeld();
+        } else {
+            store(now, channel.stream, severity, continuation, line, len);
+            if (!m_openRedraw && !m_held.empty())
+                releaseHeld(); // the bar's line ended
+        }
         if (keep && !continuation) {
             m_lastErr.emplace_back(line, std::min(len, KeptLineBytes));
             if (m_lastErr.size() > std::size_t(KeptStderrLines))
@@ -100,6 +118,36 @@ void LogCapture::feedChannel(Channel &channel, const char *data, qsizetype size,
         channel.splitter.flush(sink);
     else
         channel.splitter.feed(data, size, sink);
+}
+
+void LogCapture::store(qint64 now, Stream stream, Severity severity, bool continuation,
+                       const char *data, qsizetype size)
+{
+    now = std::max(now, m_lastStored); // held lines keep the file in time order
+    m_lastStored = now;
+    if (m_writer)
+        m_writer->append(now, stream, severity, continuation, data, size);
+    if (m_observer)
+        m_observer(now, continuation, data, size, m_writer ? m_writer->endOffset() : 0);
+    ++m_lines;
+    if (!continuation) {
+        const bool open = size > 0 && data[size - 1] == '\r';
+        if (open)
+            m_openRedraw = stream;
+        else if (m_openRedraw == stream)
+            m_openRedraw.reset();
+    }
+}
+
+void LogCapture::releaseHeld()
+{
+    m_releaseTimer.stop();
+    std::vector<Held> held;
+    held.swap(m_held);
+    m_heldBytes = 0;
+    // Stored whatever is open now: the bar may go on, but these lines waited long enough.
+    for (const Held &h : held)
+        store(h.wallMs, h.stream, h.severity, h.continuation, h.bytes.constData(), h.bytes.size());
 }
 
 QList<QByteArray> LogCapture::lastStderrLines() const

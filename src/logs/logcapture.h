@@ -10,6 +10,15 @@
 //   ... on QProcess::finished: capture.finish();   (drains the pipes, flushes tails and file)
 //
 // Each line is stamped with the wall-clock time at which it was read (ms, UTC).
+//
+// Order across the two pipes: stdout and stderr are read one after the other, so what a trainer
+// wrote to one can be read after what it wrote later to the other. A progress bar redraws its
+// line (records ending in a bare "\r", see LineSplitter) and a viewer shows the redraws of one
+// stream that follow each other as one row; a line of the other stream read between two redraws
+// would split the bar in two rows (a tqdm bar on stderr shown at 64 % and again at 100 % because
+// the next print on stdout was read before the bar's last redraw). So while the last stored record
+// is an open redraw of one stream, lines of the other stream wait, at most HoldMs (or HoldBytes),
+// until that bar's line ends; then they are stored, in order.
 #pragma once
 
 #include "logs/linesplitter.h"
@@ -19,8 +28,11 @@
 #include <QObject>
 #include <QPointer>
 #include <QProcess>
+#include <QTimer>
 #include <deque>
 #include <functional>
+#include <optional>
+#include <vector>
 
 namespace trainyard::logs {
 
@@ -31,6 +43,8 @@ class LogCapture : public QObject
 public:
     static constexpr int KeptStderrLines = 20;
     static constexpr qsizetype KeptLineBytes = 1024;
+    static constexpr int HoldMs = 250;
+    static constexpr qsizetype HoldBytes = 1024 * 1024;
 
     LogCapture(LogWriter *writer, const QString &replica, QObject *parent = nullptr);
     ~LogCapture() override;
@@ -82,8 +96,19 @@ private:
         LineSplitter splitter;
         SeverityClassifier classifier;
     };
+    struct Held
+    {
+        qint64 wallMs;
+        Stream stream;
+        Severity severity;
+        bool continuation;
+        QByteArray bytes;
+    };
     void readChannel(Stream stream);
     void feedChannel(Channel &channel, const char *data, qsizetype size, qint64 now, bool flush);
+    void store(qint64 now, Stream stream, Severity severity, bool continuation, const char *data,
+               qsizetype size);
+    void releaseHeld();
 
     QPointer<LogWriter> m_writer;
     LineFilter m_filter;
@@ -96,6 +121,12 @@ private:
     std::deque<QByteArray> m_lastErr;
     std::function<qint64()> m_clock;
     qint64 m_lines = 0;
+    // The stream whose last stored record is a redraw still open (ends in a bare "\r").
+    std::optional<Stream> m_openRedraw;
+    std::vector<Held> m_held; // lines of the other stream waiting for that redraw to end
+    qsizetype m_heldBytes = 0;
+    qint64 m_lastStored = 0;
+    QTimer m_releaseTimer;
 };
 
 } // namespace trainyard::logs

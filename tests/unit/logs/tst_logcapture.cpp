@@ -58,6 +58,7 @@ private Q_SLOTS:
     void floodingChildArrivesInOrder();
     void childOutputForms_data();
     void childOutputForms();
+    void barStaysOneGroupWhenPipesAreReadOutOfOrder();
     void followerPicksUpAppendedLines();
     void followerReadsAFloodInBoundedTicks();
     void followerOnTimerAndFromEnd();
@@ -144,6 +145,45 @@ void TestLogCapture::childOutputForms()
     for (const Record &r : reader.readRecords(0, 100))
         got.append(r.bytes);
     QCOMPARE(got, expected);
+}
+
+// tqdm draws on stderr, then the trainer prints on stdout; the owner reads stdout first (two
+// pipes, read one after the other). The bar's redraws must still be one group, one row.
+void TestLogCapture::barStaysOneGroupWhenPipesAreReadOutOfOrder()
+{
+    const QString path = m_dir.filePath(QStringLiteral("order.log"));
+    QFile::remove(path);
+    LogWriter writer;
+    QVERIFY(writer.open(path));
+    LogCapture capture(&writer, QStringLiteral("chief-0"));
+    qint64 now = T0;
+    capture.setClock([&now] { return now; });
+    capture.feed(Stream::Stderr, QByteArray("\rtrain 1/3\rtrain 2/3\r"));
+    capture.feed(Stream::Stdout, QByteArray("epoch 1 done\nsaving\n")); // read too early
+    now += 5;
+    capture.feed(Stream::Stderr, QByteArray("train 3/3\n"));
+    capture.feed(Stream::Stdout, QByteArray("after\n"));
+    // A bar that stays open longer than HoldMs: what waited is stored, in order.
+    capture.feed(Stream::Stderr, QByteArray("\rvalidate 1/9\rvalidate 2/9"));
+    capture.feed(Stream::Stdout, QByteArray("printed while validating\n"));
+    now += LogCapture::HoldMs;
+    capture.feed(Stream::Stdout, QByteArray("later\n"));
+    capture.finish();
+
+    LogReader reader(path);
+    reader.refresh();
+    QList<QByteArray> got;
+    QList<qint64> times;
+    for (const Record &r : reader.readRecords(0, 100)) {
+        got.append(r.bytes);
+        times.append(r.timestamp);
+    }
+    QCOMPARE(got, (QList<QByteArray>{"train 1/3\r", "train 2/3\r", "train 3/3", "epoch 1 done",
+                                     "saving", "after", "validate 1/9\r",
+                                     "printed while validating", "later", "validate 2/9"}));
+    QVERIFY(std::is_sorted(times.cbegin(), times.cend())); // the file stays in time order
+    QCOMPARE(reader.groupEnd(0), qint64(2));               // the bar is one row
+    QVERIFY(!reader.isHidden(3));
 }
 
 void TestLogCapture::followerPicksUpAppendedLines()
