@@ -58,10 +58,10 @@ QString requestRehearsal(const store::JobStore &store, const QString &jobId,
     if (!QDir().mkpath(dir))
         return tr("Cannot create %1.").arg(dir);
     // Ordered by time, unique by a random part: two requests in one millisecond both count.
-    const QString file = dir + QStringLiteral("/rehearse-%1-%2.json")
-                                   .arg(QDateTime::currentMSecsSinceEpoch(), 13, 10, QLatin1Char('0'))
-                                   .arg(QRandomGenerator::global()->generate(), 8, 16,
-                                        QLatin1Char('0'));
+    const QString file =
+        dir + QStringLiteral("/rehearse-%1-%2.json")
+                  .arg(QDateTime::currentMSecsSinceEpoch(), 13, 10, QLatin1Char('0'))
+                  .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
     const QJsonObject o{{QStringLiteral("replica"), request.replica},
                         {QStringLiteral("event"), rehearsalEventName(request.event)}};
     const store::WriteResult written = store::writeFileAtomically(
@@ -108,8 +108,8 @@ QList<RehearsalRequest> takeRehearsalRequests(const store::JobStore &store, cons
 void answerRehearsal(const RehearsalRequest &request, const QString &problem)
 {
     if (!request.file.isEmpty())
-        store::writeFileAtomically(request.file + QStringLiteral(".result"), problem.toUtf8(),
-                                   0600, false);
+        store::writeFileAtomically(request.file + QStringLiteral(".result"), problem.toUtf8(), 0600,
+                                   false);
 }
 
 bool waitForRehearsal(const QString &path, int timeoutMs, QString *problem)

@@ -150,9 +150,8 @@ void ReplicaSet::recordRestart(int index, const QString &reason, bool counted)
     steps.restarted();
     m_awaitingResume[size_t(index)] = true;
     const QString logName = store::trialLogName(rs.name, trialId());
-    const QString before = record.stepBeforeRestart
-                               ? tr(", last step %1").arg(*record.stepBeforeRestart)
-                               : QString();
+    const QString before =
+        record.stepBeforeRestart ? tr(", last step %1").arg(*record.stepBeforeRestart) : QString();
     // A mark in the replica's own log (no "=" or ":": never read as a metric).
     m_processes[size_t(index)]->appendNote(
         false, tr("[trainyard] %1 restarted after %2%3").arg(logName, reasonText(reason), before));

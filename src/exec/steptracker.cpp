@@ -24,12 +24,45 @@ bool mentionsStep(const char *data, qsizetype size)
     return false;
 }
 
+// "global_step=N", "global_step: N", "'global_step': N", "\"global_step\": N" (TensorFlow's
+// logging, key=value prints, dicts and JSON lines).
+std::optional<qint64> globalStep(const char *data, qsizetype size)
+{
+    static constexpr char key[] = "global_step";
+    constexpr qsizetype keySize = sizeof key - 1;
+    const auto *at = static_cast<const char *>(memmem(data, size_t(size), key, keySize));
+    if (at == nullptr)
+        return std::nullopt;
+    const char *p = at + keySize;
+    const char *const end = data + size;
+    while (p < end && (*p == '"' || *p == '\'' || *p == ' '))
+        ++p;
+    if (p == end || (*p != '=' && *p != ':'))
+        return std::nullopt;
+    ++p;
+    while (p < end && (*p == ' ' || *p == '"' || *p == '\''))
+        ++p;
+    qint64 value = 0;
+    int digits = 0;
+    for (; p < end && *p >= '0' && *p <= '9' && digits < 16; ++p, ++digits)
+        value = value * 10 + (*p - '0');
+    if (digits == 0 || (p < end && *p >= '0' && *p <= '9'))
+        return std::nullopt;
+    return value;
+}
+
 } // namespace
 
 bool StepTracker::addLine(const char *data, qsizetype size)
 {
     if (!mentionsStep(data, size))
         return false;
+    // With parameter servers a worker counts its own steps from 0 at every start while the
+    // global step (held by the servers) goes on: the global step says whether training resumed.
+    if (const std::optional<qint64> global = globalStep(data, size)) {
+        addStep(*global);
+        return true;
+    }
     m_scan.clear();
     metrics::MetricExtractor::scanBuiltIn(data, size, &m_scan);
     if (!m_scan.shape.hasStep || !std::isfinite(m_scan.shape.step) ||

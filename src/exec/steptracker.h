@@ -5,8 +5,10 @@
 //
 // A step is an explicit one on a metric line, as the metric extraction reads it (step=,
 // global_step=, "step": in a dict or JSON line, a bar's postfix; metrics/extract.h): counted
-// positions (a progress bar's n, a point's index) say nothing about resuming. The owner feeds it
-// every stored line on its capture thread, so a line without the bytes "step" costs one memmem.
+// positions (a progress bar's n, a point's index) say nothing about resuming. A global_step on
+// the line wins over its step (a worker of parameter servers counts its own steps from 0). The
+// owner feeds it every stored line on its capture thread, so a line without the bytes "step" costs
+// one memmem.
 #pragma once
 
 #include "metrics/extract.h"
@@ -26,9 +28,9 @@ public:
     // The run restarted: later steps are the new run's.
     void restarted();
 
-    std::optional<qint64> firstStep() const { return m_first; }             // of all runs
-    std::optional<qint64> lastStep() const { return m_last; }               // of all runs
-    std::optional<qint64> firstStepOfRun() const { return m_firstOfRun; }   // since restarted()
+    std::optional<qint64> firstStep() const { return m_first; }           // of all runs
+    std::optional<qint64> lastStep() const { return m_last; }             // of all runs
+    std::optional<qint64> firstStepOfRun() const { return m_firstOfRun; } // since restarted()
 
 private:
     std::optional<qint64> m_first;

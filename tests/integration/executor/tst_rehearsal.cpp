@@ -9,6 +9,7 @@
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -27,6 +28,8 @@ private Q_SLOTS:
     void maintenanceKillsAfterTheGracePeriod();
     void restartJobOnWorkerRestartRestartsEveryReplica();
     void rehearseMaintenanceIsSeededByTheJobId();
+    void bundledExamplesResume_data();
+    void bundledExamplesResume();
     void refusals();
 
 private:
@@ -34,6 +37,9 @@ private:
     store::JobStore jobStore() const { return store::JobStore(m_home); }
     // Starts the job (--async) and waits until every replica reported a few steps.
     bool start(const QString &jobId, const QByteArray &yaml, const QStringList &more = {});
+    // Waits for steps from the replicas named in waitFor (all when empty).
+    bool startConfig(const QString &jobId, const QString &config, const QStringList &more,
+                     const QStringList &waitFor = {});
     CliRun rehearse(const QString &jobId, const QString &replica, const QString &event);
     void cancel(const QString &jobId);
     QList<QJsonObject> starts(const QString &jobId, const QString &replica) const;
@@ -59,7 +65,12 @@ const store::ReplicaState *TestRehearsal::replica(const store::JobState &s, cons
 
 bool TestRehearsal::start(const QString &jobId, const QByteArray &yaml, const QStringList &more)
 {
-    const QString config = writeFile(path(jobId + QStringLiteral(".yaml")), yaml);
+    return startConfig(jobId, writeFile(path(jobId + QStringLiteral(".yaml")), yaml), more);
+}
+
+bool TestRehearsal::startConfig(const QString &jobId, const QString &config,
+                                const QStringList &more, const QStringList &waitFor)
+{
     const CliRun run = runCli(
         m_home,
         QStringList{QStringLiteral("jobs"), QStringLiteral("submit"), QStringLiteral("training"),
@@ -79,6 +90,8 @@ bool TestRehearsal::start(const QString &jobId, const QByteArray &yaml, const QS
         return false;
     // A few steps from everyone, so there is a step before the restart.
     for (const store::ReplicaState &r : s.replicas) {
+        if (!waitFor.isEmpty() && !waitFor.contains(r.name))
+            continue;
         if (!QTest::qWaitFor([&] { return log(jobId, r.name).count("step=") >= 8; }, 15000))
             return false;
     }
@@ -140,7 +153,7 @@ void TestRehearsal::maintenanceResumesFromTheCheckpoint()
     const store::RestartRecord &r = worker->restarts.first();
     QCOMPARE(r.reason, QStringLiteral("maintenance"));
     QVERIFY(!r.counted);
-    QCOMPARE(worker->restartCount, 0); // not counted against the five
+    QCOMPARE(worker->restartCount, 0);             // not counted against the five
     QCOMPARE(r.exitCode, std::optional<int>(143)); // it handled SIGTERM
     QVERIFY(r.stepBeforeRestart && *r.stepBeforeRestart >= 7);
     QVERIFY2(*r.resumedAtStep >= *r.stepBeforeRestart,
@@ -162,8 +175,8 @@ void TestRehearsal::maintenanceResumesFromTheCheckpoint()
     QVERIFY(text.contains("[trainyard] worker-0 restarted after VM maintenance"));
     QVERIFY(text.contains("[trainyard] worker-0 resumed at step"));
     // jobs describe says it.
-    const CliRun described = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("describe"),
-                                             jobId});
+    const CliRun described =
+        runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("describe"), jobId});
     QVERIFY(described.out.contains("reason: maintenance"));
     QVERIFY(described.out.contains("stepBeforeRestart: "));
     QVERIFY(described.out.contains("resumedAtStep: "));
@@ -195,8 +208,8 @@ void TestRehearsal::crashWithoutCheckpointStartsOver()
     QVERIFY(replica(after, QStringLiteral("chief-0"))->restarts.isEmpty());
     QVERIFY(log(jobId, QStringLiteral("worker-0"))
                 .contains("[trainyard] worker-0 started over at step 0 after reaching step"));
-    const CliRun described = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("describe"),
-                                             jobId});
+    const CliRun described =
+        runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("describe"), jobId});
     QVERIFY2(described.out.contains("warning: started over at step 0"), described.out.constData());
     QVERIFY(described.out.contains("checkpoint"));
     QFile owner(jobStore().jobDir(jobId) + QStringLiteral("/owner.log"));
@@ -242,9 +255,9 @@ void TestRehearsal::restartJobOnWorkerRestartRestartsEveryReplica()
              0);
     const store::JobState after = waitForState(jobStore(), jobId, [](const store::JobState &s) {
         const store::ReplicaState *c = replica(s, QStringLiteral("chief-0"));
-        return s.isTerminal() || (c && !c->restarts.isEmpty() &&
-                                  c->restarts.last().resumedAtStep.has_value() &&
-                                  c->state == store::ReplicaStatus::Running);
+        return s.isTerminal() ||
+               (c && !c->restarts.isEmpty() && c->restarts.last().resumedAtStep.has_value() &&
+                c->state == store::ReplicaStatus::Running);
     });
     QCOMPARE(after.state, JobStatus::Running);
     const store::ReplicaState *chief = replica(after, QStringLiteral("chief-0"));
@@ -300,11 +313,70 @@ void TestRehearsal::rehearseMaintenanceIsSeededByTheJobId()
     QFile owner(jobStore().jobDir(jobId) + QStringLiteral("/owner.log"));
     QVERIFY(owner.open(QIODevice::ReadOnly));
     const QByteArray notes = owner.readAll();
-    QVERIFY2(notes.contains(QStringLiteral("VM maintenance for chief-0 %1 s after the start")
-                                .arg(exec::maintenanceDelayMs(jobId, QStringLiteral("chief-0")) /
-                                     1000.0)
-                                .toUtf8()),
-             notes.constData());
+    QVERIFY2(
+        notes.contains(QStringLiteral("VM maintenance for chief-0 %1 s after the start")
+                           .arg(exec::maintenanceDelayMs(jobId, QStringLiteral("chief-0")) / 1000.0)
+                           .toUtf8()),
+        notes.constData());
+    cancel(jobId);
+}
+
+void TestRehearsal::bundledExamplesResume_data()
+{
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<QString>("replica");
+    QTest::addColumn<QString>("event");
+    QTest::newRow("mnist_like: the chief crashes") << "mnist_like"
+                                                   << "chief-0"
+                                                   << "crash";
+    QTest::newRow("mnist_like: a worker's VM goes under maintenance") << "mnist_like"
+                                                                      << "worker-0"
+                                                                      << "maintenance";
+    QTest::newRow("torch_ddp: a worker's VM goes under maintenance, every rank restarts")
+        << "torch_ddp"
+        << "worker-0"
+        << "maintenance";
+}
+
+// The bundled examples checkpoint under the job dir and resume: the rehearsal shows a trainer
+// doing it right (no started-over warning).
+void TestRehearsal::bundledExamplesResume()
+{
+    QFETCH(QString, example);
+    QFETCH(QString, replica);
+    QFETCH(QString, event);
+    if (example == QLatin1String("torch_ddp") &&
+        QProcess::execute(QStringLiteral("/usr/bin/python3"),
+                          {QStringLiteral("-c"), QStringLiteral("import torch.distributed")}) != 0)
+        QSKIP("/usr/bin/python3 cannot import torch (Debian's python3-torch)");
+    const QString jobId = QStringLiteral("bundled_%1_%2").arg(example, event);
+    const QString config =
+        QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/%1/config.yaml").arg(example);
+    // The replica whose steps say whether training resumed: rank 0 prints them in torch_ddp.
+    const QString reporter =
+        example == QLatin1String("torch_ddp") ? QStringLiteral("chief-0") : replica;
+    // Long enough to rehearse; the job dir is this test's.
+    QVERIFY(startConfig(jobId, config,
+                        {QStringLiteral("--job-dir"), path(jobId), QStringLiteral("--"),
+                         QStringLiteral("--epochs"), QStringLiteral("5000"),
+                         QStringLiteral("--steps-per-epoch"), QStringLiteral("20")},
+                        {reporter}));
+    const CliRun run = rehearse(jobId, replica, event);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const store::JobState after = waitForState(
+        jobStore(), jobId,
+        [&reporter](const store::JobState &s) {
+            const store::ReplicaState *r = TestRehearsal::replica(s, reporter);
+            return s.isTerminal() ||
+                   (r && !r->restarts.isEmpty() && r->restarts.last().resumedAtStep.has_value());
+        },
+        30000);
+    QCOMPARE(after.state, JobStatus::Running);
+    const store::RestartRecord &r = TestRehearsal::replica(after, reporter)->restarts.last();
+    QVERIFY2(!r.startedOver, qPrintable(QStringLiteral("%1 -> %2")
+                                            .arg(r.stepBeforeRestart.value_or(-1))
+                                            .arg(r.resumedAtStep.value_or(-1))));
+    QVERIFY(*r.resumedAtStep > 1);
     cancel(jobId);
 }
 
@@ -323,8 +395,8 @@ void TestRehearsal::refusals()
     const CliRun ended = rehearse(jobId, QStringLiteral("chief-0"), QStringLiteral("crash"));
     QCOMPARE(ended.exitCode, 1);
     QVERIFY2(ended.err.contains("only a RUNNING job"), ended.err.constData());
-    const CliRun none = rehearse(QStringLiteral("no_such_job"), QStringLiteral("chief-0"),
-                                 QStringLiteral("crash"));
+    const CliRun none =
+        rehearse(QStringLiteral("no_such_job"), QStringLiteral("chief-0"), QStringLiteral("crash"));
     QCOMPARE(none.exitCode, 1);
 }
 
