@@ -349,6 +349,15 @@ QString trainingOutputYaml(const store::TuningState &tuning)
     return QString::fromStdString(e.c_str()) + QLatin1Char('\n');
 }
 
+QString startedOverWarning(const store::RestartRecord &r)
+{
+    return Jobs::tr("started over at step %1 after reaching step %2; no checkpoint was restored. "
+                    "Save checkpoints under the job dir regularly and restore the most recent "
+                    "one at start.")
+        .arg(r.resumedAtStep.value_or(0))
+        .arg(r.stepBeforeRestart.value_or(0));
+}
+
 // A replica's restarts (store::RestartRecord): when, why, and whether it resumed.
 YAML::Node restartsYaml(const QList<store::RestartRecord> &restarts)
 {
@@ -366,12 +375,7 @@ YAML::Node restartsYaml(const QList<store::RestartRecord> &restarts)
         if (r.resumedAtStep)
             n["resumedAtStep"] = *r.resumedAtStep;
         if (r.startedOver)
-            n["warning"] = utf8(
-                Jobs::tr("started over at step %1 after reaching step %2; no checkpoint was "
-                         "restored. Save checkpoints under the job dir regularly and restore the "
-                         "most recent one at start.")
-                    .arg(r.resumedAtStep.value_or(0))
-                    .arg(r.stepBeforeRestart.value_or(0)));
+            n["warning"] = utf8(startedOverWarning(r));
         list.push_back(n);
     }
     return list;

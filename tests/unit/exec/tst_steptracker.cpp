@@ -36,8 +36,8 @@ void TestStepTracker::lines_data()
     QTest::newRow("tqdm bar counter")
         << QByteArray("Epoch 1:  50%|###  | 16/32 [00:01<00:01, 16.2it/s, loss=0.512]") << -1LL;
     // TensorFlow estimator's rate line is not a step.
-    QTest::newRow("global_step/sec") << QByteArray("INFO:tensorflow:global_step/sec: 103.9")
-                                     << -1LL;
+    QTest::newRow("global_step/sec")
+        << QByteArray("INFO:tensorflow:global_step/sec: 103.9") << -1LL;
     QTest::newRow("plain text") << QByteArray("Saving checkpoint to /tmp/x") << -1LL;
     QTest::newRow("ms/step in a Keras line")
         << QByteArray("20/20 [====] - 0s 4ms/step - loss: 0.2217") << -1LL;
