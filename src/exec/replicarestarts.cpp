@@ -139,14 +139,34 @@ void ReplicaSet::restartEveryReplica(int index, const QString &reason, bool coun
 void ReplicaSet::recordRestart(int index, const QString &reason, bool counted)
 {
     store::ReplicaState &rs = m_states[index];
-    StepTracker &steps = m_steps[size_t(index)];
     store::RestartRecord record;
     record.time = QDateTime::currentDateTimeUtc();
     record.reason = reason;
     record.exitCode = rs.exitCode;
     record.counted = counted;
-    record.stepBeforeRestart = steps.lastStep();
     rs.restarts.append(record);
+    // The rest once it starts again: a replica restarted with the others
+    // (restartJobOnWorkerRestart) still runs, and reports steps, until the set has stopped.
+    m_restartPending[size_t(index)] = true;
+}
+
+void ReplicaSet::onExitBeforeRestart(int index)
+{
+    store::ReplicaState &rs = m_states[index];
+    if (m_restartPending[size_t(index)] && !rs.restarts.isEmpty() && !rs.restarts.last().exitCode)
+        rs.restarts.last().exitCode = rs.exitCode;
+}
+
+void ReplicaSet::onRestarted(int index)
+{
+    if (!m_restartPending[size_t(index)])
+        return;
+    m_restartPending[size_t(index)] = false;
+    store::ReplicaState &rs = m_states[index];
+    StepTracker &steps = m_steps[size_t(index)];
+    store::RestartRecord &record = rs.restarts.last();
+    record.time = QDateTime::currentDateTimeUtc();
+    record.stepBeforeRestart = steps.lastStep();
     steps.restarted();
     m_awaitingResume[size_t(index)] = true;
     const QString logName = store::trialLogName(rs.name, trialId());
@@ -154,7 +174,8 @@ void ReplicaSet::recordRestart(int index, const QString &reason, bool counted)
         record.stepBeforeRestart ? tr(", last step %1").arg(*record.stepBeforeRestart) : QString();
     // A mark in the replica's own log (no "=" or ":": never read as a metric).
     m_processes[size_t(index)]->appendNote(
-        false, tr("[trainyard] %1 restarted after %2%3").arg(logName, reasonText(reason), before));
+        false,
+        tr("[trainyard] %1 restarted after %2%3").arg(logName, reasonText(record.reason), before));
 }
 
 void ReplicaSet::observeLine(int index, const char *data, qsizetype size)

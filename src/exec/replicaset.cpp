@@ -151,6 +151,7 @@ QString ReplicaSet::setUp()
     m_rehearsing.assign(m_processes.size(), std::nullopt);
     m_steps.assign(m_processes.size(), StepTracker());
     m_awaitingResume.assign(m_processes.size(), false);
+    m_restartPending.assign(m_processes.size(), false);
     // Not written yet: the RUNNING write follows once the replicas have started, with their
     // process groups (what recovery needs).
     return {};
@@ -198,6 +199,7 @@ void ReplicaSet::onStarted(int index, qint64 pid)
     rs.leaderStartTime = leader ? leader->startTime : 0;
     rs.state = ReplicaStatus::Running;
     rs.lastStart = QDateTime::currentDateTimeUtc();
+    onRestarted(index);
     Q_EMIT changed();
     const bool allStarted =
         std::none_of(m_states.cbegin(), m_states.cend(), [](const store::ReplicaState &r) {
@@ -238,6 +240,7 @@ void ReplicaSet::onExited(int index, int exitCode, bool crashed)
 {
     store::ReplicaState &rs = m_states[index];
     rs.exitCode = crashed ? 128 + exitCode : exitCode;
+    onExitBeforeRestart(index);
     Q_EMIT changed();
     ReplicaProcess *replica = m_processes[size_t(index)];
     if (m_phase == Phase::Stopping || m_phase == Phase::Done || m_phase == Phase::Idle) {

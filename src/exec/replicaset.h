@@ -139,6 +139,8 @@ private:
     // Restart bookkeeping (replicarestarts.cpp).
     void observeLine(int index, const char *data, qsizetype size);
     void recordRestart(int index, const QString &reason, bool counted);
+    void onExitBeforeRestart(int index);
+    void onRestarted(int index);
     void restartEveryReplica(int index, const QString &reason, bool counted);
     bool restartsEveryReplica() const;
     void onMaintenanceExit(int index);
@@ -162,6 +164,7 @@ private:
     std::vector<std::optional<RehearsalEvent>> m_rehearsing;
     std::vector<StepTracker> m_steps;   // per replica
     std::vector<bool> m_awaitingResume; // restarted; its first step is not known yet
+    std::vector<bool> m_restartPending; // a restart is recorded; the replica is not started
     bool m_restartAllAfterStop = false; // restartJobOnWorkerRestart: stopping to restart all
     bool m_maintenanceScheduled = false;
 };

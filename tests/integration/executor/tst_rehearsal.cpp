@@ -41,6 +41,8 @@ private:
     bool startConfig(const QString &jobId, const QString &config, const QStringList &more,
                      const QStringList &waitFor = {});
     CliRun rehearse(const QString &jobId, const QString &replica, const QString &event);
+    // Waits until the replica's last restart knows the step it resumed at (or the job ended).
+    store::JobState waitForResume(const QString &jobId, const QString &replicaName);
     void cancel(const QString &jobId);
     QList<QJsonObject> starts(const QString &jobId, const QString &replica) const;
     QByteArray log(const QString &jobId, const QString &replica) const;
@@ -106,6 +108,18 @@ CliRun TestRehearsal::rehearse(const QString &jobId, const QString &replica, con
                   20000);
 }
 
+store::JobState TestRehearsal::waitForResume(const QString &jobId, const QString &replicaName)
+{
+    return waitForState(
+        jobStore(), jobId,
+        [&replicaName](const store::JobState &s) {
+            const store::ReplicaState *r = replica(s, replicaName);
+            return s.isTerminal() ||
+                   (r && !r->restarts.isEmpty() && r->restarts.last().resumedAtStep.has_value());
+        },
+        30000);
+}
+
 void TestRehearsal::cancel(const QString &jobId)
 {
     runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("cancel"), jobId}, 30000);
@@ -142,11 +156,7 @@ void TestRehearsal::maintenanceResumesFromTheCheckpoint()
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QVERIFY2(run.out.contains("VM maintenance"), run.out.constData());
 
-    const store::JobState after = waitForState(jobStore(), jobId, [](const store::JobState &s) {
-        const store::ReplicaState *w = replica(s, QStringLiteral("worker-0"));
-        return s.isTerminal() ||
-               (w && !w->restarts.isEmpty() && w->restarts.last().resumedAtStep.has_value());
-    });
+    const store::JobState after = waitForResume(jobId, QStringLiteral("worker-0"));
     QCOMPARE(after.state, JobStatus::Running);
     const store::ReplicaState *worker = replica(after, QStringLiteral("worker-0"));
     QCOMPARE(worker->restarts.size(), 1);
@@ -191,11 +201,7 @@ void TestRehearsal::crashWithoutCheckpointStartsOver()
     const CliRun run = rehearse(jobId, QStringLiteral("worker-0"), QStringLiteral("crash"));
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QVERIFY2(run.out.contains("SIGKILL"), run.out.constData());
-    const store::JobState after = waitForState(jobStore(), jobId, [](const store::JobState &s) {
-        const store::ReplicaState *w = replica(s, QStringLiteral("worker-0"));
-        return s.isTerminal() ||
-               (w && !w->restarts.isEmpty() && w->restarts.last().resumedAtStep.has_value());
-    });
+    const store::JobState after = waitForResume(jobId, QStringLiteral("worker-0"));
     QCOMPARE(after.state, JobStatus::Running);
     const store::ReplicaState *worker = replica(after, QStringLiteral("worker-0"));
     const store::RestartRecord &r = worker->restarts.first();
@@ -262,6 +268,10 @@ void TestRehearsal::restartJobOnWorkerRestartRestartsEveryReplica()
     QCOMPARE(after.state, JobStatus::Running);
     const store::ReplicaState *chief = replica(after, QStringLiteral("chief-0"));
     QCOMPARE(chief->restarts.first().reason, QStringLiteral("jobRestart"));
+    // Stopped with SIGTERM as the set restarts; its steps up to then are the ones before.
+    QCOMPARE(chief->restarts.first().exitCode, std::optional<int>(143));
+    QVERIFY(chief->restarts.first().stepBeforeRestart.value_or(-1) >= 7);
+    QVERIFY(!chief->restarts.first().startedOver);
     QVERIFY(chief->pid != chiefPid);
     QCOMPARE(replica(after, QStringLiteral("worker-0"))->restarts.first().reason,
              QStringLiteral("maintenance"));
@@ -363,14 +373,7 @@ void TestRehearsal::bundledExamplesResume()
                         {reporter}));
     const CliRun run = rehearse(jobId, replica, event);
     QVERIFY2(run.exitCode == 0, run.err.constData());
-    const store::JobState after = waitForState(
-        jobStore(), jobId,
-        [&reporter](const store::JobState &s) {
-            const store::ReplicaState *r = TestRehearsal::replica(s, reporter);
-            return s.isTerminal() ||
-                   (r && !r->restarts.isEmpty() && r->restarts.last().resumedAtStep.has_value());
-        },
-        30000);
+    const store::JobState after = waitForResume(jobId, reporter);
     QCOMPARE(after.state, JobStatus::Running);
     const store::RestartRecord &r = TestRehearsal::replica(after, reporter)->restarts.last();
     QVERIFY2(!r.startedOver, qPrintable(QStringLiteral("%1 -> %2")
