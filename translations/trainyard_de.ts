@@ -3314,19 +3314,16 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>damaged header</source>
         <translation>beschädigter Kopf</translation>
     </message>
+    <message>
+        <source>%1 (hypertune)</source>
+        <translation>%1 (hypertune)</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::metrics::CsvWriter</name>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::metrics::MetricsCollector</name>
-    <message>
-        <source>%1 (hypertune)</source>
-        <translation>%1 (hypertune)</translation>
     </message>
 </context>
 <context>
