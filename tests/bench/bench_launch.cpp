@@ -7,6 +7,7 @@
 //   bench_launch [RUNS=7] [sh|python]
 //   sh:     the trainer is a shell script that sleeps (trainyardLocal.executable)
 //   python: the trainer is `python3 -m bench_sleeper` (TRAINYARD_PYTHON or /usr/bin/python3)
+//   BENCH_LAUNCH_HARNESS=PATH: another build's trainyard_jobs_harness (to compare two builds)
 //
 // What "running" means: ours, every replica's QProcess has started (exec succeeded) and the
 // owner has written RUNNING; the shell's, the script has forked all 11 background jobs.
@@ -85,6 +86,9 @@ int main(int argc, char **argv)
     const QString config = tmp.filePath(QStringLiteral("config.yaml"));
     writeFile(config, spec);
 
+    QString harness = qEnvironmentVariable("BENCH_LAUNCH_HARNESS");
+    if (harness.isEmpty())
+        harness = QStringLiteral(JOBS_HARNESS);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("TRAINYARD_HOME"), home);
     env.insert(QStringLiteral("TRAINYARD_PYTHON"), interpreter);
@@ -100,7 +104,7 @@ int main(int argc, char **argv)
         timer.start();
         QProcess submit;
         submit.setProcessEnvironment(env);
-        submit.start(QStringLiteral(JOBS_HARNESS),
+        submit.start(harness,
                      {QStringLiteral("jobs"), QStringLiteral("submit"), QStringLiteral("training"),
                       jobId, QStringLiteral("--config"), config, QStringLiteral("--async"),
                       QStringLiteral("--start-port"), QStringLiteral("29700"),
