@@ -1781,10 +1781,6 @@ Befehle:
         <translation>ein TFJob oder PyTorchJob führt einen einzigen Versuch aus; Tuning braucht Katib darum herum; weggelassen</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; is not a Kubernetes name; the manifest uses &apos;%2&apos;</source>
-        <translation>&apos;%1&apos; ist kein Kubernetes-Name; das Manifest verwendet &apos;%2&apos;</translation>
-    </message>
-    <message>
         <source>a PyTorchJob has only Master and Worker replicas; use --to tfjob, or set the count to 0</source>
         <translation>ein PyTorchJob hat nur Master- und Worker-Repliken; verwenden Sie --to tfjob oder setzen Sie die Anzahl auf 0</translation>
     </message>
@@ -1866,6 +1862,10 @@ Befehle:
     <message>
         <source>the image decides the framework and Python versions; runtimeVersion and pythonVersion left out</source>
         <translation>das Image bestimmt Framework- und Python-Version; runtimeVersion und pythonVersion weggelassen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Kubernetes name; the manifest uses &apos;%2&apos;</source>
+        <translation>&apos;%1&apos; ist kein Kubernetes-Name; das Manifest verwendet &apos;%2&apos;</translation>
     </message>
 </context>
 <context>
@@ -2054,10 +2054,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>a TrainJob runs one trial; tuning needs Katib (an OptimizationJob) around it; left out</source>
         <translation>ein TrainJob führt einen Versuch aus; Tuning braucht Katib (einen OptimizationJob) darum herum; weggelassen</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not a Kubernetes name; the manifest uses &apos;%2&apos;</source>
-        <translation>&apos;%1&apos; ist kein Kubernetes-Name; das Manifest verwendet &apos;%2&apos;</translation>
     </message>
     <message numerus="yes">
         <source>a TrainJob&apos;s nodes are all alike; %n parameter server(s) have no place in it: use the legacy --to tfjob, or set the count to 0</source>
@@ -3462,19 +3458,16 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>damaged header</source>
         <translation>beschädigter Kopf</translation>
     </message>
+    <message>
+        <source>%1 (hypertune)</source>
+        <translation>%1 (hypertune)</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::metrics::CsvWriter</name>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::metrics::MetricsCollector</name>
-    <message>
-        <source>%1 (hypertune)</source>
-        <translation>%1 (hypertune)</translation>
     </message>
 </context>
 <context>

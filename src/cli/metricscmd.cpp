@@ -10,13 +10,15 @@
 //
 // JSON: {"jobId": ..., "series": [{"source", "metric", "kind", "points": [[step, wall_time,
 // value], ...]}]}; wall_time in seconds since the epoch; non-finite values as the strings "nan",
-// "inf" and "-inf". CSV: source,metric,step,wall_time,value. Numbers in shortest round-trip form.
+// "inf" and "-inf". CSV (metrics::CsvWriter): source,metric,step,wall_time,value; names quoted only
+// where they must be. Numbers in shortest round-trip form.
 // A TensorBoard series' source is its run (the event file's folder relative to the log dir, as
 // TensorBoard names it) followed by " (TensorBoard)".
 #include "cli/commands.h"
 #include "cli/jobcommands.h"
 #include "cli/output.h"
 #include "cloud/cloudjob.h"
+#include "metrics/csvwriter.h"
 #include "metrics/extract.h"
 #include "metrics/metricstore.h"
 #include "metrics/storefollower.h"
@@ -42,11 +44,11 @@ class Metrics
     Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
 };
 
-// Buffered stdout writes (fwrite in blocks); false once a write failed.
-class Writer
+// Buffered stdout writes of the JSON form (fwrite in blocks); false once a write failed.
+class JsonWriter
 {
 public:
-    ~Writer() { flush(); }
+    ~JsonWriter() { flush(); }
     void add(const char *data, std::size_t size)
     {
         if (m_used + size > sizeof m_buffer)
@@ -60,16 +62,13 @@ public:
     }
     void add(const char *text) { add(text, std::strlen(text)); }
     void add(const QByteArray &bytes) { add(bytes.constData(), std::size_t(bytes.size())); }
-    // Shortest round-trip form; non-finite values as nan, inf, -inf (quoted when asked).
-    void number(double v, bool quoteNonFinite)
+    // Shortest round-trip form; non-finite values as the strings "nan", "inf", "-inf".
+    void number(double v)
     {
         if (!std::isfinite(v)) {
-            const char *word = std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf";
-            if (quoteNonFinite)
-                add("\"");
-            add(word);
-            if (quoteNonFinite)
-                add("\"");
+            add("\"");
+            add(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+            add("\"");
             return;
         }
         char text[64];
@@ -106,21 +105,6 @@ QByteArray jsonString(const QString &text)
         } else {
             out += c;
         }
-    }
-    return out + '"';
-}
-
-QByteArray csvField(const QString &text, bool terminal)
-{
-    const QByteArray utf8 = (terminal ? sanitize(text) : text).toUtf8();
-    if (!utf8.contains(',') && !utf8.contains('"') && !utf8.contains('\n') &&
-        !utf8.contains('\r') && utf8.trimmed() == utf8)
-        return utf8;
-    QByteArray out("\"");
-    for (const char c : utf8) {
-        if (c == '"')
-            out += '"';
-        out += c;
     }
     return out + '"';
 }
@@ -171,6 +155,79 @@ bool forEachPoint(const Series &series, F &&f)
         left -= want;
     }
     return true;
+}
+
+// The JSON form to stdout; false (and *error set) when a write failed.
+bool writeJson(const QString &jobId, const QList<Series> &series, QString *error)
+{
+    JsonWriter w;
+    w.add("{\n  \"jobId\": ");
+    w.add(jsonString(jobId));
+    w.add(",\n  \"series\": [");
+    bool firstSeries = true;
+    for (const Series &s : series) {
+        w.add(firstSeries ? "\n    {\"source\": " : ",\n    {\"source\": ");
+        w.add(jsonString(s.source));
+        w.add(", \"metric\": ");
+        w.add(jsonString(s.key.metric));
+        w.add(", \"kind\": ");
+        w.add(jsonString(s.key.kind));
+        w.add(", \"points\": [");
+        bool firstPoint = true;
+        forEachPoint(s, [&](const metrics::MetricPoint &p) {
+            w.add(firstPoint ? "\n      [" : ",\n      [");
+            w.number(p.step);
+            w.add(", ");
+            w.number(double(p.wallMs) / 1000.0);
+            w.add(", ");
+            w.number(p.value);
+            w.add("]");
+            firstPoint = false;
+        });
+        w.add(firstPoint ? "]}" : "\n    ]}");
+        firstSeries = false;
+    }
+    w.add(firstSeries ? "]\n}\n" : "\n  ]\n}\n");
+    if (w.flush())
+        return true;
+    *error = QString::fromLocal8Bit(std::strerror(errno));
+    return false;
+}
+
+// The CSV form to stdout through the project's CSV writer; a terminal gets source and metric
+// names with control characters made visible.
+bool writeCsv(const QList<Series> &series, bool terminal, QString *error)
+{
+    QFile stdoutFile;
+    if (!stdoutFile.open(STDOUT_FILENO, QIODevice::WriteOnly | QIODevice::Unbuffered,
+                         QFileDevice::DontCloseHandle)) {
+        *error = stdoutFile.errorString();
+        return false;
+    }
+    bool flushed = false;
+    {
+        metrics::CsvWriter csv(&stdoutFile);
+        csv.raw("source").raw("metric").raw("step").raw("wall_time").raw("value").endRow();
+        for (const Series &s : series) {
+            const QByteArray source =
+                metrics::CsvWriter::minimalField(terminal ? sanitize(s.source) : s.source);
+            const QByteArray metric =
+                metrics::CsvWriter::minimalField(terminal ? sanitize(s.key.metric) : s.key.metric);
+            forEachPoint(s, [&](const metrics::MetricPoint &p) {
+                csv.raw(source)
+                    .raw(metric)
+                    .shortestNumber(p.step)
+                    .shortestNumber(double(p.wallMs) / 1000.0)
+                    .shortestNumber(p.value)
+                    .endRow();
+            });
+        }
+        flushed = csv.flush();
+    }
+    if (flushed)
+        return true;
+    *error = stdoutFile.errorString();
+    return false;
 }
 
 } // namespace
@@ -263,58 +320,12 @@ int runJobsMetrics(const QStringList &args)
     });
 
     out().flush();
-    const bool terminal = ::isatty(STDOUT_FILENO) == 1;
-    Writer w;
-    if (json) {
-        w.add("{\n  \"jobId\": ");
-        w.add(jsonString(jobId));
-        w.add(",\n  \"series\": [");
-    } else {
-        w.add("source,metric,step,wall_time,value\n");
-    }
-    bool firstSeries = true;
-    for (const Series &s : std::as_const(series)) {
-        if (json) {
-            w.add(firstSeries ? "\n    {\"source\": " : ",\n    {\"source\": ");
-            w.add(jsonString(s.source));
-            w.add(", \"metric\": ");
-            w.add(jsonString(s.key.metric));
-            w.add(", \"kind\": ");
-            w.add(jsonString(s.key.kind));
-            w.add(", \"points\": [");
-            bool firstPoint = true;
-            forEachPoint(s, [&](const metrics::MetricPoint &p) {
-                w.add(firstPoint ? "\n      [" : ",\n      [");
-                w.number(p.step, true);
-                w.add(", ");
-                w.number(double(p.wallMs) / 1000.0, true);
-                w.add(", ");
-                w.number(p.value, true);
-                w.add("]");
-                firstPoint = false;
-            });
-            w.add(firstPoint ? "]}" : "\n    ]}");
-        } else {
-            QByteArray prefix =
-                csvField(s.source, terminal) + ',' + csvField(s.key.metric, terminal) + ',';
-            forEachPoint(s, [&](const metrics::MetricPoint &p) {
-                w.add(prefix);
-                w.number(p.step, false);
-                w.add(",");
-                w.number(double(p.wallMs) / 1000.0, false);
-                w.add(",");
-                w.number(p.value, false);
-                w.add("\n");
-            });
-        }
-        firstSeries = false;
-    }
-    if (json)
-        w.add(firstSeries ? "]\n}\n" : "\n  ]\n}\n");
-    if (!w.flush()) {
-        err() << Metrics::tr("Cannot write the points: %1")
-                     .arg(QString::fromLocal8Bit(std::strerror(errno)))
-              << '\n';
+    std::fflush(stdout);
+    QString writeError;
+    const bool written = json ? writeJson(jobId, series, &writeError)
+                              : writeCsv(series, ::isatty(STDOUT_FILENO) == 1, &writeError);
+    if (!written) {
+        err() << Metrics::tr("Cannot write the points: %1").arg(writeError) << '\n';
         err().flush();
         return exitSpecErrors;
     }

@@ -233,8 +233,10 @@ QString runSettingsPath(const store::JobStore &store, const QString &jobId)
 QString writeRunSettings(const store::JobStore &store, const QString &jobId,
                          const RunSettings &settings)
 {
-    const store::WriteResult written =
-        store::writeFileAtomically(runSettingsPath(store, jobId), settings.toJson());
+    // Only the job's owner reads it, started right after: a power loss that takes the rename
+    // back also ends that job before it ran (recovery marks it interrupted). Never torn, though.
+    const store::WriteResult written = store::writeFileAtomically(
+        runSettingsPath(store, jobId), settings.toJson(), 0644, store::Durability::ContentOnly);
     return written.errorMessage;
 }
 

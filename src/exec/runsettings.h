@@ -124,7 +124,8 @@ LocalRunDefaults readLocalRunDefaults();
 void writeLocalRunDefaults(QSettings &settings, const LocalRunDefaults &defaults);
 
 QString runSettingsPath(const store::JobStore &store, const QString &jobId);
-// Atomic (QSaveFile). Empty string on success, else a message.
+// Atomic and checked (store/atomicwrite.h, ContentOnly). Empty string on success, else a
+// message.
 QString writeRunSettings(const store::JobStore &store, const QString &jobId,
                          const RunSettings &settings);
 // A job without run.json runs with the defaults (Submit style).

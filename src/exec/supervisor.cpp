@@ -103,6 +103,7 @@ void Supervisor::start()
     }
     m_state.ownerPid = qint64(::getpid());
     m_state.bootId = store::currentBootId();
+    m_catalogLoad = std::async(std::launch::async, [] { return catalog::Catalog::loadDefault(); });
     m_metrics =
         new metrics::OwnerMetrics(m_store.metricsDir(m_jobId), m_store.hypertuneDir(m_jobId), this);
     if (QString why; !m_metrics->start(&why)) {
@@ -136,7 +137,9 @@ void Supervisor::start()
     }
     m_state.state = JobStatus::Preparing;
     m_state.errorMessage.clear();
-    writeState();
+    // RUNNING (or the end) follows with a durable write; until then a power loss may bring
+    // back QUEUED, which recovery treats the same.
+    writeState(store::Durability::ContentOnly);
     if (!prepare())
         return;
     m_phase = Phase::Running;
@@ -211,7 +214,11 @@ void Supervisor::onRunning()
         m_state.startTime = QDateTime::currentDateTimeUtc();
         m_runningTimer.start();
     }
-    writeState();
+    // The replicas' identities hold for this boot only: a power loss that took this rename
+    // back would have ended the processes it names too, and recovery ends the job as it would
+    // a RUNNING one. So the folder is left to the next durable write (or the kernel's
+    // write-back); the file itself is synced, never torn.
+    writeState(store::Durability::ContentOnly);
     Q_EMIT replicasChanged();
 }
 
@@ -247,7 +254,8 @@ bool Supervisor::prepare()
     // The predefined tiers need the catalog (their local shapes); CUSTOM gives its counts, and
     // without a catalog its machine types' built-in GPUs are unknown (acceleratorConfig counts).
     static const catalog::Catalog noCatalog;
-    catalog::LoadResult catalogLoad = catalog::Catalog::loadDefault();
+    catalog::LoadResult catalogLoad =
+        m_catalogLoad.valid() ? m_catalogLoad.get() : catalog::Catalog::loadDefault();
     const catalog::Catalog *catalog = catalogLoad ? catalogLoad.catalog.get() : &noCatalog;
     if (!catalogLoad && m_job.trainingInput.scaleTier != QLatin1String("CUSTOM")) {
         finishEarly(JobStatus::Failed, tr("The service catalog cannot be loaded."));

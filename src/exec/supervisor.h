@@ -37,6 +37,7 @@
 // request arrives before the owner has started. SIGTERM/SIGINT to the owner itself also cancel.
 #pragma once
 
+#include "catalog/catalog.h"
 #include "exec/containment.h"
 #include "exec/environment.h"
 #include "exec/replicaset.h"
@@ -54,6 +55,7 @@
 #include <QObject>
 #include <QSet>
 #include <QTimer>
+#include <future>
 #include <memory>
 #include <vector>
 
@@ -108,8 +110,8 @@ private:
     void takeRehearsals();
     void finishEarly(store::JobStatus outcome, const QString &errorMessage);
     void finishWith(int exitCode);
-    // False when the write failed; the state is then written again on the next poll.
-    bool writeState();
+    // False when the write failed; the state is then written again (durably) on the next poll.
+    bool writeState(store::Durability durability = store::Durability::Durable);
     // The final state could not be written (disk full): retried until RetryFinalWriteMs.
     void retryFinalWrite(int exitCode);
 
@@ -119,6 +121,9 @@ private:
     store::JobState m_state;
     RunSettings m_settings;
     jobspec::Job m_job;
+    // The service catalog, parsed on a thread of its own from the claim on, while the owner
+    // waits for its first writes; prepare() takes it.
+    std::future<catalog::LoadResult> m_catalogLoad;
     ClusterLayout m_layout;          // with its ports
     EnvironmentOptions m_envOptions; // of every trial; the trial's ID and values added
     QList<TrialSlot> m_slots;        // tuning: where trials run (ports, GPUs)

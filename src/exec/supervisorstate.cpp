@@ -20,7 +20,7 @@ void detail::note(const QString &message)
     err << QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) << ' ' << message << '\n';
 }
 
-bool Supervisor::writeState()
+bool Supervisor::writeState(store::Durability durability)
 {
     // The parts keep their own state; the job's is composed from them.
     if (m_run) {
@@ -31,7 +31,7 @@ bool Supervisor::writeState()
         m_state.attempt = m_trials->attempt();
         m_state.tuning = m_trials->tuning();
     }
-    const store::StoreResult r = m_store.writeState(m_jobId, m_state);
+    const store::StoreResult r = m_store.writeState(m_jobId, m_state, durability);
     if (!r && !m_writeFailing) // once per failure streak
         note(tr("Cannot write the job state: %1").arg(r.errorMessage));
     m_writeFailing = !r;

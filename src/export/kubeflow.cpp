@@ -108,23 +108,8 @@ public:
                                     "around it; left out"));
         }
 
-        QJsonObject metadata;
-        const QString name = kubernetesName(m_job.jobId);
-        if (name != m_job.jobId) {
-            warn(QStringLiteral("jobId"),
-                 KubeflowExport::tr("'%1' is not a Kubernetes name; the manifest uses '%2'")
-                     .arg(m_job.jobId, name));
-        }
-        metadata.insert(QStringLiteral("name"), name);
-        if (!m_options.kubernetesNamespace.isEmpty()) {
-            const QString nsError = namespaceError(m_options.kubernetesNamespace);
-            if (!nsError.isEmpty())
-                error(QStringLiteral("namespace"), nsError);
-            metadata.insert(QStringLiteral("namespace"), m_options.kubernetesNamespace);
-        }
-        const QJsonObject labels = kubernetesLabels(m_job.labels, m_diags);
-        if (!labels.isEmpty())
-            metadata.insert(QStringLiteral("labels"), labels);
+        const QJsonObject metadata =
+            kubernetesMetadata(m_job, m_options.kubernetesNamespace, m_diags);
         warnUnsupportedFields(m_job, m_diags);
         const Framework framework = detectFramework(m_job, m_options.image);
         const Framework kindFramework = tf ? Framework::TensorFlow : Framework::PyTorch;

@@ -242,6 +242,28 @@ QJsonObject kubernetesLabels(const QMap<QString, QString> &labels, Diagnostics *
     return out;
 }
 
+QJsonObject kubernetesMetadata(const Job &job, const QString &ns, Diagnostics *diagnostics)
+{
+    QJsonObject metadata;
+    const QString name = kubernetesName(job.jobId);
+    if (name != job.jobId) {
+        addDiagnostic(diagnostics, Severity::Warning, QStringLiteral("jobId"),
+                      KubernetesExport::tr("'%1' is not a Kubernetes name; the manifest uses '%2'")
+                          .arg(job.jobId, name));
+    }
+    metadata.insert(QStringLiteral("name"), name);
+    if (!ns.isEmpty()) {
+        const QString nsError = namespaceError(ns);
+        if (!nsError.isEmpty())
+            addDiagnostic(diagnostics, Severity::Error, QStringLiteral("namespace"), nsError);
+        metadata.insert(QStringLiteral("namespace"), ns);
+    }
+    const QJsonObject labels = kubernetesLabels(job.labels, diagnostics);
+    if (!labels.isEmpty())
+        metadata.insert(QStringLiteral("labels"), labels);
+    return metadata;
+}
+
 QJsonArray containerEnvironment(const Job &job, Diagnostics *diagnostics)
 {
     QJsonArray env;

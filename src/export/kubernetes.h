@@ -46,6 +46,11 @@ QString namespaceError(const QString &ns);
 // warning at labels.<key> saying what became of it.
 QJsonObject kubernetesLabels(const QMap<QString, QString> &labels, Diagnostics *diagnostics);
 
+// A manifest's `metadata`: the job's Kubernetes name (a warning at jobId where it is not the job
+// ID), the namespace when `ns` is not empty (an error at namespace when it is not a valid one)
+// and the labels as kubernetesLabels() makes them (left out when there are none).
+QJsonObject kubernetesMetadata(const Job &job, const QString &ns, Diagnostics *diagnostics);
+
 // The container environment: the AIP_* directories Vertex AI and local runs set (when the job
 // has a job dir), trainyardLocal literals, and secrets as references to a Kubernetes Secret of
 // the same name (never the value; one warning per variable).

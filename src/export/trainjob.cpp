@@ -143,22 +143,8 @@ public:
         }
         warnUnsupportedFields(m_job, m_diags);
 
-        QJsonObject metadata;
-        if (name != m_job.jobId) {
-            warn(QStringLiteral("jobId"),
-                 TrainJobExport::tr("'%1' is not a Kubernetes name; the manifest uses '%2'")
-                     .arg(m_job.jobId, name));
-        }
-        metadata.insert(QStringLiteral("name"), name);
-        if (!m_options.kubernetesNamespace.isEmpty()) {
-            const QString nsError = namespaceError(m_options.kubernetesNamespace);
-            if (!nsError.isEmpty())
-                error(QStringLiteral("namespace"), nsError);
-            metadata.insert(QStringLiteral("namespace"), m_options.kubernetesNamespace);
-        }
-        const QJsonObject labels = kubernetesLabels(m_job.labels, m_diags);
-        if (!labels.isEmpty())
-            metadata.insert(QStringLiteral("labels"), labels);
+        const QJsonObject metadata =
+            kubernetesMetadata(m_job, m_options.kubernetesNamespace, m_diags);
 
         return QJsonObject{
             {QStringLiteral("apiVersion"), QStringLiteral("trainer.kubeflow.org/v1alpha1")},

@@ -4,47 +4,93 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <QSaveFile>
+#include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstring>
 
 namespace trainyard::metrics {
 
 namespace {
 constexpr qsizetype ChunkBytes = 1024 * 1024;
+
+// The shortest round-trip text of a finite `value` into `text` (64 bytes); its length.
+qsizetype shortestChars(double value, char *text)
+{
+    const std::to_chars_result r = std::to_chars(text, text + 64, value);
+    return qsizetype(r.ptr - text);
 }
+
+const char *nonFiniteWord(double value)
+{
+    return std::isnan(value) ? "nan" : value > 0 ? "inf" : "-inf";
+}
+} // namespace
 
 CsvWriter::CsvWriter(QIODevice *out)
     : m_out(out)
-{
-    m_buffer.reserve(ChunkBytes + 4096);
-}
+    , m_buffer(std::size_t(ChunkBytes + 4096))
+{}
 
 CsvWriter::~CsvWriter()
 {
     flush();
 }
 
+void CsvWriter::put(const char *data, qsizetype size)
+{
+    if (m_used + size > qsizetype(m_buffer.size()))
+        m_buffer.resize(std::max(2 * m_buffer.size(), std::size_t(m_used + size)));
+    std::memcpy(m_buffer.data() + m_used, data, std::size_t(size));
+    m_used += size;
+}
+
+void CsvWriter::put(char c)
+{
+    if (m_used == qsizetype(m_buffer.size()))
+        m_buffer.resize(2 * m_buffer.size());
+    m_buffer[std::size_t(m_used++)] = c;
+}
+
 void CsvWriter::separate()
 {
     if (m_rowStarted)
-        m_buffer += ',';
+        put(',');
     m_rowStarted = true;
 }
 
 CsvWriter &CsvWriter::text(QStringView value)
 {
     separate();
-    m_buffer += '"';
-    QByteArray utf8 = value.toUtf8();
-    utf8.replace('"', "\"\"");
-    m_buffer += utf8;
-    m_buffer += '"';
+    put('"');
+    const QByteArray utf8 = value.toUtf8();
+    for (const char c : utf8) {
+        if (c == '"')
+            put('"');
+        put(c);
+    }
+    put('"');
     return *this;
 }
 
 CsvWriter &CsvWriter::number(double value)
 {
     separate();
-    m_buffer += formatNumber(value);
+    const QByteArray text = formatNumber(value);
+    put(text.constData(), text.size());
+    return *this;
+}
+
+CsvWriter &CsvWriter::shortestNumber(double value)
+{
+    separate();
+    if (!std::isfinite(value)) {
+        const char *word = nonFiniteWord(value);
+        put(word, qsizetype(std::strlen(word)));
+        return *this;
+    }
+    char text[64];
+    put(text, shortestChars(value, text));
     return *this;
 }
 
@@ -57,23 +103,23 @@ CsvWriter &CsvWriter::empty()
 CsvWriter &CsvWriter::raw(const QByteArray &field)
 {
     separate();
-    m_buffer += field;
+    put(field.constData(), field.size());
     return *this;
 }
 
 void CsvWriter::endRow()
 {
-    m_buffer += '\n';
+    put('\n');
     m_rowStarted = false;
-    if (m_buffer.size() >= ChunkBytes)
+    if (m_used >= ChunkBytes)
         flush();
 }
 
 bool CsvWriter::flush()
 {
-    if (!m_buffer.isEmpty() && !m_failed)
-        m_failed = m_out->write(m_buffer) != m_buffer.size();
-    m_buffer.resize(0);
+    if (m_used > 0 && !m_failed)
+        m_failed = m_out->write(m_buffer.data(), m_used) != m_used;
+    m_used = 0;
     return !m_failed;
 }
 
@@ -87,6 +133,32 @@ QByteArray CsvWriter::formatNumber(double value)
     if (value == std::trunc(value) && std::abs(value) < exactIntegers)
         return QByteArray::number(qint64(value));
     return QByteArray::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+QByteArray CsvWriter::formatShortest(double value)
+{
+    if (!std::isfinite(value))
+        return QByteArray(nonFiniteWord(value));
+    char text[64];
+    return QByteArray(text, shortestChars(value, text));
+}
+
+QByteArray CsvWriter::minimalField(QStringView value)
+{
+    const QByteArray utf8 = value.toUtf8();
+    if (!utf8.contains(',') && !utf8.contains('"') && !utf8.contains('\n') &&
+        !utf8.contains('\r') && utf8.trimmed() == utf8)
+        return utf8;
+    QByteArray out;
+    out.reserve(utf8.size() + 2);
+    out += '"';
+    for (const char c : utf8) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    out += '"';
+    return out;
 }
 
 bool writeCsvFile(const QString &path, const std::function<bool(CsvWriter &)> &fill, QString *error)

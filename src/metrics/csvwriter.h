@@ -6,12 +6,17 @@
 // doubled inside. Numbers in the shortest form that reads back to the same double (0.656, not
 // 0.65600000000000003); whole numbers below 2^53 without exponent (1000000, not 1e+06);
 // non-finite values as nan, inf, -inf. Rows are buffered and written in chunks.
+//
+// `jobs metrics` writes its own established form through the same writer: text quoted only
+// where it must be (minimalField()) and numbers in the shortest form with or without exponent,
+// whichever is shorter (shortestNumber(): 1e+06, 0.0001 as 1e-04).
 #pragma once
 
 #include <QByteArray>
 #include <QString>
 #include <QStringView>
 #include <functional>
+#include <vector>
 
 class QIODevice;
 
@@ -27,6 +32,7 @@ public:
 
     CsvWriter &text(QStringView value);      // quoted
     CsvWriter &number(double value);         // formatNumber()
+    CsvWriter &shortestNumber(double value); // formatShortest()
     CsvWriter &empty();                      // an empty field
     CsvWriter &raw(const QByteArray &field); // a field that needs no quoting (e.g. a timestamp)
     void endRow();
@@ -34,12 +40,21 @@ public:
     bool flush();
 
     static QByteArray formatNumber(double value);
+    // The shortest text that reads back to the same double, fixed or with exponent, whichever is
+    // shorter (fixed on a tie: 100000 is 1e+05, 10000 stays); non-finite as nan, inf, -inf.
+    static QByteArray formatShortest(double value);
+    // `value` as a field for raw(), quoted (with '"' doubled) only where it must be: when it
+    // holds ',', '"', CR or LF, or starts or ends with white space a reader would trim.
+    static QByteArray minimalField(QStringView value);
 
 private:
     void separate();
+    void put(const char *data, qsizetype size);
+    void put(char c);
 
     QIODevice *m_out;
-    QByteArray m_buffer;
+    std::vector<char> m_buffer; // m_used bytes of it are the rows not yet written
+    qsizetype m_used = 0;
     bool m_rowStarted = false;
     bool m_failed = false;
 };

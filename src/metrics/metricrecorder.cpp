@@ -22,8 +22,7 @@ namespace trainyard::metrics {
 QString displaySource(const SeriesKey &key)
 {
     if (key.kind == kinds::Hypertune)
-        return QCoreApplication::translate("trainyard::metrics::MetricsCollector", "%1 (hypertune)")
-            .arg(key.source);
+        return QCoreApplication::translate("trainyard::metrics", "%1 (hypertune)").arg(key.source);
     if (key.kind == kinds::TensorBoard)
         return QCoreApplication::translate("trainyard::metrics", "%1 (TensorBoard)")
             .arg(key.source);

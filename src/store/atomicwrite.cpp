@@ -64,8 +64,28 @@ QString writeErrorMessage(const QString &path, int error)
         .arg(path, QString::fromLocal8Bit(std::strerror(error)));
 }
 
+bool syncFolder(const QString &path)
+{
+    const int dirFd =
+        ::open(QFile::encodeName(path).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dirFd < 0)
+        return false;
+    const bool synced = ::fsync(dirFd) == 0;
+    const int error = errno;
+    ::close(dirFd);
+    errno = error;
+    return synced;
+}
+
 WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, int newFileMode,
                                 bool syncDirectory)
+{
+    return writeFileAtomically(path, bytes, newFileMode,
+                               syncDirectory ? Durability::Durable : Durability::ContentOnly);
+}
+
+WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, int newFileMode,
+                                Durability durability)
 {
     WriteResult result;
     const auto fail = [&](int error) {
@@ -114,7 +134,7 @@ WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, in
     // fsync reports delayed allocation failures (ENOSPC on some file systems) and write-back
     // errors; close can too (NFS).
     const SyncFunction sync = syncFunction.load();
-    if (error == 0 && (sync ? sync(fd) : ::fsync(fd)) != 0)
+    if (error == 0 && durability != Durability::RuntimeOnly && (sync ? sync(fd) : ::fsync(fd)) != 0)
         error = errno;
     if (::close(fd) != 0 && error == 0 && errno != EINTR)
         error = errno;
@@ -124,14 +144,8 @@ WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, in
         ::unlink(temp.constData());
         return fail(error);
     }
-    if (syncDirectory) {
-        const int dirFd =
-            ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dirFd >= 0) {
-            ::fsync(dirFd);
-            ::close(dirFd);
-        }
-    }
+    if (durability == Durability::Durable)
+        syncFolder(dir);
     return result;
 }
 

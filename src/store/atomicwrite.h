@@ -22,11 +22,33 @@ struct WriteResult
     bool diskFull() const;
 };
 
+// How much of a replacement survives a power loss. Every kind is replaced atomically for the
+// processes reading it (write to a temporary, rename).
+enum class Durability {
+    // The file is fsync'd before the rename and its folder after it: the new bytes survive.
+    Durable,
+    // The file is fsync'd before the rename, the folder not: after a power loss the target
+    // holds the old bytes or the new ones, never a torn or empty file. For a state a durable
+    // write follows anyway (a job's PREPARING before RUNNING), and for a batch of files in one
+    // folder that the writer syncs once at the end (syncFolder()).
+    ContentOnly,
+    // No fsync at all: files that mean nothing after a reboot because they describe live
+    // processes (a port reservation counts only while its owner holds its lock). A torn one
+    // left by a power loss is read as lapsed.
+    RuntimeOnly,
+};
+
 // Writes `bytes` to `path` atomically (see above). A new file gets `newFileMode` (before the
 // umask); an existing one keeps its mode. With syncDirectory the directory is fsync'd after the
 // rename so the replacement survives a power loss.
 WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes,
                                 int newFileMode = 0644, bool syncDirectory = true);
+WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, int newFileMode,
+                                Durability durability);
+
+// fsync(2) of a folder: the entries created, renamed or removed in it survive a power loss.
+// False (errno set) when it cannot be opened or synced.
+bool syncFolder(const QString &path);
 
 // The message for a failed write of `path` with errno `error`: "no space left on device: PATH"
 // for ENOSPC and EDQUOT, else "cannot write PATH: <strerror>".

@@ -31,12 +31,30 @@ QString systemError(int error)
     return QString::fromLocal8Bit(std::strerror(error));
 }
 
-StoreResult writeChecked(const QString &path, const QByteArray &bytes)
+StoreResult writeChecked(const QString &path, const QByteArray &bytes,
+                         Durability durability = Durability::Durable)
 {
     StoreResult result;
-    if (const WriteResult written = writeFileAtomically(path, bytes); !written)
+    if (const WriteResult written = writeFileAtomically(path, bytes, 0644, durability); !written)
         result.errorMessage = written.errorMessage;
     return result;
+}
+
+// A new file of `bytes` allocated blocks (posix_fallocate: the file system hands them out now
+// or reports ENOSPC now; nothing is written). Its bytes mean nothing, so it is not synced: a
+// power loss can at worst take the reserve. 0, or the errno of the failure.
+int reserveSpace(const QString &path, qint64 bytes)
+{
+    const QByteArray name = QFile::encodeName(path);
+    const int fd = ::open(name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return errno;
+    int error = ::posix_fallocate(fd, 0, off_t(bytes));
+    if (::close(fd) != 0 && error == 0 && errno != EINTR)
+        error = errno;
+    if (error != 0)
+        ::unlink(name.constData());
+    return error;
 }
 
 QString pathIn(const QString &dir, const QString &name)
@@ -176,23 +194,26 @@ StoreResult JobStore::createJob(const QString &jobId, const QByteArray &configYa
     };
     // The reserve first: on a full disk the job fails here, at once.
     if (!initial.isTerminal()) {
-        if (StoreResult written =
-                writeChecked(spaceReservePath(jobId), QByteArray(SpaceReserveBytes, '\0'));
-            !written)
-            return fail(written.errorMessage);
+        if (const int error = reserveSpace(spaceReservePath(jobId), SpaceReserveBytes); error != 0)
+            return fail(writeErrorMessage(spaceReservePath(jobId), error));
     }
     for (const QString &sub : {logsDir(jobId), metricsDir(jobId), hypertuneDir(jobId)}) {
         if (!QDir().mkdir(sub))
             return fail(
                 QCoreApplication::translate("trainyard::JobStore", "cannot create %1").arg(sub));
     }
-    if (StoreResult written = writeChecked(configPath(jobId), configYaml); !written)
+    if (StoreResult written = writeChecked(configPath(jobId), configYaml, Durability::ContentOnly);
+        !written)
         return fail(written.errorMessage);
     JobState state = initial;
     if (!state.createTime.isValid())
         state.createTime = QDateTime::currentDateTimeUtc();
-    if (StoreResult written = writeState(jobId, state); !written)
+    if (StoreResult written = writeState(jobId, state, Durability::ContentOnly); !written)
         return fail(written.errorMessage);
+    // The renames above and the job's folder itself, synced once each (as writes sync their
+    // folder: a file system that cannot sync folders is not an error).
+    syncFolder(dir);
+    syncFolder(m_root);
     return result;
 }
 
@@ -312,7 +333,8 @@ StoreResult JobStore::holdOutcome(const QString &jobId, const JobState &state,
     return result;
 }
 
-StoreResult JobStore::writeState(const QString &jobId, const JobState &state) const
+StoreResult JobStore::writeState(const QString &jobId, const JobState &state,
+                                 Durability durability) const
 {
     if (!contains(jobId)) {
         StoreResult result;
@@ -321,11 +343,11 @@ StoreResult JobStore::writeState(const QString &jobId, const JobState &state) co
         return result;
     }
     const QByteArray json = state.toJson();
-    WriteResult written = writeFileAtomically(statePath(jobId), json);
+    WriteResult written = writeFileAtomically(statePath(jobId), json, 0644, durability);
     // A job's end is recorded even on a full disk: its reserve is given up to make room.
     if (!written && written.diskFull() && state.isTerminal() &&
         QFile::remove(spaceReservePath(jobId)))
-        written = writeFileAtomically(statePath(jobId), json);
+        written = writeFileAtomically(statePath(jobId), json, 0644, durability);
     StoreResult result;
     if (!written)
         result.errorMessage = written.errorMessage;
@@ -387,7 +409,8 @@ StoreResult JobStore::reservePorts(const QString &jobId, const QList<quint16> &p
         text += QByteArray::number(port) + '\n';
     const QString dir = portsDirectory(m_root);
     QDir().mkpath(dir);
-    return writeChecked(reservationPath(dir, jobDir(jobId)), text);
+    // Meaningless after a reboot (it counts only while the owner holds its lock): not synced.
+    return writeChecked(reservationPath(dir, jobDir(jobId)), text, Durability::RuntimeOnly);
 }
 
 QSet<quint16> JobStore::reservedPorts(const QString &exceptJobId) const

@@ -15,6 +15,7 @@
 // full disk at any moment leaves the old or the new file, never an empty or torn one.
 #pragma once
 
+#include "store/atomicwrite.h"
 #include "store/jobstate.h"
 
 #include <QByteArray>
@@ -111,6 +112,8 @@ public:
     // Creates the job's directory (failing when the ID is taken, also against another process
     // doing the same at the same moment), its logs/, metrics/ and hypertune/ folders,
     // config.yaml and state.json. createTime is set to now when the initial state has none.
+    // Each file is fsync'd; the job's folder and the store's once at the end, so the new job
+    // survives a power loss as a whole.
     StoreResult createJob(const jobspec::Job &job, const JobState &initial = JobState());
     // The same with config.yaml's bytes given; createJob(Job) exports and calls this.
     StoreResult createJob(const QString &jobId, const QByteArray &configYaml,
@@ -126,8 +129,10 @@ public:
     StateReadResult readState(const QString &jobId) const;
     // Atomic, checked replacement of state.json (store/atomicwrite.h): on failure the old
     // state stays. A terminal state that does not fit on a full disk gets the job's space
-    // reserve; the error for a full disk reads "no space left on device: PATH".
-    StoreResult writeState(const QString &jobId, const JobState &state) const;
+    // reserve; the error for a full disk reads "no space left on device: PATH". Durable
+    // unless told otherwise (an intermediate state a durable write follows: ContentOnly).
+    StoreResult writeState(const QString &jobId, const JobState &state,
+                           Durability durability = Durability::Durable) const;
     // config.yaml as stored.
     StoreResult readConfig(const QString &jobId, QByteArray *yaml) const;
 

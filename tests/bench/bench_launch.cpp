@@ -7,6 +7,9 @@
 //   bench_launch [RUNS=7] [sh|python]
 //   sh:     the trainer is a shell script that sleeps (trainyardLocal.executable)
 //   python: the trainer is `python3 -m bench_sleeper` (TRAINYARD_PYTHON or /usr/bin/python3)
+//   BENCH_LAUNCH_HARNESS=PATH: another build's trainyard_jobs_harness instead of this one's
+//   BENCH_LAUNCH_COMPARE=PATH: a second build's harness, run after ours in every round (on a
+//                              busy machine only interleaved runs compare fairly)
 //
 // What "running" means: ours, every replica's QProcess has started (exec succeeded) and the
 // owner has written RUNNING; the shell's, the script has forked all 11 background jobs.
@@ -85,32 +88,34 @@ int main(int argc, char **argv)
     const QString config = tmp.filePath(QStringLiteral("config.yaml"));
     writeFile(config, spec);
 
+    QString harness = qEnvironmentVariable("BENCH_LAUNCH_HARNESS");
+    const QString compare = qEnvironmentVariable("BENCH_LAUNCH_COMPARE");
+    if (harness.isEmpty())
+        harness = QStringLiteral(JOBS_HARNESS);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("TRAINYARD_HOME"), home);
     env.insert(QStringLiteral("TRAINYARD_PYTHON"), interpreter);
     const store::JobStore store(home);
 
-    QList<double> ours;
-    QList<double>
-        cliPart; // until the submit command exited (validation, job creation, owner start)
-    QList<double> shell;
-    for (int run = 0; run < runs; ++run) {
-        const QString jobId = QStringLiteral("bench_%1").arg(run);
+    // One submit of `program` until all replicas are RUNNING, then its cancel. False when the
+    // job did not get there.
+    const auto launch = [&](const QString &program, const QString &jobId, double *ms,
+                            double *submitMs) {
         QElapsedTimer timer;
         timer.start();
         QProcess submit;
         submit.setProcessEnvironment(env);
-        submit.start(QStringLiteral(JOBS_HARNESS),
+        submit.start(program,
                      {QStringLiteral("jobs"), QStringLiteral("submit"), QStringLiteral("training"),
                       jobId, QStringLiteral("--config"), config, QStringLiteral("--async"),
                       QStringLiteral("--start-port"), QStringLiteral("29700"),
                       QStringLiteral("--grace-period"), QStringLiteral("1")});
         bool running = false;
-        double submitMs = -1;
+        *submitMs = -1;
         while (timer.elapsed() < 30000) {
-            if (submitMs < 0 &&
+            if (*submitMs < 0 &&
                 (submit.state() == QProcess::NotRunning || submit.waitForFinished(0)))
-                submitMs = double(timer.nsecsElapsed()) / 1e6;
+                *submitMs = double(timer.nsecsElapsed()) / 1e6;
             const store::StateReadResult read = store.readState(jobId);
             if (read && read.state.state == store::JobStatus::Running) {
                 running = read.state.replicas.size() == Replicas;
@@ -120,23 +125,41 @@ int main(int argc, char **argv)
                 break;
             QThread::usleep(500);
         }
-        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        *ms = double(timer.nsecsElapsed()) / 1e6;
         submit.waitForFinished(10000);
         if (!running) {
-            std::fprintf(stderr, "run %d: the job did not reach RUNNING: %s\n", run,
+            std::fprintf(stderr, "%s: the job did not reach RUNNING: %s\n", qPrintable(jobId),
                          submit.readAllStandardError().constData());
-            return 1;
+            return false;
         }
-        ours << ms;
-        if (submitMs < 0)
-            submitMs = ms; // the job was RUNNING before the submit command had exited
-        cliPart << submitMs;
+        if (*submitMs < 0)
+            *submitMs = *ms; // the job was RUNNING before the submit command had exited
         exec::requestCancel(store, jobId);
         while (true) {
             const store::StateReadResult read = store.readState(jobId);
             if (read && read.state.isTerminal())
                 break;
             QThread::msleep(10);
+        }
+        return true;
+    };
+
+    QList<double> ours;
+    QList<double>
+        cliPart;         // until the submit command exited (validation, job creation, owner start)
+    QList<double> other; // BENCH_LAUNCH_COMPARE's, interleaved with ours
+    QList<double> shell;
+    for (int run = 0; run < runs; ++run) {
+        double ms = 0;
+        double submitMs = 0;
+        if (!launch(harness, QStringLiteral("bench_%1").arg(run), &ms, &submitMs))
+            return 1;
+        ours << ms;
+        cliPart << submitMs;
+        if (!compare.isEmpty()) {
+            if (!launch(compare, QStringLiteral("compare_%1").arg(run), &ms, &submitMs))
+                return 1;
+            other << ms;
         }
 
         // The same processes started by a shell script, in a session of its own.
@@ -148,7 +171,8 @@ int main(int argc, char **argv)
                                .arg(program, programArgs);
         QProcess baseline;
         baseline.setChildProcessModifier([] { ::setsid(); });
-        timer.restart();
+        QElapsedTimer timer;
+        timer.start();
         baseline.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), sh});
         const qint64 group = baseline.processId(); // the script leads its session and group
         baseline.waitForFinished(30000);
@@ -167,5 +191,10 @@ int main(int argc, char **argv)
     std::printf("  shell script forking the same %d processes:        median %.1f ms\n", Replicas,
                 b);
     std::printf("  ratio: %.1fx\n", b > 0 ? a / b : 0.0);
+    if (!other.isEmpty()) {
+        const double c = median(other);
+        std::printf("  compared build (%s): median %.1f ms, ratio %.1fx; ours / compared: %.2f\n",
+                    qPrintable(compare), c, b > 0 ? c / b : 0.0, c > 0 ? a / c : 0.0);
+    }
     return 0;
 }

@@ -42,6 +42,7 @@ private Q_SLOTS:
     void csvNumbers_data();
     void csvNumbers();
     void csvQuotesText();
+    void csvMetricsForm();
     void smoothedLineFromThePyramid();
     void epochAxis();
     void trialSources();
@@ -91,6 +92,38 @@ void TestChartData::csvQuotesText()
     QVERIFY(!writeCsvFile(
         QStringLiteral("/nonexistent-dir/x.csv"), [](CsvWriter &) { return true; }, &error));
     QVERIFY2(error.contains(QStringLiteral("/nonexistent-dir/x.csv")), qPrintable(error));
+}
+
+// The form of `trainyard jobs metrics`: names quoted only where they must be, numbers in the
+// shortest text with or without exponent; a row larger than the writer's chunk stays whole.
+void TestChartData::csvMetricsForm()
+{
+    QCOMPARE(CsvWriter::minimalField(u"loss"), QByteArray("loss"));
+    QCOMPARE(CsvWriter::minimalField(u"eval loss"), QByteArray("eval loss"));
+    QCOMPARE(CsvWriter::minimalField(u"a,b"), QByteArray("\"a,b\""));
+    QCOMPARE(CsvWriter::minimalField(u"q\"x"), QByteArray("\"q\"\"x\""));
+    QCOMPARE(CsvWriter::minimalField(u" sp"), QByteArray("\" sp\""));
+    QCOMPARE(CsvWriter::minimalField(u"two\nlines"), QByteArray("\"two\nlines\""));
+    QCOMPARE(CsvWriter::formatShortest(1e5), QByteArray("1e+05"));
+    QCOMPARE(CsvWriter::formatShortest(10000), QByteArray("10000"));
+    QCOMPARE(CsvWriter::formatShortest(1e-4), QByteArray("1e-04"));
+    QCOMPARE(CsvWriter::formatShortest(0.1 + 0.2), QByteArray("0.30000000000000004"));
+    QCOMPARE(CsvWriter::formatShortest(-std::numeric_limits<double>::infinity()),
+             QByteArray("-inf"));
+
+    QBuffer buffer;
+    QVERIFY(buffer.open(QIODevice::WriteOnly));
+    const QByteArray big(3 * 1024 * 1024, 'x');
+    {
+        CsvWriter csv(&buffer);
+        csv.raw(CsvWriter::minimalField(u"a,b"))
+            .shortestNumber(1e6)
+            .shortestNumber(std::numeric_limits<double>::quiet_NaN());
+        csv.endRow();
+        csv.raw(big).shortestNumber(2.5).endRow();
+        QVERIFY(csv.flush());
+    }
+    QCOMPARE(buffer.data(), QByteArray("\"a,b\",1e+06,nan\n") + big + QByteArray(",2.5\n"));
 }
 
 // A dense noisy series at smoothing 0.98: drawn from buckets, the line follows TensorBoard's EMA

@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <cerrno>
+#include <sys/stat.h>
 
 using namespace trainyard;
 
@@ -54,6 +55,8 @@ class TestStoreWrites : public QObject
 private Q_SLOTS:
     void fsyncFailureKeepsTheOldFile();
     void fsyncFailureLeavesNoNewFile();
+    void durabilityDecidesWhatIsSynced();
+    void newJobIsSyncedAndHoldsItsReserve();
     void progressFileIsCheckedAndSynced();
     void logWriteFailureNamesTheOsReason();
     void spaceFloorScalesWithTheFileSystem();
@@ -135,6 +138,55 @@ void TestStoreWrites::logWriteFailureNamesTheOsReason()
     QVERIFY(!writer.flush());
     QCOMPARE(writer.recordsDropped(), qint64(2));
     QCOMPARE(failed.count(), 1);
+}
+
+// Durable and ContentOnly writes sync the file before the rename (a failing sync keeps the old
+// bytes); RuntimeOnly files (port reservations) are replaced without any sync.
+void TestStoreWrites::durabilityDecidesWhatIsSynced()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("f"));
+    QVERIFY(store::writeFileAtomically(path, "old"));
+    for (const store::Durability durability :
+         {store::Durability::Durable, store::Durability::ContentOnly}) {
+        const FailingSync failing;
+        QVERIFY(!store::writeFileAtomically(path, "new", 0644, durability));
+        QCOMPARE(syncCalls, 1);
+        QCOMPARE(readAll(path), QByteArray("old"));
+    }
+    {
+        const FailingSync failing;
+        QVERIFY(store::writeFileAtomically(path, "new", 0644, store::Durability::RuntimeOnly));
+        QCOMPARE(syncCalls, 0);
+    }
+    QCOMPARE(readAll(path), QByteArray("new"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("f")});
+}
+
+// A new job's config.yaml and state.json are synced (a failing sync leaves no job behind), and
+// its space reserve is allocated on disk, not a sparse file.
+void TestStoreWrites::newJobIsSyncedAndHoldsItsReserve()
+{
+    QTemporaryDir dir;
+    store::JobStore jobs(dir.path());
+    {
+        const FailingSync failing;
+        const store::StoreResult created = jobs.createJob(QStringLiteral("j"), "jobId: j\n");
+        QVERIFY(!created);
+        QVERIFY2(created.errorMessage.contains(QLatin1String("Input/output error")),
+                 qPrintable(created.errorMessage));
+        QCOMPARE(syncCalls, 1);
+    }
+    QVERIFY(!jobs.contains(QStringLiteral("j")));
+    QVERIFY(jobs.createJob(QStringLiteral("j"), "jobId: j\n"));
+    QVERIFY(jobs.readState(QStringLiteral("j")));
+    struct stat st = {};
+    QCOMPARE(::stat(QFile::encodeName(jobs.spaceReservePath(QStringLiteral("j"))).constData(), &st),
+             0);
+    QCOMPARE(qint64(st.st_size), qint64(store::JobStore::SpaceReserveBytes));
+    QVERIFY2(qint64(st.st_blocks) * 512 >= store::JobStore::SpaceReserveBytes,
+             qPrintable(QString::number(qint64(st.st_blocks) * 512)));
 }
 
 void TestStoreWrites::spaceFloorScalesWithTheFileSystem()
