@@ -6081,6 +6081,14 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
         <source>This machine has fewer GPUs than the job asks for: choose CPU only or Shared above.</source>
         <translation>Dieser Rechner hat weniger GPUs, als der Job verlangt: wählen Sie oben „Nur CPU“ oder „Geteilt“.</translation>
     </message>
+    <message>
+        <source>Rehearse VM &amp;maintenance</source>
+        <translation>VM-&amp;Wartung proben</translation>
+    </message>
+    <message>
+        <source>For a local run (the CLI&apos;s --rehearse-maintenance): each replica gets one VM maintenance event, as when the service moves it to another VM: SIGTERM, the grace period, SIGKILL, then the same launch again. The moment is seeded by the job ID, so a rerun repeats it. `trainyard jobs describe` and the Overview say whether each replica resumed from its checkpoint or started over.</source>
+        <translation>Für einen lokalen Lauf (--rehearse-maintenance der CLI): jedes Replikat bekommt ein VM-Wartungsereignis, wie wenn der Dienst es auf eine andere VM verlegt: SIGTERM, die Schonfrist, SIGKILL, dann derselbe Start noch einmal. Der Zeitpunkt leitet sich von der Job-ID ab, sodass eine Wiederholung ihn wiederholt. `trainyard jobs describe` und die Übersicht zeigen, ob jedes Replikat von seinem Checkpoint fortgesetzt oder neu begonnen hat.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::wizard::StringListEditor</name>
