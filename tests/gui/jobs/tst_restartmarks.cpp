@@ -4,7 +4,8 @@
 // VM maintenance" and "Rehearse crash" from the replica table's menu (right click and Shift+F10),
 // then the Overview's Last restart column (resumed, or started over with a warning), the Logs
 // tab's mark lines and the Metrics tab's restart lines. With TRAINYARD_SCREENSHOT_DIR set it saves
-// restart-overview.png, restart-logs.png, restart-chart.png and restart-startedover.png there.
+// restart-menu.png, restart-overview.png, restart-logs.png, restart-chart.png and
+// restart-startedover.png there.
 #include "charts/metricchart.h"
 #include "charts/metricspanel.h"
 #include "consoletesthelpers.h"
@@ -194,6 +195,7 @@ void TestRestartMarks::rehearseFromMenu(JobDetail *detail, const QString &replic
     QVERIFY(menu->actions().contains(action));
     QVERIFY2(action->isEnabled(), qPrintable(action->toolTip()));
     QVERIFY(action->toolTip().contains(replica));
+    saveShot(menu, QStringLiteral("restart-menu.png"));
     action->trigger();
     menu->close();
 }
