@@ -4678,6 +4678,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Last step before the restart: %1</source>
         <translation>Letzter Schritt vor dem Neustart: %1</translation>
     </message>
+    <message>
+        <source>%1 started over at step %2 after reaching step %3: no checkpoint was restored.</source>
+        <translation>%1 hat bei Schritt %2 neu begonnen, nachdem Schritt %3 erreicht war: es wurde kein Checkpoint wiederhergestellt.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::jobs::JobListModel</name>

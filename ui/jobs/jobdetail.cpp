@@ -17,6 +17,7 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -138,6 +139,20 @@ QWidget *JobDetail::createOverview()
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("Replicas:"), page));
     layout->addWidget(m_replicaView, 1);
+    // Replicas that started over after a restart: a warning under the table, with the advice.
+    m_restartWarning = new QWidget(page);
+    m_restartWarning->setObjectName(QStringLiteral("restartWarning"));
+    auto *warningIcon = new QLabel(m_restartWarning);
+    const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    warningIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));
+    m_restartWarningText = plainLabel(m_restartWarning);
+    m_restartWarningText->setWordWrap(true);
+    auto *warningLayout = new QHBoxLayout(m_restartWarning);
+    warningLayout->setContentsMargins(0, 0, 0, 0);
+    warningLayout->addWidget(warningIcon, 0, Qt::AlignTop);
+    warningLayout->addWidget(m_restartWarningText, 1);
+    m_restartWarning->hide();
+    layout->addWidget(m_restartWarning);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_tfConfig);
     buttons->addWidget(m_rehearsal, 1);
@@ -202,6 +217,26 @@ void JobDetail::setState(const store::JobState &state, bool known, const QString
     m_replicaModel->setReplicas(state.replicas);
     m_replicaMenu->setState(state, known);
     m_metrics->setRestartMarks(restartMarks(state));
+    QStringList startedOver;
+    for (const store::ReplicaState &replica : state.replicas) {
+        if (replica.restarts.isEmpty() || !replica.restarts.constLast().startedOver)
+            continue;
+        const store::RestartRecord &last = replica.restarts.constLast();
+        startedOver.append(tr("%1 started over at step %2 after reaching step %3: no checkpoint "
+                              "was restored.")
+                               .arg(store::trialLogName(replica.name, replica.trialId))
+                               .arg(last.resumedAtStep.value_or(0))
+                               .arg(last.stepBeforeRestart.value_or(0)));
+    }
+    if (!startedOver.isEmpty())
+        startedOver.append(ReplicaModel::checkpointAdvice());
+    m_restartWarningText->setText(startedOver.join(u'\n'));
+    m_restartWarning->setVisible(!startedOver.isEmpty());
+}
+
+QString JobDetail::restartWarningText() const
+{
+    return m_restartWarning->isHidden() ? QString() : m_restartWarningText->text();
 }
 
 QList<charts::RestartMark> JobDetail::restartMarks(const store::JobState &state)

@@ -56,6 +56,8 @@ public:
     ReplicaMenu *replicaMenu() const { return m_replicaMenu; }
     // The last rehearsal's outcome as shown below the replica table (plain text).
     QString rehearsalText() const;
+    // The warning under the replica table for replicas that started over (empty: none).
+    QString restartWarningText() const;
     QString configText() const;
     // A tuning job's trials in one line (empty for other jobs), as the Overview shows them.
     QString trialsText() const;
@@ -91,6 +93,8 @@ private:
     QPushButton *m_tfConfig;
     ReplicaMenu *m_replicaMenu;
     QLabel *m_rehearsal;
+    QWidget *m_restartWarning;
+    QLabel *m_restartWarningText;
     bool m_cloud = false;
     logs::LogPanel *m_logs;
     charts::MetricsPanel *m_metrics;

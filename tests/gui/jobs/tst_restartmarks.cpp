@@ -257,6 +257,7 @@ void TestRestartMarks::maintenanceResumes()
     // No warning: it resumed.
     QVERIFY(model->index(row, ReplicaModel::LastRestartColumn).data(Qt::DecorationRole).isNull());
     QVERIFY(lastRestart(model, QStringLiteral("chief-0")).isEmpty()); // the chief ran on
+    QCOMPARE(detail->restartWarningText(), QString());
     saveShot(detail, QStringLiteral("restart-overview.png"));
 
     // The Logs tab: Trainyard's mark lines, drawn on a tinted row with a bar.
@@ -365,6 +366,12 @@ void TestRestartMarks::crashStartsOverWithWarning()
              qPrintable(tip));
     QVERIFY(tip.contains(QStringLiteral("no checkpoint was restored")));
     QCOMPARE(model->index(row, ReplicaModel::RestartsColumn).data().toInt(), 1); // counted
+    // The warning under the table says it, with the advice.
+    QVERIFY2(detail->restartWarningText().startsWith(
+                 QStringLiteral("worker-0 started over at step 0 after reaching step")),
+             qPrintable(detail->restartWarningText()));
+    QVERIFY(detail->restartWarningText().contains(
+        QStringLiteral("restore the most recent one when the trainer starts")));
     detail->replicaView()->selectRow(row);
     saveShot(detail, QStringLiteral("restart-startedover.png"));
 
