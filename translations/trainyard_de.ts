@@ -4663,6 +4663,18 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Replicas</source>
         <translation>Replikate</translation>
     </message>
+    <message>
+        <source>%1 restarted at %2: %3</source>
+        <translation>%1 neu gestartet am %2: %3</translation>
+    </message>
+    <message>
+        <source>Last step before the restart: %1</source>
+        <translation>Letzter Schritt vor dem Neustart: %1</translation>
+    </message>
+    <message>
+        <source>%1 started over at step %2 after reaching step %3: no checkpoint was restored.</source>
+        <translation>%1 hat bei Schritt %2 neu begonnen, nachdem Schritt %3 erreicht war: es wurde kein Checkpoint wiederhergestellt.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::jobs::JobListModel</name>
@@ -4744,6 +4756,81 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
+    <name>trainyard::ui::jobs::ReplicaMenu</name>
+    <message>
+        <source>Show &amp;TF_CONFIG…</source>
+        <translation>&amp;TF_CONFIG anzeigen…</translation>
+    </message>
+    <message>
+        <source>Rehearse VM &amp;maintenance</source>
+        <translation>VM-&amp;Wartung proben</translation>
+    </message>
+    <message>
+        <source>Rehearse &amp;crash</source>
+        <translation>&amp;Absturz proben</translation>
+    </message>
+    <message>
+        <source>No job is selected.</source>
+        <translation>Kein Job ausgewählt.</translation>
+    </message>
+    <message>
+        <source>The service restarts the replicas of a cloud job itself; only local runs can rehearse a restart.</source>
+        <translation>Die Replikate eines Cloud-Jobs startet der Dienst selbst neu; nur lokale Läufe können einen Neustart proben.</translation>
+    </message>
+    <message>
+        <source>A rehearsal is under way: wait for the job&apos;s owner to answer.</source>
+        <translation>Eine Probe läuft: warten Sie auf die Antwort des Eigentümerprozesses des Jobs.</translation>
+    </message>
+    <message>
+        <source>Only a running job can rehearse a restart (this one: %1).</source>
+        <translation>Nur ein laufender Job kann einen Neustart proben (dieser: %1).</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>Select a replica first.</source>
+        <translation>Wählen Sie zuerst ein Replikat aus.</translation>
+    </message>
+    <message>
+        <source>%1 is not running (%2).</source>
+        <translation>%1 läuft nicht (%2).</translation>
+    </message>
+    <message>
+        <source>SIGTERM to %1, the job&apos;s grace period, SIGKILL, then the same launch again (same TF_CONFIG, port and environment), not counted against the restarts, as when the service moves a replica off a VM under maintenance.</source>
+        <translation>SIGTERM an %1, die Schonfrist des Jobs, SIGKILL, dann derselbe Start noch einmal (dieselbe TF_CONFIG, derselbe Port, dieselbe Umgebung), nicht auf die Neustarts angerechnet – wie wenn der Dienst ein Replikat von einer VM in Wartung verlegt.</translation>
+    </message>
+    <message>
+        <source>SIGKILL to %1: it restarts as after a non-zero exit, counted against the restarts.</source>
+        <translation>SIGKILL an %1: es startet neu wie nach einem Exit-Code ungleich null, auf die Neustarts angerechnet.</translation>
+    </message>
+    <message>
+        <source>Asking the owner of %1 to rehearse VM maintenance of %2…</source>
+        <translation>Der Eigentümerprozess von %1 wird gebeten, eine VM-Wartung von %2 zu proben…</translation>
+    </message>
+    <message>
+        <source>Asking the owner of %1 to rehearse a crash of %2…</source>
+        <translation>Der Eigentümerprozess von %1 wird gebeten, einen Absturz von %2 zu proben…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 was not restarted: the job&apos;s owner did not take the request within %3 s.</source>
+        <translation>%1 von %2 wurde nicht neu gestartet: der Eigentümerprozess des Jobs hat die Anfrage nicht innerhalb von %3 s angenommen.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 was not restarted: %3</source>
+        <translation>%1 von %2 wurde nicht neu gestartet: %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2: VM maintenance rehearsed (SIGTERM, grace period, SIGKILL, then the same launch again). The Last restart column says whether it resumed.</source>
+        <translation>%1 von %2: VM-Wartung geprobt (SIGTERM, Schonfrist, SIGKILL, dann derselbe Start noch einmal). Die Spalte „Letzter Neustart“ zeigt, ob es fortgesetzt hat.</translation>
+    </message>
+    <message>
+        <source>%1 of %2: crash rehearsed (SIGKILL); it restarts as after a non-zero exit. The Last restart column says whether it resumed.</source>
+        <translation>%1 von %2: Absturz geprobt (SIGKILL); es startet neu wie nach einem Exit-Code ungleich null. Die Spalte „Letzter Neustart“ zeigt, ob es fortgesetzt hat.</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::jobs::ReplicaModel</name>
     <message>
         <source>Replica</source>
@@ -4780,6 +4867,58 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>GPUs</source>
         <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>VM maintenance</source>
+        <translation>VM-Wartung</translation>
+    </message>
+    <message>
+        <source>crash</source>
+        <translation>Absturz</translation>
+    </message>
+    <message>
+        <source>job restart</source>
+        <translation>Job-Neustart</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>Exit %1</translation>
+    </message>
+    <message>
+        <source>exit</source>
+        <translation>Exit</translation>
+    </message>
+    <message>
+        <source>started over at step %1</source>
+        <translation>neu begonnen bei Schritt %1</translation>
+    </message>
+    <message>
+        <source>resumed at step %1</source>
+        <translation>fortgesetzt bei Schritt %1</translation>
+    </message>
+    <message>
+        <source>no step reported since</source>
+        <translation>seitdem kein Schritt gemeldet</translation>
+    </message>
+    <message>
+        <source>The service restarts replicas (VM maintenance, crashes): save checkpoints under the job dir regularly and restore the most recent one when the trainer starts.</source>
+        <translation>Der Dienst startet Replikate neu (VM-Wartung, Abstürze): speichern Sie regelmäßig Checkpoints im Job-Verzeichnis und stellen Sie den neuesten wieder her, wenn der Trainer startet.</translation>
+    </message>
+    <message>
+        <source>last step before: %1</source>
+        <translation>letzter Schritt davor: %1</translation>
+    </message>
+    <message>
+        <source>counted against the restarts</source>
+        <translation>auf die Neustarts angerechnet</translation>
+    </message>
+    <message>
+        <source>%1 started over at step %2 after reaching step %3: no checkpoint was restored.</source>
+        <translation>%1 hat bei Schritt %2 neu begonnen, nachdem Schritt %3 erreicht war: es wurde kein Checkpoint wiederhergestellt.</translation>
+    </message>
+    <message>
+        <source>Last restart</source>
+        <translation>Letzter Neustart</translation>
     </message>
 </context>
 <context>
@@ -5938,6 +6077,14 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
     <message>
         <source>This machine has fewer GPUs than the job asks for: choose CPU only or Shared above.</source>
         <translation>Dieser Rechner hat weniger GPUs, als der Job verlangt: wählen Sie oben „Nur CPU“ oder „Geteilt“.</translation>
+    </message>
+    <message>
+        <source>Rehearse VM &amp;maintenance</source>
+        <translation>VM-&amp;Wartung proben</translation>
+    </message>
+    <message>
+        <source>For a local run (the CLI&apos;s --rehearse-maintenance): each replica gets one VM maintenance event, as when the service moves it to another VM: SIGTERM, the grace period, SIGKILL, then the same launch again. The moment is seeded by the job ID, so a rerun repeats it. `trainyard jobs describe` and the Overview say whether each replica resumed from its checkpoint or started over.</source>
+        <translation>Für einen lokalen Lauf (--rehearse-maintenance der CLI): jedes Replikat bekommt ein VM-Wartungsereignis, wie wenn der Dienst es auf eine andere VM verlegt: SIGTERM, die Schonfrist, SIGKILL, dann derselbe Start noch einmal. Der Zeitpunkt leitet sich von der Job-ID ab, sodass eine Wiederholung ihn wiederholt. `trainyard jobs describe` und die Übersicht zeigen, ob jedes Replikat von seinem Checkpoint fortgesetzt oder neu begonnen hat.</translation>
     </message>
 </context>
 <context>

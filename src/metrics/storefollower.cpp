@@ -372,6 +372,7 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
     DrawResult result;
     result.metric = request.metric;
     result.serial = request.serial;
+    result.originMs = m_origin;
     const double w = std::clamp(request.smoothing, 0.0, 0.999);
     const qint64 maxPoints = 2 * std::max(50, request.width);
     const SeriesInfo *anyEpoch = nullptr;

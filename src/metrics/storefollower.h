@@ -88,6 +88,7 @@ struct DrawResult
 {
     QString metric;
     quint64 serial = 0;
+    qint64 originMs = 0; // the wall time (ms since the epoch) at x 0 when drawn by time
     QList<DrawnSeries> series;
 };
 

@@ -216,6 +216,7 @@ void MetricChartView::rebuildAxes()
         c->removeAxis(m_yAxis);
         delete m_yAxis;
     }
+    m_rangeDrawn = false; // no restart marks on the new axis until a drawing gives its range
     auto *x = new QValueAxis;
     x->setTitleText(m_xMode == XMode::Step   ? tr("Step")
                     : m_xMode == XMode::Time ? tr("Time since start (s)")
@@ -324,6 +325,7 @@ void MetricChartView::relabel()
             item->show();
         }
     }
+    placeRestartMarks();
     m_relabelling = false;
 }
 
@@ -435,7 +437,10 @@ void MetricChartView::applyDrawn(const metrics::DrawResult &result)
 {
     if (result.metric != m_metric || result.serial != m_serial)
         return; // an answer to an older request
+    m_originMs = result.originMs;
+    m_rangeDrawn = true;
     draw(result.series);
+    placeRestartMarks(); // also when the range did not change
 }
 
 void MetricChartView::updateSeries()

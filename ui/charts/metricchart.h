@@ -6,7 +6,9 @@
 // as TensorBoard and W&B draw it. X as step, time since start or epoch; axis labels in short form
 // (2M, 500k, 0.25, 1e-4); a crosshair showing every series' value at the cursor's x; box zoom
 // (both axes), pan (middle button or Shift+drag, arrow keys) and reset (Home, or the panel's
-// button); an Export button (CSV of every stored point, PNG of the chart).
+// button); an Export button (CSV of every stored point, PNG of the chart). Restarts of the
+// replicas whose series it shows are marked with a dashed vertical line and a label
+// (setRestartMarks; restartmarks.cpp).
 #pragma once
 
 #include "metrics/storefollower.h"
@@ -15,6 +17,7 @@
 #include <QHash>
 #include <QTimer>
 #include <functional>
+#include <optional>
 
 class QGraphicsLineItem;
 class QGraphicsSimpleTextItem;
@@ -26,6 +29,27 @@ class QToolButton;
 namespace trainyard::ui::charts {
 
 enum class XMode { Step, Time, Epoch };
+
+// A restart of a replica, as a chart marks it on the series of that replica (the series whose
+// source is the replica's log name, "worker-0", "chief-0.trial-2", or that name with a
+// " (hypertune)" suffix). On a time axis the line stands at the restart's time; on a step axis at
+// the last step the replica reported before it (where its work was cut off; unset: not drawn);
+// on an epoch axis it is not drawn (a restart has no epoch of its own).
+struct RestartMark
+{
+    QString source;
+    qint64 wallMs = 0; // when the replica was started again (ms since the epoch)
+    std::optional<qint64> step;
+    QString label;        // short, plain text: "VM maintenance · resumed at step 13"
+    QString toolTip;      // plain text
+    bool warning = false; // started over: drawn in the warning colour
+
+    bool operator==(const RestartMark &o) const
+    {
+        return source == o.source && wallMs == o.wallMs && step == o.step && label == o.label &&
+               toolTip == o.toolTip && warning == o.warning;
+    }
+};
 
 class MetricChartView : public QChartView
 {
@@ -62,6 +86,17 @@ public:
     QString hoverText() const;
     bool crosshairVisible() const;
     QToolButton *exportButton() const { return m_exportButton; }
+
+    // The restarts to mark (of every replica; those of sources not drawn here are left out).
+    void setRestartMarks(const QList<RestartMark> &marks);
+    // The marks drawn now, with the x value each stands at and its line in viewport pixels.
+    struct ShownMark
+    {
+        RestartMark mark;
+        double x = 0;
+        int viewportX = 0;
+    };
+    QList<ShownMark> shownRestartMarks() const;
 
     // Every stored point of every source: source,step,wall_time,value (RFC 3339 UTC wall time),
     // by default from the store; the Compare view sets a writer for its runs.
@@ -103,6 +138,9 @@ private:
     void askCsv();
     void askPng();
     void placeExportButton();
+    void placeRestartMarks();
+    // Whether a drawn series (its display name) belongs to the replica of `source`.
+    bool drawsSource(const QString &source) const;
 
     QString m_metric;
     QString m_storeDir;
@@ -120,6 +158,12 @@ private:
     QList<QGraphicsSimpleTextItem *> m_yLabels;
     QLabel *m_hover = nullptr;
     QToolButton *m_exportButton = nullptr;
+    QList<RestartMark> m_restartMarks;
+    QList<QGraphicsLineItem *> m_restartLines; // one per shown mark, with its label
+    QList<QGraphicsSimpleTextItem *> m_restartLabels;
+    QList<ShownMark> m_shownMarks;
+    qint64 m_originMs = 0;     // the wall time at x 0 on a time axis (the store's first point)
+    bool m_rangeDrawn = false; // the x axis has the range of a drawing for the current mode
     XMode m_xMode = XMode::Step;
     double m_smoothing = 0.6;
     bool m_log = false;

@@ -349,6 +349,7 @@ void MetricsPanel::redraw()
             view->setXMode(xModeFor(metric));
             view->setSmoothing(m_smoothing->value() / 100.0);
             view->setLogScale(m_log->isChecked());
+            view->setRestartMarks(m_restartMarks);
             connect(view, &MetricChartView::drawRequested, this,
                     [this](const metrics::DrawRequest &request) {
                         if (m_view)
@@ -385,6 +386,15 @@ void MetricsPanel::redraw()
             c->updateSeries();
     }
     m_dirty.clear();
+}
+
+void MetricsPanel::setRestartMarks(const QList<RestartMark> &marks)
+{
+    if (marks == m_restartMarks)
+        return;
+    m_restartMarks = marks;
+    for (MetricChartView *c : std::as_const(m_charts))
+        c->setRestartMarks(marks);
 }
 
 void MetricsPanel::setXMode(XMode mode)

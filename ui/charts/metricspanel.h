@@ -64,6 +64,9 @@ public:
     void setXMode(XMode mode);
     void setSmoothing(double weight);
     void setLogScale(bool on);
+    // The restarts of the job's replicas, marked on every chart drawing their series.
+    void setRestartMarks(const QList<RestartMark> &marks);
+    const QList<RestartMark> &restartMarks() const { return m_restartMarks; }
     // The usable user patterns the charts are extracted with.
     QStringList userPatterns() const { return m_patterns; }
     // The System section (metrics::systemseries): its heading, and a chart's title with units.
@@ -90,6 +93,7 @@ private:
     QString m_logsDir;
     QString m_hypertuneDir;
     QStringList m_patterns; // usable user patterns of m_view
+    QList<RestartMark> m_restartMarks;
     metrics::StoreSummary m_summary;
     metrics::StoreSummary m_pendingSummary; // m_view's while m_reapplying
     bool m_reapplying = false;              // m_view extracts with new patterns: charts wait for it

@@ -124,6 +124,7 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     connect(m_view, &QTableView::customContextMenuRequested, this, &JobConsole::showContextMenu);
 
     m_detail = new JobDetail(m_model->storeRoot(), this);
+    connect(m_detail, &JobDetail::message, this, &JobConsole::message);
 
     // The low-disk-space banner: hidden until the store's disk runs low.
     m_spaceBanner = new QFrame(this);
@@ -405,11 +406,13 @@ void JobConsole::onRefreshed()
     const QString id = currentJobId();
     if (id != m_detail->jobId())
         m_detail->setJob(id);
-    if (const JobRow *row = id.isEmpty() ? nullptr : m_model->job(id))
+    if (const JobRow *row = id.isEmpty() ? nullptr : m_model->job(id)) {
+        m_detail->setCloudJob(row->cloud);
         m_detail->setState(
             row->state, row->stateKnown, row->stateError,
             row->broken ? JobListModel::brokenWord(joblist::brokenReasonText(row->brokenReason))
                         : QString());
+    }
     updateActions();
 }
 

@@ -3,6 +3,7 @@
 
 #include "charts/metricspanel.h"
 #include "jobs/joblistmodel.h"
+#include "jobs/replicamenu.h"
 #include "jobs/replicamodel.h"
 #include "jobs/tfconfigview.h"
 #include "logs/logpanel.h"
@@ -16,6 +17,7 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -117,15 +119,43 @@ QWidget *JobDetail::createOverview()
     connect(m_replicaView, &QTableView::doubleClicked, this, &JobDetail::showTfConfig);
     connect(m_replicaView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { m_tfConfig->setEnabled(m_replicaView->selectionModel()->hasSelection()); });
+    m_replicaMenu = new ReplicaMenu(m_root, m_replicaView, this);
+    connect(m_replicaMenu, &ReplicaMenu::tfConfigRequested, this, &JobDetail::showTfConfig);
+    // The rehearsal's outcome beside the table and in the status bar.
+    m_rehearsal = plainLabel(page);
+    m_rehearsal->setObjectName(QStringLiteral("rehearsalStatus"));
+    m_rehearsal->setWordWrap(true);
+    m_rehearsal->hide();
+    const auto showRehearsal = [this](const QString &text) {
+        m_rehearsal->setText(text);
+        m_rehearsal->show();
+        Q_EMIT message(text);
+    };
+    connect(m_replicaMenu, &ReplicaMenu::started, this, showRehearsal);
+    connect(m_replicaMenu, &ReplicaMenu::finished, this, showRehearsal);
 
     auto *layout = new QVBoxLayout(page);
     layout->addWidget(m_title);
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("Replicas:"), page));
     layout->addWidget(m_replicaView, 1);
+    // Replicas that started over after a restart: a warning under the table, with the advice.
+    m_restartWarning = new QWidget(page);
+    m_restartWarning->setObjectName(QStringLiteral("restartWarning"));
+    auto *warningIcon = new QLabel(m_restartWarning);
+    const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    warningIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(iconSize));
+    m_restartWarningText = plainLabel(m_restartWarning);
+    m_restartWarningText->setWordWrap(true);
+    auto *warningLayout = new QHBoxLayout(m_restartWarning);
+    warningLayout->setContentsMargins(0, 0, 0, 0);
+    warningLayout->addWidget(warningIcon, 0, Qt::AlignTop);
+    warningLayout->addWidget(m_restartWarningText, 1);
+    m_restartWarning->hide();
+    layout->addWidget(m_restartWarning);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_tfConfig);
-    buttons->addStretch(1);
+    buttons->addWidget(m_rehearsal, 1);
     layout->addLayout(buttons);
     return page;
 }
@@ -138,6 +168,11 @@ void JobDetail::setJob(const QString &jobId)
     m_state = store::JobState();
     m_title->setText(jobId.isEmpty() ? tr("No job selected") : jobId);
     m_replicaModel->setReplicas({});
+    m_cloud = false;
+    m_replicaMenu->setJob(jobId, false);
+    m_rehearsal->clear();
+    m_rehearsal->hide();
+    m_metrics->setRestartMarks({});
     setState(store::JobState(), !jobId.isEmpty(), QString());
     const store::JobStore store(m_root);
     if (jobId.isEmpty()) {
@@ -180,6 +215,67 @@ void JobDetail::setState(const store::JobState &state, bool known, const QString
     m_trials->setText(trialsSummary(state));
     m_form->setRowVisible(m_trials, state.tuning.has_value());
     m_replicaModel->setReplicas(state.replicas);
+    m_replicaMenu->setState(state, known);
+    m_metrics->setRestartMarks(restartMarks(state));
+    QStringList startedOver;
+    for (const store::ReplicaState &replica : state.replicas) {
+        if (replica.restarts.isEmpty() || !replica.restarts.constLast().startedOver)
+            continue;
+        const store::RestartRecord &last = replica.restarts.constLast();
+        startedOver.append(tr("%1 started over at step %2 after reaching step %3: no checkpoint "
+                              "was restored.")
+                               .arg(store::trialLogName(replica.name, replica.trialId))
+                               .arg(last.resumedAtStep.value_or(0))
+                               .arg(last.stepBeforeRestart.value_or(0)));
+    }
+    if (!startedOver.isEmpty())
+        startedOver.append(ReplicaModel::checkpointAdvice());
+    m_restartWarningText->setText(startedOver.join(u'\n'));
+    m_restartWarning->setVisible(!startedOver.isEmpty());
+}
+
+QString JobDetail::restartWarningText() const
+{
+    return m_restartWarning->isHidden() ? QString() : m_restartWarningText->text();
+}
+
+QList<charts::RestartMark> JobDetail::restartMarks(const store::JobState &state)
+{
+    QList<charts::RestartMark> marks;
+    for (const store::ReplicaState &replica : state.replicas) {
+        const QString logName = store::trialLogName(replica.name, replica.trialId);
+        for (const store::RestartRecord &restart : replica.restarts) {
+            charts::RestartMark mark;
+            mark.source = logName;
+            mark.wallMs = restart.time.isValid() ? restart.time.toMSecsSinceEpoch() : 0;
+            mark.step = restart.stepBeforeRestart;
+            mark.label = ReplicaModel::restartText(restart);
+            mark.warning = restart.startedOver;
+            mark.toolTip =
+                tr("%1 restarted at %2: %3").arg(logName, when(restart.time), mark.label);
+            if (restart.stepBeforeRestart)
+                mark.toolTip +=
+                    u'\n' + tr("Last step before the restart: %1").arg(*restart.stepBeforeRestart);
+            if (restart.startedOver)
+                mark.toolTip += u'\n' + ReplicaModel::checkpointAdvice();
+            marks.append(mark);
+        }
+    }
+    return marks;
+}
+
+void JobDetail::setCloudJob(bool cloud)
+{
+    if (cloud == m_cloud)
+        return;
+    m_cloud = cloud;
+    m_replicaMenu->setJob(m_jobId, cloud);
+    m_replicaMenu->setState(m_state, true);
+}
+
+QString JobDetail::rehearsalText() const
+{
+    return m_rehearsal->isHidden() ? QString() : m_rehearsal->text();
 }
 
 QString JobDetail::trialsSummary(const store::JobState &state)

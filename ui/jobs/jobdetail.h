@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The selected job's detail as tabs: Overview (state, error, times, the replica table and each
-// replica's TF_CONFIG on demand), Logs (logs::LogPanel), Metrics (charts::MetricsPanel) and
-// Config (config.yaml, read-only plain text).
+// The selected job's detail as tabs: Overview (state, error, times, the replica table with each
+// replica's last restart, its menu: TF_CONFIG on demand and the restart rehearsals), Logs
+// (logs::LogPanel), Metrics (charts::MetricsPanel) and Config (config.yaml, read-only plain text).
 #pragma once
 
 #include "store/jobstate.h"
@@ -20,10 +20,12 @@ class LogPanel;
 }
 namespace trainyard::ui::charts {
 class MetricsPanel;
-}
+struct RestartMark;
+} // namespace trainyard::ui::charts
 
 namespace trainyard::ui::jobs {
 
+class ReplicaMenu;
 class ReplicaModel;
 
 class JobDetail : public QWidget
@@ -42,21 +44,35 @@ public:
     // unknownWord: what the state label says when !known (default "Unknown"), e.g. "Broken".
     void setState(const store::JobState &state, bool known, const QString &unknownReason,
                   const QString &unknownWord = {});
+    // The shown job is a cloud job (no rehearsals; set before setState()).
+    void setCloudJob(bool cloud);
 
     QTabWidget *tabs() const { return m_tabs; }
     logs::LogPanel *logPanel() const { return m_logs; }
     charts::MetricsPanel *metricsPanel() const { return m_metrics; }
     ReplicaModel *replicaModel() const { return m_replicaModel; }
     QTableView *replicaView() const { return m_replicaView; }
+    // The replica table's menu (right click, Menu key, Shift+F10).
+    ReplicaMenu *replicaMenu() const { return m_replicaMenu; }
+    // The last rehearsal's outcome as shown below the replica table (plain text).
+    QString rehearsalText() const;
+    // The warning under the replica table for replicas that started over (empty: none).
+    QString restartWarningText() const;
     QString configText() const;
     // A tuning job's trials in one line (empty for other jobs), as the Overview shows them.
     QString trialsText() const;
     // TF_CONFIG of a replica of the shown job, as the dialog shows it.
     QString tfConfigText(const QString &replica) const;
 
+Q_SIGNALS:
+    // Something to tell the user in a status bar (a rehearsal's outcome).
+    void message(const QString &text);
+
 private:
     QWidget *createOverview();
     static QString trialsSummary(const store::JobState &state);
+    // The restarts of the replicas as the charts mark them.
+    static QList<charts::RestartMark> restartMarks(const store::JobState &state);
     void showTfConfig();
 
     QString m_root;
@@ -75,6 +91,11 @@ private:
     ReplicaModel *m_replicaModel;
     QTableView *m_replicaView;
     QPushButton *m_tfConfig;
+    ReplicaMenu *m_replicaMenu;
+    QLabel *m_rehearsal;
+    QWidget *m_restartWarning;
+    QLabel *m_restartWarningText;
+    bool m_cloud = false;
     logs::LogPanel *m_logs;
     charts::MetricsPanel *m_metrics;
     QPlainTextEdit *m_config;

@@ -226,6 +226,11 @@ void LogView::resizeEvent(QResizeEvent *event)
     updateScrollBars();
 }
 
+bool LogView::isTrainyardMark(const QString &text)
+{
+    return text.startsWith(u"[trainyard] ");
+}
+
 void LogView::paintEvent(QPaintEvent *)
 {
     QPainter p(viewport());
@@ -241,8 +246,20 @@ void LogView::paintEvent(QPaintEvent *)
         const LogLine &line = m_model->line(row);
         const int y = (row - first) * m_rowHeight;
         const bool selected = row >= sel.first && row <= sel.second && sel.first >= 0;
-        if (selected)
+        // Trainyard's own marks (a restart, the log cap) stand out: a tinted row with a bar at
+        // its left edge, in the warning colour for warnings (a replica that started over).
+        const bool ownMark = !line.continuation && isTrainyardMark(line.text);
+        const bool warningMark = ownMark && line.severity >= Severity::Warning;
+        if (selected) {
             p.fillRect(0, y, width, m_rowHeight, pal.color(QPalette::Highlight));
+        } else if (ownMark) {
+            QColor tint =
+                warningMark ? severityColor(Severity::Warning, pal) : pal.color(QPalette::Link);
+            tint.setAlpha(40);
+            p.fillRect(0, y, width, m_rowHeight, tint);
+            tint.setAlpha(255);
+            p.fillRect(0, y, 3, m_rowHeight, tint);
+        }
         const QColor textColor =
             selected ? pal.color(QPalette::HighlightedText) : pal.color(QPalette::Text);
         const int baseline = y + 1 + fm.ascent();
@@ -275,8 +292,9 @@ void LogView::paintEvent(QPaintEvent *)
                            selected ? pal.color(QPalette::Link) : mark);
             }
         }
-        QColor plainColor =
-            line.severity >= Severity::Error ? severityColor(line.severity, pal) : textColor;
+        QColor plainColor = line.severity >= Severity::Error || warningMark
+                                ? severityColor(line.severity, pal)
+                                : textColor;
         if (line.context)
             plainColor = pal.color(QPalette::PlaceholderText);
         if (selected)

@@ -4,7 +4,9 @@
 // severity, message; every string is drawn as plain text, ANSI colours of the line as colour.
 // Selection of a row range (click, shift+click, keyboard), copy (Ctrl+C), search-match highlighting
 // and follow-tail: while the view is scrolled to the bottom it stays there as rows arrive;
-// scrolling up pauses it, scrolling back to the bottom resumes it.
+// scrolling up pauses it, scrolling back to the bottom resumes it. Trainyard's own lines in a log
+// ("[trainyard] worker-0 restarted after VM maintenance", "... resumed at step 13") are drawn on
+// a tinted row with a bar at its left edge, warnings among them in the warning colour.
 #pragma once
 
 #include "logs/highlighter.h"
@@ -48,6 +50,8 @@ public:
     int firstVisibleRow() const;
     int visibleRowCount() const;
     int rowHeight() const { return m_rowHeight; }
+    // A line Trainyard wrote into the log (a restart mark, the log cap): "[trainyard] ...".
+    static bool isTrainyardMark(const QString &text);
 
 Q_SIGNALS:
     void followingChanged(bool following);

@@ -596,6 +596,7 @@ bool JobWizard::runLocally(QString *error)
     // The user's defaults (Settings > Local runs): interpreter, restarts, ports, cap...
     exec::RunSettings settings = exec::readLocalRunDefaults().runSettings(exec::RunStyle::Submit);
     settings.gpus = m_reviewPage->gpuMode(); // the Review page's choice, as --gpus
+    settings.rehearseMaintenance = m_reviewPage->rehearseMaintenance();
     settings.baseDirectory =
         m_fileName.isEmpty() ? QDir::currentPath() : QFileInfo(m_fileName).absolutePath();
     m_starting = true;

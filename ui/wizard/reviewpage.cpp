@@ -9,6 +9,7 @@
 #include "wizard/kubernetestab.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QFontDatabase>
@@ -38,6 +39,7 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
     , m_status(new QLabel(body()))
     , m_gpuMode(new QComboBox(body()))
     , m_gpuPlan(new QLabel(body()))
+    , m_rehearse(new QCheckBox(tr("Rehearse VM &maintenance"), body()))
 {
     setTitle(tr("Review"));
     setSubTitle(tr("The job as the service will receive it. Save it, or run it on this "
@@ -99,8 +101,17 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
     gpuLabel->setBuddy(m_gpuMode);
     gpuRow->addWidget(gpuLabel);
     gpuRow->addWidget(m_gpuMode);
-    gpuRow->addStretch(1);
     connect(m_gpuMode, &QComboBox::currentIndexChanged, this, &ReviewPage::updateGpuPlan);
+    m_rehearse->setObjectName(QStringLiteral("rehearseMaintenanceCheck"));
+    m_rehearse->setToolTip(
+        tr("For a local run (the CLI's --rehearse-maintenance): each replica gets one VM "
+           "maintenance event, as when the service moves it to another VM: SIGTERM, the grace "
+           "period, SIGKILL, then the same launch again. The moment is seeded by the job ID, so "
+           "a rerun repeats it. `trainyard jobs describe` and the Overview say whether each "
+           "replica resumed from its checkpoint or started over."));
+    gpuRow->addSpacing(12);
+    gpuRow->addWidget(m_rehearse);
+    gpuRow->addStretch(1);
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_save);
@@ -179,6 +190,11 @@ void ReviewPage::setMachineGpus(const gpu::GpuInventory &inventory)
     m_inventory = inventory;
     m_inventoryKnown = true;
     updateGpuPlan();
+}
+
+bool ReviewPage::rehearseMaintenance() const
+{
+    return m_rehearse->isChecked();
 }
 
 exec::GpuMode ReviewPage::gpuMode() const

@@ -11,6 +11,7 @@
 #include "gpu/nvml.h"
 #include "wizard/wizardpage.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPlainTextEdit;
@@ -38,6 +39,9 @@ public:
     // This machine's GPUs (read off the GUI thread by the wizard); the plan follows them.
     void setMachineGpus(const gpu::GpuInventory &inventory);
     exec::GpuMode gpuMode() const;
+    // "Rehearse VM maintenance" (RunSettings::rehearseMaintenance, the CLI's
+    // --rehearse-maintenance) for Run locally.
+    bool rehearseMaintenance() const;
     // The GPU plan allows a local run (not refused).
     bool gpuPlanOk() const { return m_gpuPlanOk; }
 
@@ -49,6 +53,7 @@ public:
     QLabel *statusLabel() const { return m_status; }
     QComboBox *gpuModeCombo() const { return m_gpuMode; }
     QLabel *gpuPlanLabel() const { return m_gpuPlan; }
+    QCheckBox *rehearseMaintenanceCheck() const { return m_rehearse; }
     QPushButton *saveButton() const { return m_save; }
     QPushButton *exportButton() const { return m_export; }
     QPushButton *runButton() const { return m_run; }
@@ -78,6 +83,7 @@ private:
     QLabel *m_status;
     QComboBox *m_gpuMode;
     QLabel *m_gpuPlan;
+    QCheckBox *m_rehearse;
     jobspec::Job m_job;
     gpu::GpuInventory m_inventory;
     bool m_inventoryKnown = false;

@@ -26,6 +26,8 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QDropEvent>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -844,6 +846,12 @@ void TestWizard::runLocally()
                      qPrintable(static_cast<WizardPage *>(w.currentPage())->summaryText()));
         clickButton(w, QWizard::NextButton);
     }
+    // Rehearse VM maintenance: a check box of the local run, explained in its tooltip.
+    QCheckBox *rehearse = w.reviewPage()->rehearseMaintenanceCheck();
+    QVERIFY(!rehearse->isChecked());
+    QVERIFY(rehearse->toolTip().contains(QStringLiteral("seeded by the job ID")));
+    QTest::mouseClick(rehearse, Qt::LeftButton);
+    QVERIFY(rehearse->isChecked());
     QSignalSpy started(&w, &JobWizard::jobStarted);
     clickButton(w, QWizard::FinishButton); // "Run locally"
     // Stored and started on a worker thread: the button waits for it, then the signal comes.
@@ -859,6 +867,13 @@ void TestWizard::runLocally()
     QCOMPARE(exec::readRunSettings(store, QStringLiteral("wizard_local_1"), &run), QString());
     QCOMPARE(run.maxRestarts, 3);
     QCOMPARE(run.jobReruns, 2);
+    QVERIFY(run.rehearseMaintenance);
+    QFile runJson(exec::runSettingsPath(store, QStringLiteral("wizard_local_1")));
+    QVERIFY(runJson.open(QIODevice::ReadOnly));
+    QVERIFY(QJsonDocument::fromJson(runJson.readAll())
+                .object()
+                .value(QStringLiteral("rehearseMaintenance"))
+                .toBool());
     QSettings().remove(QStringLiteral("localRuns"));
     QTRY_VERIFY_WITH_TIMEOUT(
         store::isTerminal(store.readState(QStringLiteral("wizard_local_1")).state.state), 60000);
