@@ -2699,14 +2699,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>&apos;%1&apos; ist ein reines Ausgabefeld und wird ignoriert</translation>
     </message>
     <message>
-        <source>&apos;%1&apos; belongs under &apos;trainingInput&apos;; it is ignored here</source>
-        <translation>&apos;%1&apos; gehört unter &apos;trainingInput&apos;; hier wird es ignoriert</translation>
-    </message>
-    <message>
-        <source>unknown key &apos;%1&apos;; it is ignored</source>
-        <translation>unbekannter Schlüssel &apos;%1&apos;; er wird ignoriert</translation>
-    </message>
-    <message>
         <source>unknown key &apos;%1&apos;; did you mean &apos;%2&apos;?</source>
         <translation>unbekannter Schlüssel &apos;%1&apos;; meinten Sie &apos;%2&apos;?</translation>
     </message>
@@ -2869,6 +2861,14 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>gcloud reads the unquoted value %1 as a number and sends it as &quot;%1&quot;; write &quot;%1&quot; in quotes to keep it as text</source>
         <translation>gcloud liest den Wert %1 ohne Anführungszeichen als Zahl und sendet ihn als &quot;%1&quot;; schreiben Sie &quot;%1&quot; in Anführungszeichen, damit er Text bleibt</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; belongs under &apos;trainingInput&apos;; the service refuses it here</source>
+        <translation>&apos;%1&apos; gehört unter &apos;trainingInput&apos;; hier lehnt der Dienst es ab</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos;: the service refuses fields it does not know</source>
+        <translation>unbekannter Schlüssel &apos;%1&apos;: der Dienst lehnt Felder ab, die er nicht kennt</translation>
     </message>
 </context>
 <context>
