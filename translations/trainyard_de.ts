@@ -2588,6 +2588,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>runtime %1 (%2) is no longer offered (since about %3, 12 months after its release); use %4</source>
         <translation>Laufzeit %1 (%2) wird nicht mehr angeboten (seit etwa %3, 12 Monate nach ihrer Veröffentlichung); verwenden Sie %4</translation>
     </message>
+    <message>
+        <source>%1 is offered by Vertex AI custom training only; the AI Platform Training API does not know it: submit this job to Vertex AI</source>
+        <translation>%1 gibt es nur beim benutzerdefinierten Training von Vertex AI; die API von AI Platform Training kennt ihn nicht: senden Sie diesen Job an Vertex AI</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::VertexExport</name>
@@ -5037,6 +5041,22 @@ Legen Sie unten jede Rolle fest.</translation>
     <message>
         <source>A local run needs CPU only or Shared GPUs (Review page).</source>
         <translation>Ein lokaler Lauf braucht „Nur CPU“ oder „Geteilt“ (Seite Überprüfung).</translation>
+    </message>
+    <message>
+        <source>%1 (retired)</source>
+        <translation>%1 (eingestellt)</translation>
+    </message>
+    <message>
+        <source>No longer offered since about %1; use %2 instead.</source>
+        <translation>Seit etwa %1 nicht mehr angeboten; verwenden Sie stattdessen %2.</translation>
+    </message>
+    <message>
+        <source>%1 (Vertex AI only)</source>
+        <translation>%1 (nur Vertex AI)</translation>
+    </message>
+    <message>
+        <source>Offered by Vertex AI custom training only: submit the job to Vertex AI.</source>
+        <translation>Nur beim benutzerdefinierten Training von Vertex AI: senden Sie den Job an Vertex AI.</translation>
     </message>
 </context>
 <context>
