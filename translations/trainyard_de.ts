@@ -1946,6 +1946,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Secrets are kept in the desktop keychain (GNOME Keyring, KWallet or another org.freedesktop.secrets service); start one in this session and try again.</source>
         <translation>Geheimnisse liegen im Schlüsselbund des Desktops (GNOME Keyring, KWallet oder ein anderer org.freedesktop.secrets-Dienst); starten Sie einen in dieser Sitzung und versuchen Sie es erneut.</translation>
     </message>
+    <message>
+        <source>Keychain detail: %1</source>
+        <translation>Angabe des Schlüsselbunds: %1</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::Staging</name>
@@ -3378,16 +3382,44 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>the D-Bus session bus %1 cannot be reached</source>
         <translation>der D-Bus-Sitzungsbus %1 ist nicht erreichbar</translation>
     </message>
+    <message>
+        <source>No secret service is running in this desktop session, so the keychain cannot be reached. Start one (GNOME Keyring, KWallet or KeePassXC with its Secret Service option; on Debian: apt install gnome-keyring, then log in again) and try again.</source>
+        <translation>In dieser Desktop-Sitzung läuft kein Secret Service, daher ist der Schlüsselbund nicht erreichbar. Starten Sie einen (GNOME Keyring, KWallet oder KeePassXC mit der Option Secret Service; unter Debian: apt install gnome-keyring, dann neu anmelden) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The keyring is locked, or no default keyring has been set up yet. Unlock it or create one (GNOME: the Passwords and Keys application, Seahorse; KDE: KWallet Manager), then try again.</source>
+        <translation>Der Schlüsselbund ist gesperrt, oder es wurde noch kein Standard-Schlüsselbund eingerichtet. Entsperren Sie ihn oder legen Sie einen an (GNOME: die Anwendung Passwörter und Schlüssel, Seahorse; KDE: KWallet-Verwaltung) und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The keyring was not unlocked: its password prompt was cancelled or access was refused. Try again and unlock the keyring when asked.</source>
+        <translation>Der Schlüsselbund wurde nicht entsperrt: Die Passwortabfrage wurde abgebrochen oder der Zugriff verweigert. Versuchen Sie es erneut und entsperren Sie den Schlüsselbund, wenn Sie gefragt werden.</translation>
+    </message>
+    <message>
+        <source>The secret service refused access. Check that it lets Trainyard use the keyring (some password managers ask to confirm each application), then try again.</source>
+        <translation>Der Secret Service hat den Zugriff verweigert. Prüfen Sie, ob er Trainyard den Schlüsselbund nutzen lässt (manche Passwortmanager lassen jede Anwendung bestätigen), und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The secret service did not answer in time; it may be waiting for a prompt that cannot be shown. Unlock the keyring in your desktop session, then try again.</source>
+        <translation>Der Secret Service hat nicht rechtzeitig geantwortet; vielleicht wartet er auf eine Abfrage, die nicht angezeigt werden kann. Entsperren Sie den Schlüsselbund in Ihrer Desktop-Sitzung und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>This system has no keychain Trainyard can use. Install and start a secret service (GNOME Keyring, KWallet or KeePassXC), then try again.</source>
+        <translation>Dieses System hat keinen Schlüsselbund, den Trainyard nutzen kann. Installieren und starten Sie einen Secret Service (GNOME Keyring, KWallet oder KeePassXC) und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The keychain reported error %1.</source>
+        <translation>Der Schlüsselbund meldete den Fehler %1.</translation>
+    </message>
+    <message>
+        <source>The keychain reported an error: %1</source>
+        <translation>Der Schlüsselbund meldete einen Fehler: %1</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::secrets::SecretStore</name>
     <message>
         <source>The secret &quot;%1&quot; is not in the keychain.</source>
         <translation>Das Geheimnis &quot;%1&quot; ist nicht im Schlüsselbund.</translation>
-    </message>
-    <message>
-        <source>The keychain reported error %1.</source>
-        <translation>Der Schlüsselbund meldete den Fehler %1.</translation>
     </message>
     <message>
         <source>A secret&apos;s name has 1 to 64 characters: letters A-Z and a-z, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
@@ -3962,6 +3994,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>This value is shorter than %1 bytes: it would be stored, but not masked in logs.</source>
         <translation>Dieser Wert ist kürzer als %1 Byte: Er würde gespeichert, in Logs aber nicht maskiert.</translation>
+    </message>
+    <message>
+        <source>Keychain detail: %1</source>
+        <translation>Angabe des Schlüsselbunds: %1</translation>
     </message>
 </context>
 <context>
