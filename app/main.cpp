@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Trainyard: the GUI when started without a subcommand, the CLI with one.
 #include "cli/cli.h"
+#include "mainwindow/accessiblecombo.h"
 #include "mainwindow/mainwindow.h"
 
 #include <QApplication>
@@ -65,6 +66,7 @@ int main(int argc, char **argv)
         return trainyard::cli::run(QCoreApplication::arguments());
     }
     QApplication app(argc, argv);
+    trainyard::ui::installAccessibleComboBox(); // after QtWidgets' own: asked first
     QApplication::setApplicationDisplayName(QStringLiteral("Trainyard"));
     QApplication::setDesktopFileName(QStringLiteral("io.github.trainyard.Trainyard"));
     installTranslators(app);

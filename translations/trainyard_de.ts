@@ -4045,6 +4045,14 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Epoch</source>
         <translation>Epoche</translation>
     </message>
+    <message>
+        <source>X axis</source>
+        <translation>X-Achse</translation>
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation>Glättung</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::charts::MetricChartView</name>
@@ -4179,6 +4187,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Sampled by the job&apos;s owner about once a second: CPU and memory of each replica&apos;s processes, the GPU memory they hold, and each GPU of this machine</source>
         <translation>Etwa einmal pro Sekunde vom Eigentümerprozess des Jobs erfasst: CPU und Arbeitsspeicher der Prozesse jedes Replikats, der von ihnen belegte GPU-Speicher und jede GPU dieses Rechners</translation>
     </message>
+    <message>
+        <source>Metric charts</source>
+        <translation>Metrik-Diagramme</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::compare::CompareTableModel</name>
@@ -4277,6 +4289,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>The image could not be written.</source>
         <translation>Das Bild konnte nicht geschrieben werden.</translation>
     </message>
+    <message>
+        <source>Metric charts</source>
+        <translation>Metrik-Diagramme</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::compare::ScatterPage</name>
@@ -4287,6 +4303,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>%1 against %2</source>
         <translation>%1 gegen %2</translation>
+    </message>
+    <message>
+        <source>Scatter plots</source>
+        <translation>Streudiagramme</translation>
     </message>
 </context>
 <context>
@@ -4854,6 +4874,34 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>“%1” is not a time: write 14:02:10 or 2026-11-22 14:02:10</source>
         <translation>„%1“ ist keine Uhrzeit: schreiben Sie 14:02:10 oder 2026-11-22 14:02:10</translation>
+    </message>
+    <message>
+        <source>Replica</source>
+        <translation>Replikat</translation>
+    </message>
+    <message>
+        <source>Lowest severity shown</source>
+        <translation>Niedrigster angezeigter Schweregrad</translation>
+    </message>
+    <message>
+        <source>Search the log</source>
+        <translation>Im Log suchen</translation>
+    </message>
+    <message>
+        <source>Go to time</source>
+        <translation>Gehe zu Uhrzeit</translation>
+    </message>
+    <message>
+        <source>Previous match</source>
+        <translation>Vorheriger Treffer</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>Nächster Treffer</translation>
+    </message>
+    <message>
+        <source>Log lines</source>
+        <translation>Logzeilen</translation>
     </message>
 </context>
 <context>
