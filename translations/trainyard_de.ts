@@ -892,26 +892,6 @@ Exit-Status: 0 erledigt, 1 Fehler in der Spezifikation oder ein fehlgeschlagener
 </translation>
     </message>
     <message>
-        <source>Usage: trainyard completion bash|zsh|fish
-
-Print a completion script for the shell: commands, subcommands and flags, from the same help text &apos;trainyard help&apos; prints.
-
-Examples:
-  source &lt;(trainyard completion bash)
-  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
-  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
-</source>
-        <translation>Aufruf: trainyard completion bash|zsh|fish
-
-Gibt ein Vervollständigungsskript für die Shell aus: Befehle, Unterbefehle und Optionen, aus demselben Hilfetext, den „trainyard help“ ausgibt.
-
-Beispiele:
-  source &lt;(trainyard completion bash)
-  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
-  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
-</translation>
-    </message>
-    <message>
         <source>name one shell: bash, zsh or fish</source>
         <translation>nennen Sie eine Shell: bash, zsh oder fish</translation>
     </message>
@@ -1081,6 +1061,26 @@ Befehle:
 </source>
         <translation>
 `trainyard local gpus` listet die GPUs dieses Rechners.
+</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard completion bash|zsh|fish
+
+Print a completion script for the shell: commands, subcommands, flags and their values (formats, and regions, scale tiers, machine types and runtime versions from the catalog), from the same help text &apos;trainyard help&apos; prints.
+
+Examples:
+  source &lt;(trainyard completion bash)
+  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
+  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
+</source>
+        <translation>Aufruf: trainyard completion bash|zsh|fish
+
+Gibt ein Vervollständigungsskript für die Shell aus: Befehle, Unterbefehle, Optionen und ihre Werte (Formate sowie Regionen, Skalierungsstufen, Maschinentypen und Laufzeitversionen aus dem Katalog), aus demselben Hilfetext, den „trainyard help“ ausgibt.
+
+Beispiele:
+  source &lt;(trainyard completion bash)
+  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
+  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
 </translation>
     </message>
 </context>
