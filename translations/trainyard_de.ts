@@ -5395,6 +5395,10 @@ Legen Sie unten jede Rolle fest.</translation>
         <source>The package directory %1 does not exist on this machine: choose it on the Trainer page.</source>
         <translation>Das Paketverzeichnis %1 existiert auf diesem Rechner nicht: Wählen Sie es auf der Seite „Trainer“.</translation>
     </message>
+    <message>
+        <source>%1 (left out: the job in the wizard does not have it)</source>
+        <translation>%1 (ausgelassen: der Job im Assistenten hat es nicht)</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::wizard::KubernetesTab</name>
