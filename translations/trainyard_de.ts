@@ -1010,40 +1010,6 @@ Listet die NVIDIA-GPUs dieses Rechners, wie lokale Läufe sie sehen (NVML, libnv
         <translation>--limit braucht eine ganze Zahl von mindestens 1</translation>
     </message>
     <message>
-        <source>Usage: trainyard jobs COMMAND ...
-
-Jobs run on this machine; they keep running when the console exits.
-
-Commands:
-  submit training JOB_ID --config FILE [...]   Validate and run a job
-  list [--filter EXPRESSION] [--format=table|json|yaml] [--sort-by=FIELD] [--limit=N]
-                                               List jobs, newest first (e.g. --filter state=RUNNING, --filter &apos;jobId:census*&apos;, --sort-by=jobId)
-  describe JOB_ID                              Show a job as YAML
-  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
-                                               Print every stored point of the job&apos;s metric series
-                                               (log, hypertune, TensorBoard, system), also while it runs;
-                                               csv by default (source,metric,step,wall_time,value), or json
-  stream-logs JOB_ID                           Follow a job&apos;s logs until it ends
-  cancel JOB_ID                                Cancel a job and wait until it is CANCELLED
-</source>
-        <translation>Aufruf: trainyard jobs COMMAND ...
-
-Jobs laufen auf diesem Rechner; sie laufen weiter, wenn die Konsole beendet wird.
-
-Befehle:
-  submit training JOB_ID --config FILE [...]   Einen Job prüfen und ausführen
-  list [--filter EXPRESSION] [--format=table|json|yaml] [--sort-by=FIELD] [--limit=N]
-                                               Jobs auflisten, neueste zuerst (z. B. --filter state=RUNNING, --filter &apos;jobId:census*&apos;, --sort-by=jobId)
-  describe JOB_ID                              Einen Job als YAML anzeigen
-  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
-                                               Jeden gespeicherten Punkt der Metrikreihen des Jobs ausgeben
-                                               (Log, Hypertune, TensorBoard, System), auch während er läuft;
-                                               standardmäßig CSV (source,metric,step,wall_time,value), oder JSON
-  stream-logs JOB_ID                           Die Logs eines Jobs verfolgen, bis er endet
-  cancel JOB_ID                                Einen Job abbrechen und warten, bis er CANCELLED ist
-</translation>
-    </message>
-    <message>
         <source>How replicas get this machine&apos;s GPUs: auto, GPUs of their own as the spec&apos;s acceleratorConfig asks (refused when too few); cpu, every GPU hidden (NCCL needs a GPU per rank, gloo runs on the CPU); shared, handed out round-robin (NCCL refuses two ranks on one GPU). Default auto</source>
         <translation>Wie Replikate die GPUs dieses Rechners bekommen: auto, eigene GPUs, wie acceleratorConfig der Spezifikation verlangt (abgelehnt, wenn zu wenige); cpu, jede GPU verborgen (NCCL braucht eine GPU pro Rang, gloo läuft auf der CPU); shared, reihum verteilt (NCCL lehnt zwei Ränge auf einer GPU ab). Standard auto</translation>
     </message>
@@ -1062,6 +1028,84 @@ Befehle:
         <translation>
 `trainyard local gpus` listet die GPUs dieses Rechners.
 </translation>
+    </message>
+    <message>
+        <source>usage: jobs rehearse JOB_ID --replica NAME --event maintenance|crash</source>
+        <translation>Aufruf: jobs rehearse JOB_ID --replica NAME --event maintenance|crash</translation>
+    </message>
+    <message>
+        <source>--event must be maintenance or crash, not &apos;%1&apos;</source>
+        <translation>--event muss maintenance oder crash sein, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>The job %1 is %2; only a RUNNING job can rehearse a restart.</source>
+        <translation>Der Job %1 ist %2; nur ein laufender Job (RUNNING) kann einen Neustart proben.</translation>
+    </message>
+    <message>
+        <source>The job %1 has no replica %2; its replicas: %3.</source>
+        <translation>Der Job %1 hat kein Replikat %2; seine Replikate: %3.</translation>
+    </message>
+    <message>
+        <source>The job&apos;s owner did not take the request within 10 s; nothing was done.</source>
+        <translation>Der Besitzerprozess des Jobs hat die Anfrage nicht innerhalb von 10 s angenommen; es wurde nichts getan.</translation>
+    </message>
+    <message>
+        <source>%1 of %2: VM maintenance: SIGTERM, up to %3 s grace period, SIGKILL, then a restart with the same TF_CONFIG, port and environment (not counted against the restarts). See `jobs describe %2` for whether it resumed.</source>
+        <translation>%1 von %2: VM-Wartung: SIGTERM, bis zu %3 s Schonfrist, SIGKILL, dann ein Neustart mit derselben TF_CONFIG, demselben Port und derselben Umgebung (zählt nicht zu den Neustarts). Ob es fortgesetzt hat, zeigt `jobs describe %2`.</translation>
+    </message>
+    <message>
+        <source>%1 of %2: crashed (SIGKILL); it restarts as after a non-zero exit, counted against the restarts. See `jobs describe %2` for whether it resumed.</source>
+        <translation>%1 von %2: abgestürzt (SIGKILL); es startet neu wie nach einem Exit-Code ungleich null und zählt zu den Neustarts. Ob es fortgesetzt hat, zeigt `jobs describe %2`.</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard jobs COMMAND ...
+
+Jobs run on this machine; they keep running when the console exits.
+
+Commands:
+  submit training JOB_ID --config FILE [...]   Validate and run a job
+  list [--filter EXPRESSION] [--format=table|json|yaml] [--sort-by=FIELD] [--limit=N]
+                                               List jobs, newest first (e.g. --filter state=RUNNING, --filter &apos;jobId:census*&apos;, --sort-by=jobId)
+  describe JOB_ID                              Show a job as YAML
+  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
+                                               Print every stored point of the job&apos;s metric series
+                                               (log, hypertune, TensorBoard, system), also while it runs;
+                                               csv by default (source,metric,step,wall_time,value), or json
+  stream-logs JOB_ID                           Follow a job&apos;s logs until it ends
+  cancel JOB_ID                                Cancel a job and wait until it is CANCELLED
+  rehearse JOB_ID --replica NAME --event maintenance|crash
+                                               Rehearse the service&apos;s restart of a running replica:
+                                               VM maintenance (SIGTERM, grace period, SIGKILL, restart;
+                                               not counted) or a crash (SIGKILL; counted)
+</source>
+        <translation>Aufruf: trainyard jobs COMMAND ...
+
+Jobs laufen auf diesem Rechner; sie laufen weiter, wenn die Konsole beendet wird.
+
+Befehle:
+  submit training JOB_ID --config FILE [...]   Einen Job prüfen und ausführen
+  list [--filter EXPRESSION] [--format=table|json|yaml] [--sort-by=FIELD] [--limit=N]
+                                               Jobs auflisten, neueste zuerst (z. B. --filter state=RUNNING, --filter &apos;jobId:census*&apos;, --sort-by=jobId)
+  describe JOB_ID                              Einen Job als YAML anzeigen
+  metrics JOB_ID [--format=csv|json] [--source SOURCE] [--metric METRIC]
+                                               Jeden gespeicherten Punkt der Metrikreihen des Jobs ausgeben
+                                               (Log, Hypertune, TensorBoard, System), auch während er läuft;
+                                               standardmäßig CSV (source,metric,step,wall_time,value), oder JSON
+  stream-logs JOB_ID                           Die Logs eines Jobs verfolgen, bis er endet
+  cancel JOB_ID                                Einen Job abbrechen und warten, bis er CANCELLED ist
+  rehearse JOB_ID --replica NAME --event maintenance|crash
+                                               Einen Neustart des Dienstes für ein laufendes Replikat proben:
+                                               VM-Wartung (SIGTERM, Schonfrist, SIGKILL, Neustart;
+                                               zählt nicht) oder ein Absturz (SIGKILL; zählt)
+</translation>
+    </message>
+    <message>
+        <source>Rehearse the service&apos;s VM maintenance: each replica gets SIGTERM, the grace period, SIGKILL and a restart with the same TF_CONFIG once, at a moment seeded by the job ID (a rerun repeats it); `jobs describe` then says whether it resumed from a checkpoint</source>
+        <translation>Die VM-Wartung des Dienstes proben: jedes Replikat bekommt einmal SIGTERM, die Schonfrist, SIGKILL und einen Neustart mit derselben TF_CONFIG, zu einem aus der Job-ID abgeleiteten Zeitpunkt (ein erneuter Lauf wiederholt ihn); `jobs describe` sagt dann, ob es von einem Checkpoint fortgesetzt hat</translation>
+    </message>
+    <message>
+        <source>started over at step %1 after reaching step %2; no checkpoint was restored. Save checkpoints under the job dir regularly and restore the most recent one at start.</source>
+        <translation>hat bei Schritt %1 neu begonnen, nachdem Schritt %2 erreicht war; kein Checkpoint wurde wiederhergestellt. Speichern Sie regelmäßig Checkpoints unter dem Jobverzeichnis und stellen Sie beim Start den neuesten wieder her.</translation>
     </message>
     <message>
         <source>Usage: trainyard completion bash|zsh|fish
@@ -2593,6 +2637,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>Laufzeit %1 (%2) wird nicht mehr angeboten (seit etwa %3, 12 Monate nach ihrer Veröffentlichung); verwenden Sie %4</translation>
     </message>
     <message>
+        <source>a Vertex AI setting: AI Platform Training (gcloud ai-platform) does not know it; the local run and the Vertex AI hand-off follow it</source>
+        <translation>eine Einstellung von Vertex AI: AI Platform Training (gcloud ai-platform) kennt sie nicht; der lokale Lauf und die Übergabe an Vertex AI befolgen sie</translation>
+    </message>
+    <message>
         <source>%1 is offered by Vertex AI custom training only; the AI Platform Training API does not know it: submit this job to Vertex AI</source>
         <translation>%1 gibt es nur beim benutzerdefinierten Training von Vertex AI; die API von AI Platform Training kennt ihn nicht: senden Sie diesen Job an Vertex AI</translation>
     </message>
@@ -3081,6 +3129,38 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
             <numerusform>%1 gleichzeitige Versuche führen %2 Replikate gleichzeitig aus, mehr als die %n Kerne dieses Rechners: sie konkurrieren um die CPU.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation>%1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot write the request: %1</source>
+        <translation>Die Anfrage kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a rehearsal request; ignored</source>
+        <translation>%1 ist keine Probe-Anfrage; ignoriert</translation>
+    </message>
+    <message>
+        <source>VM maintenance (rehearsed)</source>
+        <translation>VM-Wartung (geprobt)</translation>
+    </message>
+    <message>
+        <source>a crash (rehearsed)</source>
+        <translation>einem Absturz (geprobt)</translation>
+    </message>
+    <message>
+        <source>another replica&apos;s restart (restartJobOnWorkerRestart)</source>
+        <translation>dem Neustart eines anderen Replikats (restartJobOnWorkerRestart)</translation>
+    </message>
+    <message>
+        <source>a non-zero exit</source>
+        <translation>einem Exit-Code ungleich null</translation>
+    </message>
+    <message>
+        <source>There is no running replica %1 in this job.</source>
+        <translation>In diesem Job gibt es kein laufendes Replikat %1.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::exec::JobGpuPlan</name>
@@ -3164,6 +3244,66 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Some replica processes do not die; giving up on them.</source>
         <translation>Einige Replikatprozesse lassen sich nicht beenden; sie werden aufgegeben.</translation>
     </message>
+    <message>
+        <source>There is no replica %1 in this job.</source>
+        <translation>In diesem Job gibt es kein Replikat %1.</translation>
+    </message>
+    <message>
+        <source>The replicas are not running (the job is ending).</source>
+        <translation>Die Replikate laufen nicht (der Job endet).</translation>
+    </message>
+    <message>
+        <source>%1 is not running now (%2).</source>
+        <translation>%1 läuft gerade nicht (%2).</translation>
+    </message>
+    <message>
+        <source>%1 is already going through a rehearsed %2.</source>
+        <translation>%1 durchläuft bereits eine Probe (%2).</translation>
+    </message>
+    <message>
+        <source>Rehearsal: %1 crashes (SIGKILL)</source>
+        <translation>Probe: %1 stürzt ab (SIGKILL)</translation>
+    </message>
+    <message>
+        <source>Rehearsal: VM maintenance for %1: SIGTERM, %2 s grace period, then SIGKILL; it restarts with the same TF_CONFIG, port and environment</source>
+        <translation>Probe: VM-Wartung für %1: SIGTERM, %2 s Schonfrist, dann SIGKILL; es startet mit derselben TF_CONFIG, demselben Port und derselben Umgebung neu</translation>
+    </message>
+    <message>
+        <source>%1: grace period over, SIGKILL</source>
+        <translation>%1: Schonfrist abgelaufen, SIGKILL</translation>
+    </message>
+    <message>
+        <source>Rehearsal planned: VM maintenance for %1 %2 s after the start</source>
+        <translation>Probe geplant: VM-Wartung für %1 %2 s nach dem Start</translation>
+    </message>
+    <message>
+        <source>Planned VM maintenance for %1 skipped: %2</source>
+        <translation>Geplante VM-Wartung für %1 ausgelassen: %2</translation>
+    </message>
+    <message>
+        <source>%1 restarts: scheduling.restartJobOnWorkerRestart restarts every replica</source>
+        <translation>%1 startet neu: scheduling.restartJobOnWorkerRestart startet jedes Replikat neu</translation>
+    </message>
+    <message>
+        <source>, last step %1</source>
+        <translation>, letzter Schritt %1</translation>
+    </message>
+    <message>
+        <source>[trainyard] %1 restarted after %2%3</source>
+        <translation>[trainyard] %1 neu gestartet nach %2%3</translation>
+    </message>
+    <message>
+        <source>%1 started over at step %2 after reaching step %3: it did not restore a checkpoint. The service restarts replicas (VM maintenance, failures); save checkpoints under the job dir regularly and restore the most recent one at start.</source>
+        <translation>%1 hat bei Schritt %2 neu begonnen, nachdem Schritt %3 erreicht war: es hat keinen Checkpoint wiederhergestellt. Der Dienst startet Replikate neu (VM-Wartung, Fehler); speichern Sie regelmäßig Checkpoints unter dem Jobverzeichnis und stellen Sie beim Start den neuesten wieder her.</translation>
+    </message>
+    <message>
+        <source>[trainyard] %1 started over at step %2 after reaching step %3 (no checkpoint restored)</source>
+        <translation>[trainyard] %1 hat bei Schritt %2 neu begonnen, nachdem Schritt %3 erreicht war (kein Checkpoint wiederhergestellt)</translation>
+    </message>
+    <message>
+        <source>[trainyard] %1 resumed at step %2</source>
+        <translation>[trainyard] %1 setzt bei Schritt %2 fort</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::exec::Supervisor</name>
@@ -3218,6 +3358,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>The job ended %1 but its state cannot be recorded in the job folder (%2); it is kept in %3.</source>
         <translation>Der Job endete mit %1, aber sein Zustand kann nicht im Job-Ordner gespeichert werden (%2); er wird in %3 aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Rehearsal of %1 for %2 not done: %3</source>
+        <translation>Probe (%1) für %2 nicht ausgeführt: %3</translation>
     </message>
 </context>
 <context>

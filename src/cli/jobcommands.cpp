@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "cloud/cloudjob.h"
+#include "exec/rehearsal.h"
 #include "exec/runsettings.h"
 #include "exec/supervisor.h"
 #include "jobspec/yamlio.h"
@@ -348,6 +349,38 @@ QString trainingOutputYaml(const store::TuningState &tuning)
     return QString::fromStdString(e.c_str()) + QLatin1Char('\n');
 }
 
+QString startedOverWarning(const store::RestartRecord &r)
+{
+    return Jobs::tr("started over at step %1 after reaching step %2; no checkpoint was restored. "
+                    "Save checkpoints under the job dir regularly and restore the most recent "
+                    "one at start.")
+        .arg(r.resumedAtStep.value_or(0))
+        .arg(r.stepBeforeRestart.value_or(0));
+}
+
+// A replica's restarts (store::RestartRecord): when, why, and whether it resumed.
+YAML::Node restartsYaml(const QList<store::RestartRecord> &restarts)
+{
+    YAML::Node list(YAML::NodeType::Sequence);
+    for (const store::RestartRecord &r : restarts) {
+        YAML::Node n(YAML::NodeType::Map);
+        if (r.time.isValid())
+            n["time"] = utf8(rfc3339(r.time));
+        n["reason"] = utf8(r.reason);
+        if (r.exitCode)
+            n["exitCode"] = *r.exitCode;
+        n["counted"] = r.counted;
+        if (r.stepBeforeRestart)
+            n["stepBeforeRestart"] = *r.stepBeforeRestart;
+        if (r.resumedAtStep)
+            n["resumedAtStep"] = *r.resumedAtStep;
+        if (r.startedOver)
+            n["warning"] = utf8(startedOverWarning(r));
+        list.push_back(n);
+    }
+    return list;
+}
+
 // gcloud's describe: the Job's fields in alphabetical order. The spec's part is the store's
 // export verbatim (so "2.11" stays a string); Trainyard's run details follow under trainyardRun.
 QString describeYaml(const store::JobStore &store, const QString &jobId,
@@ -392,6 +425,8 @@ QString describeYaml(const store::JobStore &store, const QString &jobId,
         if (r.exitCode)
             n["exitCode"] = *r.exitCode;
         n["restartCount"] = r.restartCount;
+        if (!r.restarts.isEmpty())
+            n["restarts"] = restartsYaml(r.restarts);
         replicas.push_back(n);
     }
     run["replicas"] = replicas;
@@ -458,6 +493,78 @@ int runCancel(const QStringList &args)
     follow.printLogs = false;
     follow.expected = store::JobStatus::Cancelled;
     return followJob(store, jobId, follow);
+}
+
+int runRehearse(const QStringList &args)
+{
+    const ParsedArgs parsed =
+        parseArgs(args,
+                  {{QStringLiteral("replica"), QStringLiteral("NAME"), QString()},
+                   {QStringLiteral("event"), QStringLiteral("maintenance|crash"), QString()}},
+                  false);
+    if (!parsed.error.isEmpty())
+        return usageError(QStringLiteral("jobs rehearse"), parsed.error);
+    if (parsed.positional.size() != 1 || !parsed.has(QStringLiteral("replica")) ||
+        !parsed.has(QStringLiteral("event")))
+        return usageError(QStringLiteral("jobs rehearse"),
+                          Jobs::tr("usage: jobs rehearse JOB_ID --replica NAME --event "
+                                   "maintenance|crash"));
+    const std::optional<exec::RehearsalEvent> event =
+        exec::rehearsalEventFromName(parsed.value(QStringLiteral("event")));
+    if (!event)
+        return usageError(QStringLiteral("jobs rehearse"),
+                          Jobs::tr("--event must be maintenance or crash, not '%1'")
+                              .arg(parsed.value(QStringLiteral("event"))));
+    const QString jobId = parsed.positional.first();
+    const QString replica = parsed.value(QStringLiteral("replica"));
+    const store::JobStore store;
+    store::recoverOrphans(store);
+    store::JobState state;
+    if (!requireJob(store, jobId, &state))
+        return exitSpecErrors;
+    const auto fail = [](const QString &message) {
+        err() << sanitize(message) << '\n';
+        err().flush();
+        return exitSpecErrors;
+    };
+    if (state.state != store::JobStatus::Running)
+        return fail(Jobs::tr("The job %1 is %2; only a RUNNING job can rehearse a restart.")
+                        .arg(jobId, store::jobStatusName(state.state)));
+    QStringList names;
+    for (const store::ReplicaState &r : std::as_const(state.replicas))
+        names.append(store::trialLogName(r.name, r.trialId));
+    if (!names.contains(replica))
+        return fail(Jobs::tr("The job %1 has no replica %2; its replicas: %3.")
+                        .arg(jobId, replica, names.join(QStringLiteral(", "))));
+    QString path;
+    if (const QString error = exec::requestRehearsal(
+            store, jobId, exec::RehearsalRequest{replica, *event, QString()}, &path);
+        !error.isEmpty())
+        return fail(error);
+    QString problem;
+    if (!exec::waitForRehearsal(path, 10000, &problem))
+        return fail(Jobs::tr("The job's owner did not take the request within 10 s; nothing "
+                             "was done."));
+    if (!problem.isEmpty())
+        return fail(problem);
+    exec::RunSettings settings;
+    exec::readRunSettings(store, jobId, &settings);
+    if (*event == exec::RehearsalEvent::Maintenance)
+        out() << sanitize(Jobs::tr("%1 of %2: VM maintenance: SIGTERM, up to %3 s grace period, "
+                                   "SIGKILL, then a restart with the same TF_CONFIG, port and "
+                                   "environment (not counted against the restarts). See `jobs "
+                                   "describe %2` for whether it resumed.")
+                              .arg(replica, jobId)
+                              .arg(settings.graceMs / 1000.0))
+              << '\n';
+    else
+        out() << sanitize(Jobs::tr("%1 of %2: crashed (SIGKILL); it restarts as after a "
+                                   "non-zero exit, counted against the restarts. See `jobs "
+                                   "describe %2` for whether it resumed.")
+                              .arg(replica, jobId))
+              << '\n';
+    out().flush();
+    return exitOk;
 }
 
 } // namespace
@@ -549,7 +656,14 @@ QString jobsHelp()
                     "  stream-logs JOB_ID                           Follow a job's logs until it "
                     "ends\n"
                     "  cancel JOB_ID                                Cancel a job and wait until "
-                    "it is CANCELLED\n");
+                    "it is CANCELLED\n"
+                    "  rehearse JOB_ID --replica NAME --event maintenance|crash\n"
+                    "                                               Rehearse the service's "
+                    "restart of a running replica:\n"
+                    "                                               VM maintenance (SIGTERM, "
+                    "grace period, SIGKILL, restart;\n"
+                    "                                               not counted) or a crash "
+                    "(SIGKILL; counted)\n");
 }
 
 int runJobs(const QStringList &args)
@@ -583,6 +697,8 @@ int runJobs(const QStringList &args)
         return runStreamLogs(args.mid(1));
     if (sub == QLatin1String("cancel"))
         return runCancel(args.mid(1));
+    if (sub == QLatin1String("rehearse"))
+        return runRehearse(args.mid(1));
     return usageError(QStringLiteral("jobs"), Jobs::tr("unknown command '%1'").arg(sub));
 }
 

@@ -45,6 +45,11 @@ QList<OptionSpec> runtimeOptions(const LocalRunDefaults &defaults)
                  "acceleratorConfig asks (refused when too few); cpu, every GPU hidden (NCCL needs "
                  "a GPU per rank, gloo runs on the CPU); shared, handed out round-robin (NCCL "
                  "refuses two ranks on one GPU). Default auto")},
+        {QStringLiteral("rehearse-maintenance"), QString(),
+         Run::tr("Rehearse the service's VM maintenance: each replica gets SIGTERM, the grace "
+                 "period, SIGKILL and a restart with the same TF_CONFIG once, at a moment "
+                 "seeded by the job ID (a rerun repeats it); `jobs describe` then says whether "
+                 "it resumed from a checkpoint")},
     };
 }
 
@@ -145,6 +150,8 @@ bool runtimeSettings(const ParsedArgs &args, exec::RunSettings *settings, QStrin
     }
     if (args.has(QStringLiteral("grace-period")))
         settings->graceMs = grace * 1000;
+    if (args.has(QStringLiteral("rehearse-maintenance")))
+        settings->rehearseMaintenance = true;
     return true;
 }
 

@@ -6,6 +6,7 @@
 #include "logs/logwriter.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <cerrno>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -134,6 +135,15 @@ void ReplicaProcess::killGroup()
 bool ReplicaProcess::groupAlive() const
 {
     return groupIsOurs();
+}
+
+void ReplicaProcess::appendNote(bool warning, const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    m_writer->append(QDateTime::currentMSecsSinceEpoch(), logs::Stream::Stderr,
+                     warning ? logs::Severity::Warning : logs::Severity::Info, false,
+                     bytes.constData(), bytes.size());
+    m_writer->flush();
 }
 
 QStringList ReplicaProcess::lastStderrLines(int count) const

@@ -55,6 +55,10 @@ public:
     // True while any process of the last run's group still exists.
     bool groupAlive() const;
 
+    // Writes a line of Trainyard's own into the replica's log (a restart mark), not seen by the
+    // line observer.
+    void appendNote(bool warning, const QString &text);
+
     // The last lines of stderr of the current (or last) run, oldest first.
     QStringList lastStderrLines(int count) const;
 

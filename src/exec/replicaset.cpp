@@ -116,8 +116,17 @@ QString ReplicaSet::setUp()
                     return masker.mask(data, size, out);
                 });
         }
-        if (m_config.metrics)
-            replica->setLineObserver(m_config.metrics->observer(logName));
+        // Every stored line: its step (restart records), then the metric store.
+        auto metricsObserver =
+            m_config.metrics ? m_config.metrics->observer(logName) : ReplicaProcess::LineObserver();
+        replica->setLineObserver([this, i, metricsObserver](qint64 wallMs, bool continuation,
+                                                            const char *data, qsizetype size,
+                                                            qint64 endOffset) {
+            if (!continuation)
+                observeLine(i, data, size);
+            if (metricsObserver)
+                metricsObserver(wallMs, continuation, data, size, endOffset);
+        });
         if (!replica->logError().isEmpty())
             note(tr("%1: the log file cannot be written: %2")
                      .arg(launch.replica.name, replica->logError()));
@@ -139,6 +148,9 @@ QString ReplicaSet::setUp()
                 launch.environment.value(QStringLiteral("CUDA_VISIBLE_DEVICES"));
         m_states.append(rs);
     }
+    m_rehearsing.assign(m_processes.size(), std::nullopt);
+    m_steps.assign(m_processes.size(), StepTracker());
+    m_awaitingResume.assign(m_processes.size(), false);
     // Not written yet: the RUNNING write follows once the replicas have started, with their
     // process groups (what recovery needs).
     return {};
@@ -150,13 +162,15 @@ void ReplicaSet::start()
     startAll();
 }
 
-void ReplicaSet::startAll()
+void ReplicaSet::startAll(bool keepRestarts)
 {
     for (store::ReplicaState &rs : m_states) {
         rs.state = ReplicaStatus::Pending;
-        rs.restartCount = 0;
+        if (!keepRestarts)
+            rs.restartCount = 0;
         rs.exitCode.reset();
     }
+    std::fill(m_rehearsing.begin(), m_rehearsing.end(), std::nullopt);
     // gcloud's order: parameter servers and workers, evaluators, the primary last.
     std::vector<int> order;
     for (int i = 0; i < int(m_processes.size()); ++i) {
@@ -191,6 +205,8 @@ void ReplicaSet::onStarted(int index, qint64 pid)
         });
     if (m_phase == Phase::Starting && allStarted) {
         m_phase = Phase::Running;
+        if (m_config.settings.rehearseMaintenance)
+            scheduleMaintenance(m_config.jobId);
         Q_EMIT running();
     } else if (rs.restartCount > 0) {
         Q_EMIT changedNow(); // restarts matter to a watching console; record the new group
@@ -230,6 +246,10 @@ void ReplicaSet::onExited(int index, int exitCode, bool crashed)
                 (!crashed && exitCode == 0) ? ReplicaStatus::Succeeded : ReplicaStatus::Stopped;
         return;
     }
+    const std::optional<RehearsalEvent> rehearsal = m_rehearsing[size_t(index)];
+    m_rehearsing[size_t(index)].reset();
+    if (rehearsal == RehearsalEvent::Maintenance)
+        return onMaintenanceExit(index); // whatever its exit: the VM went away
     if (!crashed && exitCode == 0) {
         rs.state = ReplicaStatus::Succeeded;
         if (replica->launch().replica.isPrimary())
@@ -255,6 +275,11 @@ void ReplicaSet::onExited(int index, int exitCode, bool crashed)
                  .arg(rs.exitCode.value_or(-1))
                  .arg(rs.restartCount)
                  .arg(m_config.settings.maxRestarts));
+        const QString why =
+            rehearsal == RehearsalEvent::Crash ? QStringLiteral("crash") : QStringLiteral("exit");
+        if (restartsEveryReplica())
+            return restartEveryReplica(index, why, true);
+        recordRestart(index, why, true);
         Q_EMIT changedNow();
         const int generation = m_generation;
         QTimer::singleShot(RestartDelayMs, this,
@@ -346,6 +371,13 @@ void ReplicaSet::completeStop()
             rs.state = ReplicaStatus::Stopped;
     }
     const bool cancelled = m_config.cancelRequested && m_config.cancelRequested();
+    if (m_restartAllAfterStop && !cancelled) { // restartJobOnWorkerRestart: the same set again
+        m_restartAllAfterStop = false;
+        m_rerunAfterStop = false;
+        m_phase = Phase::Starting;
+        startAll(true);
+        return;
+    }
     if (m_rerunAfterStop && !cancelled) {
         ++m_attempt;
         m_rerunAfterStop = false;

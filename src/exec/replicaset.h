@@ -9,6 +9,13 @@
 //    package or working directory is missing (checked before launch), Python reports
 //    "No module named ...", or a port is "Address already in use".
 //  - The primary (chief/master) exiting 0 ends the set SUCCEEDED; the others are stopped.
+//  - Rehearsed restarts (rehearsal.h): a VM maintenance event (SIGTERM, grace, SIGKILL, the same
+//    launch again, not counted) or a crash (SIGKILL, counted as above). With the spec's
+//    scheduling.restartJobOnWorkerRestart any restart restarts every replica, as Vertex does.
+//  - Every restart is recorded (store::RestartRecord) with the last step the replica reported
+//    before it and the first after it (StepTracker); a replica that started over at its first
+//    step after reaching a later one is warned about, in owner.log and in its own log, where a
+//    mark line also shows each restart.
 //  - Stopping: SIGTERM to the set's processes (Containment decides which descendants are the
 //    set's), SIGKILL to those still alive after RunSettings::graceMs; finished() follows only
 //    when none is left.
@@ -17,7 +24,9 @@
 #pragma once
 
 #include "exec/environment.h"
+#include "exec/rehearsal.h"
 #include "exec/runsettings.h"
+#include "exec/steptracker.h"
 #include "jobspec/job.h"
 #include "secrets/masker.h"
 #include "store/jobstate.h"
@@ -101,6 +110,15 @@ public:
     const std::vector<ReplicaProcess *> &processes() const { return m_processes; }
     QList<LiveReplica> liveReplicas() const;
 
+    // The replica of this set with that log name ("worker-0", "worker-0.trial-2"), or -1.
+    int replicaIndex(const QString &logName) const;
+    // Makes the event happen to a replica (rehearsal.h). Empty when it was done, else why not
+    // (not running, already restarting, the set is stopping).
+    QString rehearse(const QString &logName, RehearsalEvent event);
+    // --rehearse-maintenance: one maintenance event per replica at maintenanceDelayMs() after
+    // the set first runs.
+    void scheduleMaintenance(const QString &jobId);
+
 Q_SIGNALS:
     void changed();    // the replicas' state changed: written on the next poll
     void changedNow(); // written at once (a watching console needs it)
@@ -113,11 +131,17 @@ Q_SIGNALS:
 private:
     enum class Phase { Idle, Starting, Running, Stopping, Done };
 
-    void startAll();
+    void startAll(bool keepRestarts = false);
     void onStarted(int index, qint64 pid);
     void onExited(int index, int exitCode, bool crashed);
     void onFailedToStart(int index, const QString &message);
     void restartReplica(int index, int generation);
+    // Restart bookkeeping (replicarestarts.cpp).
+    void observeLine(int index, const char *data, qsizetype size);
+    void recordRestart(int index, const QString &reason, bool counted);
+    void restartEveryReplica(int index, const QString &reason, bool counted);
+    bool restartsEveryReplica() const;
+    void onMaintenanceExit(int index);
     void beginStop(store::JobStatus outcome, const QString &errorMessage, bool rerun);
     void completeStop();
     QString failureMessage(int index, int exitCode, bool crashed, const QString &reason) const;
@@ -134,6 +158,12 @@ private:
     bool m_rerunAfterStop = false;
     QElapsedTimer m_stopTimer;
     bool m_killSent = false;
+    // Rehearsals: the event each replica is going through (none: std::nullopt).
+    std::vector<std::optional<RehearsalEvent>> m_rehearsing;
+    std::vector<StepTracker> m_steps;   // per replica
+    std::vector<bool> m_awaitingResume; // restarted; its first step is not known yet
+    bool m_restartAllAfterStop = false; // restartJobOnWorkerRestart: stopping to restart all
+    bool m_maintenanceScheduled = false;
 };
 
 } // namespace trainyard::exec

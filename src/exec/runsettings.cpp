@@ -65,6 +65,8 @@ QByteArray RunSettings::toJson() const
     o.insert(QStringLiteral("gpus"), gpuModeName(gpus));
     o.insert(QStringLiteral("localTensorFlowMajor"), localTensorFlowMajor);
     o.insert(QStringLiteral("logCapMB"), logCapMB);
+    if (rehearseMaintenance)
+        o.insert(QStringLiteral("rehearseMaintenance"), true);
     o.insert(QStringLiteral("python"), python);
     o.insert(QStringLiteral("jobDir"), jobDir);
     o.insert(QStringLiteral("baseDirectory"), baseDirectory);
@@ -100,6 +102,7 @@ bool RunSettings::fromJson(const QByteArray &json, RunSettings *settings, QStrin
     s.localTensorFlowMajor = o.value(QStringLiteral("localTensorFlowMajor")).toInt(0);
     s.logCapMB =
         qBound(0, o.value(QStringLiteral("logCapMB")).toInt(0), LocalRunDefaults::logCapLimitMB);
+    s.rehearseMaintenance = o.value(QStringLiteral("rehearseMaintenance")).toBool(false);
     s.python = o.value(QStringLiteral("python")).toString();
     s.jobDir = o.value(QStringLiteral("jobDir")).toString();
     s.baseDirectory = o.value(QStringLiteral("baseDirectory")).toString();
@@ -113,8 +116,8 @@ bool RunSettings::operator==(const RunSettings &o) const
            maxRestarts == o.maxRestarts && jobReruns == o.jobReruns && graceMs == o.graceMs &&
            maxLocalReplicas == o.maxLocalReplicas && maxLocalTrials == o.maxLocalTrials &&
            gpus == o.gpus && localTensorFlowMajor == o.localTensorFlowMajor &&
-           logCapMB == o.logCapMB && python == o.python && jobDir == o.jobDir &&
-           baseDirectory == o.baseDirectory;
+           logCapMB == o.logCapMB && rehearseMaintenance == o.rehearseMaintenance &&
+           python == o.python && jobDir == o.jobDir && baseDirectory == o.baseDirectory;
 }
 
 RunSettings LocalRunDefaults::runSettings(RunStyle style) const

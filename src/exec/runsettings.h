@@ -48,6 +48,9 @@ struct RunSettings
     // Per-replica log file cap in MB; 0: none. Past it the oldest part of the log is dropped
     // (logs::LogWriter::setSizeCap).
     int logCapMB = 0;
+    // --rehearse-maintenance: one VM maintenance event per replica at a moment seeded by the job
+    // ID (rehearsal.h).
+    bool rehearseMaintenance = false;
     QString python;        // empty: $TRAINYARD_PYTHON, else python3
     QString jobDir;        // local output directory (absolute); empty: <job>/output
     QString baseDirectory; // relative spec paths resolve against it (absolute)

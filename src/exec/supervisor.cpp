@@ -400,6 +400,8 @@ void Supervisor::poll()
                     .arg(m_job.trainingInput.scheduling->maxRunningTime));
         return;
     }
+    if (m_phase == Phase::Running)
+        takeRehearsals();
     if (m_phase == Phase::Running && ++m_pollCount % RecordProcessesEvery == 0 &&
         m_containment.recordProcesses(&m_state.processes))
         m_dirty = true;
@@ -446,6 +448,25 @@ void Supervisor::finishWith(int exitCode)
     }
     m_lock.release();
     QTimer::singleShot(0, this, [this, exitCode] { Q_EMIT finished(exitCode); });
+}
+
+void Supervisor::takeRehearsals()
+{
+    QStringList rejected;
+    const QList<RehearsalRequest> requests = takeRehearsalRequests(m_store, m_jobId, &rejected);
+    for (const QString &why : std::as_const(rejected))
+        note(why);
+    for (const RehearsalRequest &request : requests) {
+        QString problem;
+        if (m_trials)
+            problem = m_trials->rehearse(request.replica, request.event);
+        else if (m_run)
+            problem = m_run->rehearse(request.replica, request.event);
+        if (!problem.isEmpty())
+            note(tr("Rehearsal of %1 for %2 not done: %3")
+                     .arg(rehearsalEventName(request.event), request.replica, problem));
+        answerRehearsal(request, problem);
+    }
 }
 
 } // namespace trainyard::exec

@@ -104,6 +104,8 @@ private:
     void onFinished(store::JobStatus outcome, const QString &errorMessage);
     void stopJob(store::JobStatus outcome, const QString &errorMessage);
     void poll();
+    // Rehearsal requests (rehearsal.h) waiting in <job>/requests, handed to the replicas.
+    void takeRehearsals();
     void finishEarly(store::JobStatus outcome, const QString &errorMessage);
     void finishWith(int exitCode);
     // False when the write failed; the state is then written again on the next poll.

@@ -314,4 +314,15 @@ void TrialRunner::finishWhenIdle()
     Q_EMIT finished(m_endOutcome, m_endOutcome == JobStatus::Succeeded ? QString() : m_endMessage);
 }
 
+QString TrialRunner::rehearse(const QString &logName, RehearsalEvent event)
+{
+    for (ReplicaSet *set : m_sets) {
+        if (set != nullptr && set->isActive() && set->replicaIndex(logName) >= 0)
+            return set->rehearse(logName, event);
+    }
+    return QCoreApplication::translate("trainyard::exec",
+                                       "There is no running replica %1 in this job.")
+        .arg(logName);
+}
+
 } // namespace trainyard::exec

@@ -66,6 +66,8 @@ public:
     int attempt() const; // of the trial started last
     QList<LiveReplica> liveReplicas() const;
     bool isActive() const;
+    // ReplicaSet::rehearse() on the running trial that has this replica ("worker-0.trial-2").
+    QString rehearse(const QString &logName, RehearsalEvent event);
 
 Q_SIGNALS:
     void changed();

@@ -47,10 +47,15 @@ public:
     {
         QJsonObject jobSpec;
         jobSpec.insert(QStringLiteral("workerPoolSpecs"), workerPools());
-        if (m_ti.scheduling && !m_ti.scheduling->maxRunningTime.isEmpty()) {
-            jobSpec.insert(
-                QStringLiteral("scheduling"),
-                QJsonObject{{QStringLiteral("timeout"), m_ti.scheduling->maxRunningTime}});
+        if (m_ti.scheduling) {
+            QJsonObject scheduling;
+            if (!m_ti.scheduling->maxRunningTime.isEmpty())
+                scheduling.insert(QStringLiteral("timeout"), m_ti.scheduling->maxRunningTime);
+            if (m_ti.scheduling->restartJobOnWorkerRestart)
+                scheduling.insert(QStringLiteral("restartJobOnWorkerRestart"),
+                                  *m_ti.scheduling->restartJobOnWorkerRestart);
+            if (!scheduling.isEmpty())
+                jobSpec.insert(QStringLiteral("scheduling"), scheduling);
         }
         insertIfSet(jobSpec, QStringLiteral("serviceAccount"), m_ti.serviceAccount);
         insertIfSet(jobSpec, QStringLiteral("network"), m_ti.network);

@@ -109,11 +109,14 @@ struct Scheduling
     QString maxRunningTime; // "3600s"
     QString maxWaitTime;
     std::optional<qint64> priority;
+    // Vertex AI's Scheduling.restartJobOnWorkerRestart: a replica's restart restarts every
+    // replica (the legacy service has no such field).
+    std::optional<bool> restartJobOnWorkerRestart;
 
     bool operator==(const Scheduling &o) const
     {
         return maxRunningTime == o.maxRunningTime && maxWaitTime == o.maxWaitTime &&
-               priority == o.priority;
+               priority == o.priority && restartJobOnWorkerRestart == o.restartJobOnWorkerRestart;
     }
     bool operator!=(const Scheduling &o) const { return !(*this == o); }
 };

@@ -203,6 +203,7 @@ void writeTrainingInput(Writer &w, const TrainingInput &t)
         w.field("maxRunningTime", t.scheduling->maxRunningTime);
         w.field("maxWaitTime", t.scheduling->maxWaitTime);
         w.field("priority", t.scheduling->priority);
+        w.field("restartJobOnWorkerRestart", t.scheduling->restartJobOnWorkerRestart);
         w.endMap();
     }
     if (t.hyperparameters)

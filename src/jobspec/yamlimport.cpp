@@ -173,10 +173,12 @@ QList<Key> JobSchema::trainingInputKeys(TrainingInput &t)
         {"scheduling",
          [this, &t](int n, const QString &p) {
              Scheduling s;
-             if (r.readMapping(n, p,
-                               {{"maxRunningTime", r.string(s.maxRunningTime)},
-                                {"maxWaitTime", r.string(s.maxWaitTime)},
-                                {"priority", r.integer(s.priority)}}))
+             if (r.readMapping(
+                     n, p,
+                     {{"maxRunningTime", r.string(s.maxRunningTime)},
+                      {"maxWaitTime", r.string(s.maxWaitTime)},
+                      {"priority", r.integer(s.priority)},
+                      {"restartJobOnWorkerRestart", r.boolean(s.restartJobOnWorkerRestart)}}))
                  t.scheduling = s;
          }},
         {"useChiefInTfConfig", r.boolean(t.useChiefInTfConfig)},

@@ -143,7 +143,7 @@ bool ReplicaState::operator==(const ReplicaState &o) const
            pgid == o.pgid && leaderStartTime == o.leaderStartTime && port == o.port &&
            state == o.state && exitCode == o.exitCode && restartCount == o.restartCount &&
            lastStart == o.lastStart && trialId == o.trialId &&
-           cudaVisibleDevices == o.cudaVisibleDevices;
+           cudaVisibleDevices == o.cudaVisibleDevices && restarts == o.restarts;
 }
 
 int JobState::replicaIndex(const QString &name) const

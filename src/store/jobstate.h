@@ -29,6 +29,33 @@ enum class ReplicaStatus { Pending, Running, Restarting, Succeeded, Failed, Stop
 QString replicaStatusName(ReplicaStatus status);
 std::optional<ReplicaStatus> replicaStatusFromName(QStringView name);
 
+// One restart of a replica, as the owner saw it. Reasons: "maintenance" (a VM maintenance event:
+// SIGTERM, the grace period, SIGKILL, then the same launch again; not counted), "crash" (a
+// rehearsed SIGKILL, counted as a failure), "exit" (the replica exited non-zero or was killed),
+// "jobRestart" (scheduling.restartJobOnWorkerRestart: another replica restarted, so every replica
+// did). Steps come from the replica's output (an explicit step=, global_step or "step" of its
+// metric lines): the last it reported before, the first after; unset while unknown.
+struct RestartRecord
+{
+    QDateTime time; // when it was started again (UTC)
+    QString reason;
+    std::optional<int> exitCode; // of the run that ended
+    bool counted = false;        // against the failure restarts (RunSettings::maxRestarts)
+    std::optional<qint64> stepBeforeRestart;
+    std::optional<qint64> resumedAtStep;
+    // The replica started over at its first step after reaching a later one (no checkpoint
+    // restored).
+    bool startedOver = false;
+
+    bool operator==(const RestartRecord &o) const
+    {
+        return time == o.time && reason == o.reason && exitCode == o.exitCode &&
+               counted == o.counted && stepBeforeRestart == o.stepBeforeRestart &&
+               resumedAtStep == o.resumedAtStep && startedOver == o.startedOver;
+    }
+    bool operator!=(const RestartRecord &o) const { return !(*this == o); }
+};
+
 struct ReplicaState
 {
     QString name;     // the replica's display and log name, e.g. "worker-1"
@@ -48,6 +75,8 @@ struct ReplicaState
     QString trialId;
     // The CUDA_VISIBLE_DEVICES it was given ("" hides every GPU); unset: left as inherited.
     std::optional<QString> cudaVisibleDevices;
+    // Every restart of this run (also those not counted in restartCount), oldest first.
+    QList<RestartRecord> restarts;
 
     bool operator==(const ReplicaState &o) const;
     bool operator!=(const ReplicaState &o) const { return !(*this == o); }

@@ -130,6 +130,31 @@ ReplicaState replicaFromJson(const QJsonObject &o, const QString &where, Reader 
     if (const QJsonValue gpus = o.value(QStringLiteral("cudaVisibleDevices")); !gpus.isUndefined())
         rep.cudaVisibleDevices =
             r.string(o, QStringLiteral("cudaVisibleDevices"), at("cudaVisibleDevices"));
+    const QJsonArray restarts = o.value(QStringLiteral("restarts")).toArray();
+    for (qsizetype i = 0; i < restarts.size() && !r.failed(); ++i) {
+        const QString w = at("restarts") + QStringLiteral("[%1]").arg(i);
+        const QJsonObject ro = restarts.at(i).toObject();
+        const auto rat = [&w](const char *key) { return keyPath(w, QLatin1String(key)); };
+        RestartRecord rec;
+        rec.time = r.time(ro, QStringLiteral("time"), rat("time"));
+        rec.reason = r.string(ro, QStringLiteral("reason"), rat("reason"));
+        const auto optional = [&](const char *key, qint64 minimum, qint64 maximum) {
+            std::optional<qint64> v;
+            const QJsonValue j = ro.value(QLatin1String(key));
+            if (!j.isUndefined() && !j.isNull())
+                v = r.integer(ro, QLatin1String(key), rat(key), minimum, maximum);
+            return v;
+        };
+        if (const auto code = optional("exitCode", std::numeric_limits<int>::min(),
+                                       std::numeric_limits<int>::max()))
+            rec.exitCode = int(*code);
+        rec.counted = ro.value(QStringLiteral("counted")).toBool();
+        constexpr qint64 maxStep = qint64(1) << 53;
+        rec.stepBeforeRestart = optional("stepBeforeRestart", -maxStep, maxStep);
+        rec.resumedAtStep = optional("resumedAtStep", -maxStep, maxStep);
+        rec.startedOver = ro.value(QStringLiteral("startedOver")).toBool();
+        rep.restarts.append(rec);
+    }
     return rep;
 }
 
@@ -266,6 +291,25 @@ QByteArray JobState::toJson() const
             ro.insert(QStringLiteral("trialId"), r.trialId);
         if (r.cudaVisibleDevices)
             ro.insert(QStringLiteral("cudaVisibleDevices"), *r.cudaVisibleDevices);
+        if (!r.restarts.isEmpty()) {
+            QJsonArray restarts;
+            for (const RestartRecord &rec : r.restarts) {
+                QJsonObject jo;
+                jo.insert(QStringLiteral("time"), timeToJson(rec.time));
+                jo.insert(QStringLiteral("reason"), rec.reason);
+                if (rec.exitCode)
+                    jo.insert(QStringLiteral("exitCode"), *rec.exitCode);
+                jo.insert(QStringLiteral("counted"), rec.counted);
+                if (rec.stepBeforeRestart)
+                    jo.insert(QStringLiteral("stepBeforeRestart"), *rec.stepBeforeRestart);
+                if (rec.resumedAtStep)
+                    jo.insert(QStringLiteral("resumedAtStep"), *rec.resumedAtStep);
+                if (rec.startedOver)
+                    jo.insert(QStringLiteral("startedOver"), true);
+                restarts.append(jo);
+            }
+            ro.insert(QStringLiteral("restarts"), restarts);
+        }
         reps.append(ro);
     }
     o.insert(QStringLiteral("replicas"), reps);

@@ -77,6 +77,13 @@ void checkScheduling(Context &ctx)
                       .arg(QString::number(*s.priority), QString::number(limits::priorityMin),
                            QString::number(limits::priorityMax)));
     }
+    if (s.restartJobOnWorkerRestart) {
+        ctx.warning(QStringLiteral("trainingInput.scheduling.restartJobOnWorkerRestart"),
+                    QCoreApplication::translate(
+                        "trainyard::Validation",
+                        "a Vertex AI setting: AI Platform Training (gcloud ai-platform) does not "
+                        "know it; the local run and the Vertex AI hand-off follow it"));
+    }
 }
 
 } // namespace trainyard::validation::detail

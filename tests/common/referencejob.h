@@ -33,7 +33,8 @@ inline jobspec::Job fullExampleJob()
     ti.parameterServer.count = 3;
     ti.evaluator.type = QStringLiteral("n1-highcpu-16");
     ti.evaluator.count = 1;
-    ti.scheduling = Scheduling{QStringLiteral("7200s"), QStringLiteral("3600s"), std::nullopt};
+    ti.scheduling =
+        Scheduling{QStringLiteral("7200s"), QStringLiteral("3600s"), std::nullopt, std::nullopt};
     HyperparameterSpec hp;
     hp.goal = QStringLiteral("MAXIMIZE");
     hp.hyperparameterMetricTag = QStringLiteral("accuracy");

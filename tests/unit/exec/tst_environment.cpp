@@ -245,7 +245,7 @@ void TestEnvironment::snakeCaseJob()
     p.scaleType = QStringLiteral("UNIT_LOG_SCALE");
     hp.params = {p};
     in.hyperparameters = hp;
-    in.scheduling = jobspec::Scheduling{QStringLiteral("7200s"), QString(), 5};
+    in.scheduling = jobspec::Scheduling{QStringLiteral("7200s"), QString(), 5, std::nullopt};
     in.useChiefInTfConfig = true;
     in.kmsKeyName = QStringLiteral("projects/p/keys/k");
 

@@ -59,7 +59,7 @@ Job torchJob()
     ti.worker.type = QStringLiteral("n1-standard-8");
     ti.worker.count = 2;
     ti.worker.config.acceleratorConfig = t4;
-    ti.scheduling = Scheduling{QStringLiteral("3600s"), QString(), std::nullopt};
+    ti.scheduling = Scheduling{QStringLiteral("3600s"), QString(), std::nullopt, std::nullopt};
     job.local.packagePath =
         QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/torch_ddp/trainer");
     return job;

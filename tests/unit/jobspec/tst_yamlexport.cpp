@@ -50,13 +50,13 @@ QList<QPair<QString, Setter>> fieldSetters()
     add(s("enableWebAccess"), [](Job &j) { j.trainingInput.enableWebAccess = true; });
     add(s("scheduling empty"), [](Job &j) { j.trainingInput.scheduling = Scheduling(); });
     add(s("scheduling.maxRunningTime"), [](Job &j) {
-        j.trainingInput.scheduling = Scheduling{s("7200s"), QString(), std::nullopt};
+        j.trainingInput.scheduling = Scheduling{s("7200s"), QString(), std::nullopt, std::nullopt};
     });
     add(s("scheduling.maxWaitTime"), [](Job &j) {
-        j.trainingInput.scheduling = Scheduling{QString(), s("1800s"), std::nullopt};
+        j.trainingInput.scheduling = Scheduling{QString(), s("1800s"), std::nullopt, std::nullopt};
     });
     add(s("scheduling.priority"), [](Job &j) {
-        j.trainingInput.scheduling = Scheduling{QString(), QString(), 0};
+        j.trainingInput.scheduling = Scheduling{QString(), QString(), 0, std::nullopt};
     });
     add(s("hyperparameters empty"),
         [](Job &j) { j.trainingInput.hyperparameters = HyperparameterSpec(); });

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+#include "exec/rehearsal.h"
+
+#include "store/atomicwrite.h"
+#include "store/jobstore.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QThread>
+#include <QtEndian>
+#include <random>
+
+namespace trainyard::exec {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("trainyard::exec", text);
+}
+
+constexpr qint64 MaxRequestBytes = 4096;
+
+} // namespace
+
+QString rehearsalEventName(RehearsalEvent event)
+{
+    return event == RehearsalEvent::Crash ? QStringLiteral("crash") : QStringLiteral("maintenance");
+}
+
+std::optional<RehearsalEvent> rehearsalEventFromName(QStringView name)
+{
+    if (name == u"maintenance")
+        return RehearsalEvent::Maintenance;
+    if (name == u"crash")
+        return RehearsalEvent::Crash;
+    return std::nullopt;
+}
+
+QString rehearsalRequestDir(const store::JobStore &store, const QString &jobId)
+{
+    return store.jobDir(jobId) + QStringLiteral("/requests");
+}
+
+QString requestRehearsal(const store::JobStore &store, const QString &jobId,
+                         const RehearsalRequest &request, QString *path)
+{
+    if (!store.contains(jobId))
+        return tr("There is no job %1.").arg(jobId);
+    const QString dir = rehearsalRequestDir(store, jobId);
+    if (!QDir().mkpath(dir))
+        return tr("Cannot create %1.").arg(dir);
+    // Ordered by time, unique by a random part: two requests in one millisecond both count.
+    const QString file =
+        dir + QStringLiteral("/rehearse-%1-%2.json")
+                  .arg(QDateTime::currentMSecsSinceEpoch(), 13, 10, QLatin1Char('0'))
+                  .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
+    const QJsonObject o{{QStringLiteral("replica"), request.replica},
+                        {QStringLiteral("event"), rehearsalEventName(request.event)}};
+    const store::WriteResult written = store::writeFileAtomically(
+        file, QJsonDocument(o).toJson(QJsonDocument::Compact), 0600, false);
+    if (!written)
+        return tr("Cannot write the request: %1").arg(written.errorMessage);
+    if (path)
+        *path = file;
+    return {};
+}
+
+QList<RehearsalRequest> takeRehearsalRequests(const store::JobStore &store, const QString &jobId,
+                                              QStringList *rejected)
+{
+    QList<RehearsalRequest> requests;
+    const QDir dir(rehearsalRequestDir(store, jobId));
+    if (!dir.exists())
+        return requests;
+    const QStringList names =
+        dir.entryList({QStringLiteral("rehearse-*.json")}, QDir::Files, QDir::Name);
+    for (const QString &name : names) {
+        QFile file(dir.filePath(name));
+        QByteArray bytes;
+        if (file.open(QIODevice::ReadOnly))
+            bytes = file.read(MaxRequestBytes + 1);
+        file.close();
+        QFile::remove(file.fileName());
+        const QJsonObject o = QJsonDocument::fromJson(bytes).object();
+        RehearsalRequest request;
+        request.replica = o.value(QStringLiteral("replica")).toString();
+        const auto event = rehearsalEventFromName(o.value(QStringLiteral("event")).toString());
+        if (bytes.size() > MaxRequestBytes || request.replica.isEmpty() || !event) {
+            if (rejected)
+                rejected->append(tr("%1 is not a rehearsal request; ignored").arg(name));
+            continue;
+        }
+        request.event = *event;
+        request.file = file.fileName();
+        requests.append(request);
+    }
+    return requests;
+}
+
+void answerRehearsal(const RehearsalRequest &request, const QString &problem)
+{
+    if (!request.file.isEmpty())
+        store::writeFileAtomically(request.file + QStringLiteral(".result"), problem.toUtf8(), 0600,
+                                   false);
+}
+
+bool waitForRehearsal(const QString &path, int timeoutMs, QString *problem)
+{
+    const QString result = path + QStringLiteral(".result");
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < timeoutMs) {
+        QFile file(result);
+        if (file.open(QIODevice::ReadOnly)) {
+            *problem = QString::fromUtf8(file.read(MaxRequestBytes));
+            file.close();
+            QFile::remove(result);
+            return true;
+        }
+        QThread::msleep(20);
+    }
+    if (QFile::remove(path)) // not taken: withdrawn
+        return false;
+    // Taken just now: give the answer a moment more.
+    QThread::msleep(500);
+    QFile file(result);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    *problem = QString::fromUtf8(file.read(MaxRequestBytes));
+    file.close();
+    QFile::remove(result);
+    return true;
+}
+
+qint64 maintenanceDelayMs(const QString &jobId, const QString &replicaLogName)
+{
+    // A hash that is the same in every process and on every machine (qHash is seeded).
+    const QByteArray digest = QCryptographicHash::hash(
+        (jobId + QLatin1Char('/') + replicaLogName).toUtf8(), QCryptographicHash::Sha256);
+    std::mt19937_64 engine(qFromBigEndian<quint64>(digest.constData()));
+    std::uniform_int_distribution<qint64> pick(MinMaintenanceDelayMs, MaxMaintenanceDelayMs);
+    return pick(engine);
+}
+
+} // namespace trainyard::exec
