@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Trainyard: the GUI when started without a subcommand, the CLI with one.
 #include "cli/cli.h"
+#include "mainwindow/accessiblecombo.h"
 #include "mainwindow/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDialog>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTimer>
@@ -42,14 +44,28 @@ bool isGuiOption(int argc, char **argv)
     return argc > 1 && qstrcmp(argv[1], "--screenshot") == 0;
 }
 
-// --screenshot FILE: save a picture of the active window (the main window, or the wizard when
-// a config was opened) once it has settled, then quit. Used to look at the GUI under Xvfb or
-// the offscreen platform.
+// The window a user looks at: a dialog over the main window (the wizard with the opened
+// config), else the active window, else the main window. Without a window manager (Xvfb) no
+// window is active, so the dialog is found among the visible top-level windows.
+QWidget *frontWindow(QWidget &mainWindow)
+{
+    const QList<QWidget *> windows = QApplication::topLevelWidgets();
+    for (QWidget *w : windows) {
+        if (w != &mainWindow && w->isVisible() && qobject_cast<QDialog *>(w))
+            return w;
+    }
+    if (QWidget *active = QApplication::activeWindow())
+        return active;
+    return &mainWindow;
+}
+
+// --screenshot FILE: save a picture of the window in front (the wizard when a config was
+// opened, else the main window) once it has settled, then quit. Used to look at the GUI under
+// Xvfb or the offscreen platform, with or without a window manager.
 void scheduleScreenshot(QWidget &window, const QString &path)
 {
     QTimer::singleShot(2500, &window, [&window, path] {
-        QWidget *shown = QApplication::activeWindow();
-        const bool saved = (shown ? shown : &window)->grab().save(path);
+        const bool saved = frontWindow(window)->grab().save(path);
         QCoreApplication::exit(saved ? 0 : 1);
     });
 }
@@ -65,6 +81,7 @@ int main(int argc, char **argv)
         return trainyard::cli::run(QCoreApplication::arguments());
     }
     QApplication app(argc, argv);
+    trainyard::ui::installAccessibleComboBox(); // after QtWidgets' own: asked first
     QApplication::setApplicationDisplayName(QStringLiteral("Trainyard"));
     QApplication::setDesktopFileName(QStringLiteral("io.github.trainyard.Trainyard"));
     installTranslators(app);

@@ -892,26 +892,6 @@ Exit-Status: 0 erledigt, 1 Fehler in der Spezifikation oder ein fehlgeschlagener
 </translation>
     </message>
     <message>
-        <source>Usage: trainyard completion bash|zsh|fish
-
-Print a completion script for the shell: commands, subcommands and flags, from the same help text &apos;trainyard help&apos; prints.
-
-Examples:
-  source &lt;(trainyard completion bash)
-  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
-  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
-</source>
-        <translation>Aufruf: trainyard completion bash|zsh|fish
-
-Gibt ein Vervollständigungsskript für die Shell aus: Befehle, Unterbefehle und Optionen, aus demselben Hilfetext, den „trainyard help“ ausgibt.
-
-Beispiele:
-  source &lt;(trainyard completion bash)
-  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
-  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
-</translation>
-    </message>
-    <message>
         <source>name one shell: bash, zsh or fish</source>
         <translation>nennen Sie eine Shell: bash, zsh oder fish</translation>
     </message>
@@ -1126,6 +1106,26 @@ Befehle:
     <message>
         <source>started over at step %1 after reaching step %2; no checkpoint was restored. Save checkpoints under the job dir regularly and restore the most recent one at start.</source>
         <translation>hat bei Schritt %1 neu begonnen, nachdem Schritt %2 erreicht war; kein Checkpoint wurde wiederhergestellt. Speichern Sie regelmäßig Checkpoints unter dem Jobverzeichnis und stellen Sie beim Start den neuesten wieder her.</translation>
+    </message>
+    <message>
+        <source>Usage: trainyard completion bash|zsh|fish
+
+Print a completion script for the shell: commands, subcommands, flags and their values (formats, and regions, scale tiers, machine types and runtime versions from the catalog), from the same help text &apos;trainyard help&apos; prints.
+
+Examples:
+  source &lt;(trainyard completion bash)
+  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
+  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
+</source>
+        <translation>Aufruf: trainyard completion bash|zsh|fish
+
+Gibt ein Vervollständigungsskript für die Shell aus: Befehle, Unterbefehle, Optionen und ihre Werte (Formate sowie Regionen, Skalierungsstufen, Maschinentypen und Laufzeitversionen aus dem Katalog), aus demselben Hilfetext, den „trainyard help“ ausgibt.
+
+Beispiele:
+  source &lt;(trainyard completion bash)
+  trainyard completion zsh &gt; &quot;${fpath[1]}/_trainyard&quot;
+  trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
+</translation>
     </message>
 </context>
 <context>
@@ -1990,6 +1990,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Secrets are kept in the desktop keychain (GNOME Keyring, KWallet or another org.freedesktop.secrets service); start one in this session and try again.</source>
         <translation>Geheimnisse liegen im Schlüsselbund des Desktops (GNOME Keyring, KWallet oder ein anderer org.freedesktop.secrets-Dienst); starten Sie einen in dieser Sitzung und versuchen Sie es erneut.</translation>
     </message>
+    <message>
+        <source>Keychain detail: %1</source>
+        <translation>Angabe des Schlüsselbunds: %1</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::Staging</name>
@@ -2632,6 +2636,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>a Vertex AI setting: AI Platform Training (gcloud ai-platform) does not know it; the local run and the Vertex AI hand-off follow it</source>
         <translation>eine Einstellung von Vertex AI: AI Platform Training (gcloud ai-platform) kennt sie nicht; der lokale Lauf und die Übergabe an Vertex AI befolgen sie</translation>
     </message>
+    <message>
+        <source>%1 is offered by Vertex AI custom training only; the AI Platform Training API does not know it: submit this job to Vertex AI</source>
+        <translation>%1 gibt es nur beim benutzerdefinierten Training von Vertex AI; die API von AI Platform Training kennt ihn nicht: senden Sie diesen Job an Vertex AI</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::VertexExport</name>
@@ -2741,14 +2749,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>&apos;%1&apos; is output-only and is ignored</source>
         <translation>&apos;%1&apos; ist ein reines Ausgabefeld und wird ignoriert</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; belongs under &apos;trainingInput&apos;; it is ignored here</source>
-        <translation>&apos;%1&apos; gehört unter &apos;trainingInput&apos;; hier wird es ignoriert</translation>
-    </message>
-    <message>
-        <source>unknown key &apos;%1&apos;; it is ignored</source>
-        <translation>unbekannter Schlüssel &apos;%1&apos;; er wird ignoriert</translation>
     </message>
     <message>
         <source>unknown key &apos;%1&apos;; did you mean &apos;%2&apos;?</source>
@@ -2913,6 +2913,14 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>gcloud reads the unquoted value %1 as a number and sends it as &quot;%1&quot;; write &quot;%1&quot; in quotes to keep it as text</source>
         <translation>gcloud liest den Wert %1 ohne Anführungszeichen als Zahl und sendet ihn als &quot;%1&quot;; schreiben Sie &quot;%1&quot; in Anführungszeichen, damit er Text bleibt</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; belongs under &apos;trainingInput&apos;; the service refuses it here</source>
+        <translation>&apos;%1&apos; gehört unter &apos;trainingInput&apos;; hier lehnt der Dienst es ab</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos;: the service refuses fields it does not know</source>
+        <translation>unbekannter Schlüssel &apos;%1&apos;: der Dienst lehnt Felder ab, die er nicht kennt</translation>
     </message>
 </context>
 <context>
@@ -3511,16 +3519,44 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>the D-Bus session bus %1 cannot be reached</source>
         <translation>der D-Bus-Sitzungsbus %1 ist nicht erreichbar</translation>
     </message>
+    <message>
+        <source>No secret service is running in this desktop session, so the keychain cannot be reached. Start one (GNOME Keyring, KWallet or KeePassXC with its Secret Service option; on Debian: apt install gnome-keyring, then log in again) and try again.</source>
+        <translation>In dieser Desktop-Sitzung läuft kein Secret Service, daher ist der Schlüsselbund nicht erreichbar. Starten Sie einen (GNOME Keyring, KWallet oder KeePassXC mit der Option Secret Service; unter Debian: apt install gnome-keyring, dann neu anmelden) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The keyring is locked, or no default keyring has been set up yet. Unlock it or create one (GNOME: the Passwords and Keys application, Seahorse; KDE: KWallet Manager), then try again.</source>
+        <translation>Der Schlüsselbund ist gesperrt, oder es wurde noch kein Standard-Schlüsselbund eingerichtet. Entsperren Sie ihn oder legen Sie einen an (GNOME: die Anwendung Passwörter und Schlüssel, Seahorse; KDE: KWallet-Verwaltung) und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The keyring was not unlocked: its password prompt was cancelled or access was refused. Try again and unlock the keyring when asked.</source>
+        <translation>Der Schlüsselbund wurde nicht entsperrt: Die Passwortabfrage wurde abgebrochen oder der Zugriff verweigert. Versuchen Sie es erneut und entsperren Sie den Schlüsselbund, wenn Sie gefragt werden.</translation>
+    </message>
+    <message>
+        <source>The secret service refused access. Check that it lets Trainyard use the keyring (some password managers ask to confirm each application), then try again.</source>
+        <translation>Der Secret Service hat den Zugriff verweigert. Prüfen Sie, ob er Trainyard den Schlüsselbund nutzen lässt (manche Passwortmanager lassen jede Anwendung bestätigen), und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The secret service did not answer in time; it may be waiting for a prompt that cannot be shown. Unlock the keyring in your desktop session, then try again.</source>
+        <translation>Der Secret Service hat nicht rechtzeitig geantwortet; vielleicht wartet er auf eine Abfrage, die nicht angezeigt werden kann. Entsperren Sie den Schlüsselbund in Ihrer Desktop-Sitzung und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>This system has no keychain Trainyard can use. Install and start a secret service (GNOME Keyring, KWallet or KeePassXC), then try again.</source>
+        <translation>Dieses System hat keinen Schlüsselbund, den Trainyard nutzen kann. Installieren und starten Sie einen Secret Service (GNOME Keyring, KWallet oder KeePassXC) und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The keychain reported error %1.</source>
+        <translation>Der Schlüsselbund meldete den Fehler %1.</translation>
+    </message>
+    <message>
+        <source>The keychain reported an error: %1</source>
+        <translation>Der Schlüsselbund meldete einen Fehler: %1</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::secrets::SecretStore</name>
     <message>
         <source>The secret &quot;%1&quot; is not in the keychain.</source>
         <translation>Das Geheimnis &quot;%1&quot; ist nicht im Schlüsselbund.</translation>
-    </message>
-    <message>
-        <source>The keychain reported error %1.</source>
-        <translation>Der Schlüsselbund meldete den Fehler %1.</translation>
     </message>
     <message>
         <source>A secret&apos;s name has 1 to 64 characters: letters A-Z and a-z, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
@@ -4096,6 +4132,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>This value is shorter than %1 bytes: it would be stored, but not masked in logs.</source>
         <translation>Dieser Wert ist kürzer als %1 Byte: Er würde gespeichert, in Logs aber nicht maskiert.</translation>
     </message>
+    <message>
+        <source>Keychain detail: %1</source>
+        <translation>Angabe des Schlüsselbunds: %1</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::SettingsDialog</name>
@@ -4141,6 +4181,14 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Epoch</source>
         <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>X axis</source>
+        <translation>X-Achse</translation>
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation>Glättung</translation>
     </message>
 </context>
 <context>
@@ -4276,6 +4324,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Sampled by the job&apos;s owner about once a second: CPU and memory of each replica&apos;s processes, the GPU memory they hold, and each GPU of this machine</source>
         <translation>Etwa einmal pro Sekunde vom Eigentümerprozess des Jobs erfasst: CPU und Arbeitsspeicher der Prozesse jedes Replikats, der von ihnen belegte GPU-Speicher und jede GPU dieses Rechners</translation>
     </message>
+    <message>
+        <source>Metric charts</source>
+        <translation>Metrik-Diagramme</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::compare::CompareTableModel</name>
@@ -4374,6 +4426,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>The image could not be written.</source>
         <translation>Das Bild konnte nicht geschrieben werden.</translation>
     </message>
+    <message>
+        <source>Metric charts</source>
+        <translation>Metrik-Diagramme</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::compare::ScatterPage</name>
@@ -4384,6 +4440,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>%1 against %2</source>
         <translation>%1 gegen %2</translation>
+    </message>
+    <message>
+        <source>Scatter plots</source>
+        <translation>Streudiagramme</translation>
     </message>
 </context>
 <context>
@@ -5091,6 +5151,34 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>“%1” is not a time: write 14:02:10 or 2026-11-22 14:02:10</source>
         <translation>„%1“ ist keine Uhrzeit: schreiben Sie 14:02:10 oder 2026-11-22 14:02:10</translation>
     </message>
+    <message>
+        <source>Replica</source>
+        <translation>Replikat</translation>
+    </message>
+    <message>
+        <source>Lowest severity shown</source>
+        <translation>Niedrigster angezeigter Schweregrad</translation>
+    </message>
+    <message>
+        <source>Search the log</source>
+        <translation>Im Log suchen</translation>
+    </message>
+    <message>
+        <source>Go to time</source>
+        <translation>Gehe zu Uhrzeit</translation>
+    </message>
+    <message>
+        <source>Previous match</source>
+        <translation>Vorheriger Treffer</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>Nächster Treffer</translation>
+    </message>
+    <message>
+        <source>Log lines</source>
+        <translation>Logzeilen</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::wizard::ClusterPage</name>
@@ -5313,6 +5401,22 @@ Legen Sie unten jede Rolle fest.</translation>
     <message>
         <source>A local run needs CPU only or Shared GPUs (Review page).</source>
         <translation>Ein lokaler Lauf braucht „Nur CPU“ oder „Geteilt“ (Seite Überprüfung).</translation>
+    </message>
+    <message>
+        <source>%1 (retired)</source>
+        <translation>%1 (eingestellt)</translation>
+    </message>
+    <message>
+        <source>No longer offered since about %1; use %2 instead.</source>
+        <translation>Seit etwa %1 nicht mehr angeboten; verwenden Sie stattdessen %2.</translation>
+    </message>
+    <message>
+        <source>%1 (Vertex AI only)</source>
+        <translation>%1 (nur Vertex AI)</translation>
+    </message>
+    <message>
+        <source>Offered by Vertex AI custom training only: submit the job to Vertex AI.</source>
+        <translation>Nur beim benutzerdefinierten Training von Vertex AI: senden Sie den Job an Vertex AI.</translation>
     </message>
 </context>
 <context>
@@ -5566,6 +5670,10 @@ Legen Sie unten jede Rolle fest.</translation>
     <message>
         <source>The package directory %1 does not exist on this machine: choose it on the Trainer page.</source>
         <translation>Das Paketverzeichnis %1 existiert auf diesem Rechner nicht: Wählen Sie es auf der Seite „Trainer“.</translation>
+    </message>
+    <message>
+        <source>%1 (left out: the job in the wizard does not have it)</source>
+        <translation>%1 (ausgelassen: der Job im Assistenten hat es nicht)</translation>
     </message>
 </context>
 <context>

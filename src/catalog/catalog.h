@@ -73,9 +73,10 @@ struct AcceleratorType
     std::optional<double> maxMemoryGbPerGpu;
     Certainty capsCertainty = Certainty::Uncertain;
     QList<CountLimit> limits;
-    QString onlyOnFamily; // e.g. "a2": this accelerator attaches only to that family
-    QString retired;      // YYYY-MM since when it is no longer offered; empty: offered
-    QString replacedBy;   // what to use instead, for messages
+    QString onlyOnFamily;    // e.g. "a2": this accelerator attaches only to that family
+    bool vertexOnly = false; // offered by Vertex AI only, unknown to the legacy API
+    QString retired;         // YYYY-MM since when it is no longer offered; empty: offered
+    QString replacedBy;      // what to use instead, for messages
     Certainty retiredCertainty = Certainty::Uncertain;
 };
 

@@ -134,6 +134,7 @@ void parseAccelerators(MapReader &top, Catalog &catalog, Reader &reader)
             a.limits.append(limit);
         });
         a.onlyOnFamily = map.string("onlyOnFamily").value_or(QString());
+        a.vertexOnly = map.boolean("vertexOnly");
         a.retired = map.string("retired").value_or(QString());
         a.replacedBy = map.string("replacedBy").value_or(QString());
         a.retiredCertainty = map.certainty("retiredCertainty", Certainty::Uncertain, false);

@@ -2,6 +2,7 @@
 // Entry of the CLI: which command runs, help and version.
 #include "cli/cli.h"
 
+#include "catalog/catalog.h"
 #include "cli/aicommands.h"
 #include "cli/commands.h"
 #include "cli/jobcommands.h"
@@ -83,11 +84,40 @@ QList<HelpEntry> helpEntries()
     return out;
 }
 
+// The values of flags that name catalog entries, as gcloud spells them on its command line.
+// TRAINYARD_CATALOG is honoured; a catalog that does not load leaves these flags without
+// value completion (the script itself still works).
+FlagValues catalogFlagValues()
+{
+    FlagValues values;
+    const catalog::LoadResult loaded = catalog::Catalog::loadDefault();
+    if (!loaded)
+        return values;
+    const catalog::Catalog &cat = *loaded.catalog;
+    for (const catalog::ScaleTier &t : cat.scaleTiers)
+        values[QStringLiteral("scale-tier")].append(t.gcloudName);
+    for (const catalog::Region &r : cat.regions)
+        values[QStringLiteral("region")].append(r.name);
+    for (const catalog::RuntimeVersion &r : cat.runtimeVersions)
+        values[QStringLiteral("runtime-version")].append(r.version);
+    values[QStringLiteral("python-version")] = cat.pythonVersions;
+    QStringList machines;
+    for (const catalog::MachineType &m : cat.machineTypes) {
+        if (m.retired.isEmpty())
+            machines.append(m.name);
+    }
+    for (const char *role : {"master", "worker", "parameter-server", "evaluator"})
+        values[QLatin1String(role) + QStringLiteral("-machine-type")] = machines;
+    return values;
+}
+
 QString completionHelp()
 {
     return Cli::tr("Usage: trainyard completion bash|zsh|fish\n"
                    "\n"
-                   "Print a completion script for the shell: commands, subcommands and flags, "
+                   "Print a completion script for the shell: commands, subcommands, flags and "
+                   "their values (formats, and regions, scale tiers, machine types and runtime "
+                   "versions from the catalog), "
                    "from the same help text 'trainyard help' prints.\n"
                    "\n"
                    "Examples:\n"
@@ -104,7 +134,7 @@ int runCompletion(const QStringList &args)
     if (args.size() != 1)
         return usageError(QStringLiteral("completion"),
                           Cli::tr("name one shell: bash, zsh or fish"));
-    const QString script = completionScript(args.first(), helpEntries());
+    const QString script = completionScript(args.first(), helpEntries(), catalogFlagValues());
     if (script.isEmpty())
         return usageError(QStringLiteral("completion"),
                           Cli::tr("unknown shell '%1'; use bash, zsh or fish").arg(args.first()));

@@ -35,6 +35,8 @@ int usage(const SecretsIo &io, const QString &message)
 int failed(const SecretsIo &io, const secrets::SecretResult &result)
 {
     *io.err << sanitize(Secrets::tr("trainyard secrets: %1").arg(result.errorString)) << '\n';
+    if (!result.keychainDetail.isEmpty())
+        *io.err << sanitize(Secrets::tr("Keychain detail: %1").arg(result.keychainDetail)) << '\n';
     io.err->flush();
     using Status = secrets::SecretResult::Status;
     switch (result.status) {
@@ -185,14 +187,20 @@ int runSecrets(const QStringList &args, const SecretsIo &io)
     if (!subcommands.contains(sub))
         return usage(io, Secrets::tr("unknown subcommand '%1'").arg(sub));
     // Every subcommand needs the keychain (list shows what is in it): without one, say so.
-    if (const QString problem = secrets::secretServiceProblem(); !problem.isEmpty()) {
-        *io.err << sanitize(Secrets::tr("trainyard secrets: no secret service is available: %1")
-                                .arg(problem))
-                << '\n'
-                << Secrets::tr("Secrets are kept in the desktop keychain (GNOME Keyring, KWallet "
-                               "or another org.freedesktop.secrets service); start one in this "
-                               "session and try again.")
-                << '\n';
+    QString detail;
+    if (const QString problem = secrets::secretServiceProblem(&detail); !problem.isEmpty()) {
+        if (detail.isEmpty()) { // no session bus at all
+            *io.err << sanitize(Secrets::tr("trainyard secrets: no secret service is available: %1")
+                                    .arg(problem))
+                    << '\n'
+                    << Secrets::tr("Secrets are kept in the desktop keychain (GNOME Keyring, "
+                                   "KWallet or another org.freedesktop.secrets service); start "
+                                   "one in this session and try again.")
+                    << '\n';
+        } else {
+            *io.err << sanitize(Secrets::tr("trainyard secrets: %1").arg(problem)) << '\n'
+                    << sanitize(Secrets::tr("Keychain detail: %1").arg(detail)) << '\n';
+        }
         io.err->flush();
         return exitKeychain;
     }

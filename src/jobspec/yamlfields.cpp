@@ -236,17 +236,23 @@ bool FieldReader::readMapping(int node, const QString &path, const QList<Key> &k
             if (unknown.outputOnly.contains(name)) {
                 warning(k, child, tr("'%1' is output-only and is ignored").arg(name));
             } else if (unknown.misplaced.contains(name)) {
-                warning(k, child,
-                        tr("'%1' belongs under 'trainingInput'; it is ignored here").arg(name));
+                // The API refuses a Job with TrainingInput's fields beside jobId.
+                error(k, child,
+                      tr("'%1' belongs under 'trainingInput'; the service refuses it here")
+                          .arg(name));
             } else {
+                // The API refuses fields it does not know ("Unknown name ... Cannot find
+                // field"), so a typo must not pass as a warning.
                 QStringList names;
                 for (const Key &entry : keys)
                     names.append(entry.name);
                 const QString guess = suggestion(name, names);
                 if (guess.isEmpty())
-                    warning(k, child, tr("unknown key '%1'; it is ignored").arg(name));
+                    error(k, child,
+                          tr("unknown key '%1': the service refuses fields it does not know")
+                              .arg(name));
                 else
-                    warning(k, child, tr("unknown key '%1'; did you mean '%2'?").arg(name, guess));
+                    error(k, child, tr("unknown key '%1'; did you mean '%2'?").arg(name, guess));
             }
         }
         k = following;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Internal to config.yaml import: typed reading of a yaml::Tree into job fields. Records the
 // position of every value in the SourceMap, reports wrong types as errors at the value and
-// unknown keys as warnings at the key (with a "did you mean" suggestion).
+// unknown keys as errors at the key (with a "did you mean" suggestion), as the API refuses them.
 #pragma once
 
 #include "jobspec/diagnostic.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // config.yaml import and export (yaml-cpp). Accepts the gcloud form (top-level jobId, labels,
 // trainingInput, and Trainyard's own `trainyardLocal`), a bare TrainingInput document, and
-// JSON. Every imported value's position lands in the SourceMap; unknown keys are warnings at
-// their position, wrong types errors ("trainingInput.workerCount: expected an integer, got
-// 'nine'"). Hostile input (binary, NUL, UTF-16, huge, deeply nested, alias bombs, absurd
-// numbers) gets an error, never a crash or a hang.
+// JSON. Every imported value's position lands in the SourceMap; unknown keys are errors at
+// their position (the API refuses them), output-only keys warnings, wrong types errors
+// ("trainingInput.workerCount: expected an integer, got 'nine'"). Hostile input (binary, NUL,
+// UTF-16, huge, deeply nested, alias bombs, absurd numbers) gets an error, never a crash or a hang.
 #pragma once
 
 #include "jobspec/diagnostic.h"

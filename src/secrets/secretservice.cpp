@@ -65,8 +65,10 @@ QString sessionBusProblem()
     return tr("the D-Bus session bus %1 cannot be reached").arg(QString::fromLocal8Bit(addresses));
 }
 
-QString secretServiceProblem()
+QString secretServiceProblem(QString *detail)
 {
+    if (detail)
+        detail->clear();
     if (const QString bus = sessionBusProblem(); !bus.isEmpty())
         return bus;
     // "Not found" (or the value of a secret by that unlikely name) means the keychain answered.
@@ -74,6 +76,8 @@ QString secretServiceProblem()
                                                  QStringLiteral("/dev/null"));
     if (probe.result || probe.result.status == SecretResult::Status::NotFound)
         return {};
+    if (detail)
+        *detail = probe.result.keychainDetail;
     return probe.result.errorString;
 }
 

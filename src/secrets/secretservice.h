@@ -15,7 +15,8 @@ namespace trainyard::secrets {
 QString sessionBusProblem();
 
 // Empty when the keychain answers (a look-up of an entry that does not exist reports "not
-// found"); else a message for the user naming the reason. Blocks: not for the GUI thread.
-QString secretServiceProblem();
+// found"); else a message for the user naming the reason and what to do, with the keychain's
+// own text in *detail (empty for a missing bus). Blocks: not for the GUI thread.
+QString secretServiceProblem(QString *detail = nullptr);
 
 } // namespace trainyard::secrets

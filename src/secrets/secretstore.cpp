@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "secrets/secretstore.h"
 
+#include "secrets/keychainerror.h"
 #include "store/atomicwrite.h"
 
 #include <QDir>
@@ -30,7 +31,8 @@ SecretResult failure(Status status, const QString &message)
     return result;
 }
 
-// The result of a finished QtKeychain job. Keychain messages are passed on verbatim.
+// The result of a finished QtKeychain job: the keychain's text becomes the detail, the message
+// says in plain words what happened and what to do.
 SecretResult fromJob(const QKeychain::Job *job, const QString &name)
 {
     SecretResult result;
@@ -44,9 +46,8 @@ SecretResult fromJob(const QKeychain::Job *job, const QString &name)
         return result;
     }
     result.status = Status::Keychain;
-    result.errorString = job->errorString();
-    if (result.errorString.isEmpty())
-        result.errorString = SecretStore::tr("The keychain reported error %1.").arg(int(error));
+    result.keychainDetail = job->errorString();
+    result.errorString = explainKeychainError(int(error), result.keychainDetail);
     return result;
 }
 

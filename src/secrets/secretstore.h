@@ -15,9 +15,10 @@
 // Threads: QtKeychain 0.13 queues every job in one process-wide executor that is not
 // thread-safe, so a process must use SecretStore (and secretsync.h) from ONE thread only.
 //
-// Errors: a keychain failure carries QtKeychain's error code and its errorString() verbatim,
-// e.g. without a secret service: code 7 (OtherError), "The name org.freedesktop.secrets was not
-// provided by any .service files". Show it as it is.
+// Errors: a keychain failure carries QtKeychain's error code, a message in plain words of what
+// happened and what to do (keychainerror.h), and QtKeychain's own errorString() as detail, e.g.
+// without a secret service: code 7 (OtherError), "No secret service is running ...", detail
+// "The name org.freedesktop.secrets was not provided by any .service files".
 #pragma once
 
 #include <QMetaType>
@@ -47,8 +48,9 @@ struct SecretResult
         WrongThread,   // a blocking call on the GUI thread (secretsync.h)
     };
     Status status = Status::Ok;
-    int keychainError = 0; // QKeychain::Error (0 NoError, 1 EntryNotFound, ... 7 OtherError)
-    QString errorString;   // for the user; QtKeychain's own text for keychain failures
+    int keychainError = 0;  // QKeychain::Error (0 NoError, 1 EntryNotFound, ... 7 OtherError)
+    QString errorString;    // for the user: what happened and what to do
+    QString keychainDetail; // keychain failures: QtKeychain's own text, for a bug report
 
     explicit operator bool() const { return status == Status::Ok; }
 };

@@ -38,6 +38,14 @@ const catalog::AcceleratorType *checkType(Context &ctx, jobspec::Role role,
                                                            "%2); use %3")
                                    .arg(a->type, a->retired, a->replacedBy));
         }
+        if (a->vertexOnly) {
+            ctx.warning(field, QCoreApplication::translate(
+                                   "trainyard::Validation",
+                                   "%1 is offered by Vertex AI custom training only; the AI "
+                                   "Platform Training API does not know it: submit this job to "
+                                   "Vertex AI")
+                                   .arg(a->type));
+        }
         return a;
     }
     const catalog::AcceleratorType *g = ctx.catalog.acceleratorByGcloudName(acc.type);

@@ -190,13 +190,15 @@ void checkPackages(Context &ctx)
         if (suggestion.endsWith(QLatin1String(".py")))
             suggestion.chop(3);
         suggestion.replace(QLatin1Char('/'), QLatin1Char('.'));
-        ctx.warning(moduleField,
-                    QCoreApplication::translate("trainyard::Validation",
-                                                "pythonModule %1 %2; python -m cannot run it. "
-                                                "Use a dotted name such as %3")
-                        .arg(quoted(module), problem,
-                             moduleProblem(suggestion).isEmpty() ? suggestion
-                                                                 : QStringLiteral("trainer.task")));
+        // The service runs `python -m MODULE`, which fails for such a name: an error, as the job
+        // could only fail.
+        ctx.error(moduleField,
+                  QCoreApplication::translate("trainyard::Validation",
+                                              "pythonModule %1 %2; python -m cannot run it. "
+                                              "Use a dotted name such as %3")
+                      .arg(quoted(module), problem,
+                           moduleProblem(suggestion).isEmpty() ? suggestion
+                                                               : QStringLiteral("trainer.task")));
     }
 }
 

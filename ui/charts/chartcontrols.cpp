@@ -15,6 +15,8 @@ ChartControls makeChartControls(QWidget *parent)
 {
     ChartControls c;
     c.xMode = new QComboBox(parent);
+    c.xMode->setAccessibleName(
+        QCoreApplication::translate("trainyard::ui::charts::ChartControls", "X axis"));
     c.xMode->addItem(QCoreApplication::translate("trainyard::ui::charts::ChartControls", "Step"),
                      int(XMode::Step));
     c.xMode->addItem(
@@ -24,6 +26,8 @@ ChartControls makeChartControls(QWidget *parent)
     c.smoothing->setRange(0, 99);
     c.smoothing->setValue(60);
     c.smoothing->setMaximumWidth(200);
+    c.smoothing->setAccessibleName(
+        QCoreApplication::translate("trainyard::ui::charts::ChartControls", "Smoothing"));
     c.smoothing->setToolTip(
         QCoreApplication::translate("trainyard::ui::charts::ChartControls",
                                     "Smoothing (exponential moving average, as TensorBoard)"));

@@ -112,6 +112,7 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     m_systemHeading->setFont(headingFont);
     m_systemHeading->hide();
     auto *scroll = new QScrollArea(this);
+    scroll->setAccessibleName(tr("Metric charts"));
     scroll->setWidgetResizable(true);
     scroll->setWidget(m_grid);
 

@@ -75,6 +75,7 @@ CompareView::CompareView(QWidget *parent)
     m_grid = new QWidget;
     m_gridLayout = new QGridLayout(m_grid);
     auto *scroll = new QScrollArea;
+    scroll->setAccessibleName(tr("Metric charts"));
     scroll->setWidgetResizable(true);
     scroll->setWidget(m_grid);
     auto *chartsPage = new QWidget;

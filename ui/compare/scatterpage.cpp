@@ -23,13 +23,16 @@ ScatterPage::ScatterPage(QWidget *parent)
     auto *bar = new QHBoxLayout;
     m_metric = new QComboBox;
     m_metric->setObjectName(QStringLiteral("scatterMetric"));
-    bar->addWidget(new QLabel(tr("Final value of:")));
+    auto *label = new QLabel(tr("Final value of:"));
+    label->setBuddy(m_metric); // the drop-down's name (else a screen reader reads its value)
+    bar->addWidget(label);
     bar->addWidget(m_metric);
     bar->addStretch(1);
     layout->addLayout(bar);
     auto *grid = new QWidget;
     m_layout = new QGridLayout(grid);
     auto *scroll = new QScrollArea;
+    scroll->setAccessibleName(tr("Scatter plots"));
     scroll->setWidgetResizable(true);
     scroll->setWidget(grid);
     layout->addWidget(scroll, 1);

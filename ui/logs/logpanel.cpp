@@ -31,10 +31,12 @@ LogPanel::LogPanel(QWidget *parent)
 {
     m_view = new LogView(m_model, this);
     m_replica = new QComboBox(this);
+    m_replica->setAccessibleName(tr("Replica"));
     m_replica->addItem(tr("All replicas (by time)"), QString());
     m_replica->setToolTip(
         tr("Show the lines of every replica interleaved by time, or of one replica"));
     m_severity = new QComboBox(this);
+    m_severity->setAccessibleName(tr("Lowest severity shown"));
     m_severity->addItem(tr("All severities"), int(Severity::Debug));
     m_severity->addItem(tr("Info and above"), int(Severity::Info));
     m_severity->addItem(tr("Warnings and above"), int(Severity::Warning));
@@ -42,6 +44,7 @@ LogPanel::LogPanel(QWidget *parent)
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("logSearch")); // Ctrl+F in the console finds it
     m_search->setPlaceholderText(tr("Search…"));
+    m_search->setAccessibleName(tr("Search the log"));
     m_search->setClearButtonEnabled(true);
     m_regex = new QCheckBox(tr("Regex"), this);
     m_regex->setToolTip(tr("The search text is a Perl-compatible regular expression"));
@@ -57,6 +60,7 @@ LogPanel::LogPanel(QWidget *parent)
     m_context->setEnabled(false);
     m_time = new QLineEdit(this);
     m_time->setPlaceholderText(tr("Go to time (14:02:10)"));
+    m_time->setAccessibleName(tr("Go to time"));
     m_time->setClearButtonEnabled(true);
     m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(m_time->placeholderText()) +
                             40);
@@ -66,10 +70,12 @@ LogPanel::LogPanel(QWidget *parent)
     auto *previous = new QToolButton(this);
     previous->setArrowType(Qt::UpArrow);
     previous->setToolTip(tr("Previous match (Shift+F3)"));
+    previous->setAccessibleName(tr("Previous match"));
     previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3));
     auto *next = new QToolButton(this);
     next->setArrowType(Qt::DownArrow);
     next->setToolTip(tr("Next match (F3)"));
+    next->setAccessibleName(tr("Next match"));
     next->setShortcut(QKeySequence(Qt::Key_F3));
     m_follow = new QToolButton(this);
     m_follow->setText(tr("Follow"));
@@ -108,6 +114,7 @@ LogPanel::LogPanel(QWidget *parent)
     layout->addLayout(bar);
     layout->addLayout(searchBar);
     layout->addWidget(m_view, 1);
+    m_view->setAccessibleName(tr("Log lines"));
     layout->addWidget(m_status);
 
     connect(m_replica, &QComboBox::currentIndexChanged, this, [this] {

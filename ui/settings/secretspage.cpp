@@ -188,10 +188,11 @@ void SecretsPage::updateState()
     m_hintLabel->setVisible(!m_hintLabel->text().isEmpty());
 }
 
-void SecretsPage::showError(const QString &message)
+void SecretsPage::showError(const QString &message, const QString &detail)
 {
     m_statusLabel->clear();
     m_errorLabel->setText(message);
+    m_errorLabel->setToolTip(detail.isEmpty() ? QString() : tr("Keychain detail: %1").arg(detail));
     m_errorLabel->setVisible(!message.isEmpty());
 }
 
@@ -220,7 +221,8 @@ void SecretsPage::onWriteFinished(const QString &name, const SecretResult &resul
         refresh();
         showNote(tr("The secret \"%1\" is stored in the keychain.").arg(name));
     } else {
-        showError(tr("The secret \"%1\" could not be stored: %2").arg(name, result.errorString));
+        showError(tr("The secret \"%1\" could not be stored: %2").arg(name, result.errorString),
+                  result.keychainDetail);
     }
     updateState();
 }
@@ -257,7 +259,8 @@ void SecretsPage::onRenameFinished(const QString &oldName, const QString &newNam
         showNote(tr("The secret \"%1\" is now \"%2\".").arg(oldName, newName));
     else
         showError(tr("The secret \"%1\" could not be renamed to \"%2\": %3")
-                      .arg(oldName, newName, result.errorString));
+                      .arg(oldName, newName, result.errorString),
+                  result.keychainDetail);
     updateState();
 }
 
@@ -293,7 +296,8 @@ void SecretsPage::onRemoveFinished(const QString &name, const SecretResult &resu
     if (result)
         showNote(tr("The secret \"%1\" is deleted.").arg(name));
     else
-        showError(tr("The secret \"%1\" could not be deleted: %2").arg(name, result.errorString));
+        showError(tr("The secret \"%1\" could not be deleted: %2").arg(name, result.errorString),
+                  result.keychainDetail);
     updateState();
 }
 

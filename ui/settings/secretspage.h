@@ -59,7 +59,8 @@ private:
                           const secrets::SecretResult &result);
     void onNameEdited(int row);
     void setNames(const QStringList &names); // row inserts/removes, no reset
-    void showError(const QString &message);
+    // detail: the keychain's own text, shown as the message's tooltip.
+    void showError(const QString &message, const QString &detail = QString());
     void showNote(const QString &message);
     void updateState();
     QString selectedName() const;

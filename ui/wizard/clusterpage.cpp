@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace trainyard::ui::wizard {
@@ -69,7 +70,8 @@ ClusterPage::ClusterPage(const catalog::Catalog &catalog, QWidget *parent)
         QFont f = h->font();
         f.setBold(true);
         h->setFont(f);
-        grid->addWidget(h, 0, c);
+        h->setWordWrap(true); // "Accelerators per replica" takes two lines rather than width
+        grid->addWidget(h, 0, c, Qt::AlignBottom);
     }
     grid->setColumnStretch(TypeColumn, 3);
     grid->setColumnStretch(AcceleratorColumn, 2);
@@ -108,6 +110,32 @@ ClusterPage::ClusterPage(const catalog::Catalog &catalog, QWidget *parent)
     registerField(fields::scaleTier, m_tier, "currentText");
     connect(m_tier, &QComboBox::currentIndexChanged, this, &ClusterPage::onTierChanged);
     onTierChanged();
+    orderTabs();
+}
+
+// The widgets were created role by role (each role's boot disk row with it) and the "Boot
+// disks" button first: Tab follows the page as it reads instead, the cluster grid row by row,
+// then the boot disks.
+void ClusterPage::orderTabs()
+{
+    QWidget *previous = m_tier;
+    const auto chain = [&previous](QWidget *next) {
+        if (!next)
+            return;
+        QWidget::setTabOrder(previous, next);
+        previous = next;
+    };
+    for (const RoleRow &r : m_rows) {
+        chain(r.count);
+        chain(r.type);
+        chain(r.acceleratorType);
+        chain(r.acceleratorCount);
+    }
+    chain(m_disks->button());
+    for (const RoleRow &r : m_rows) {
+        chain(r.diskType);
+        chain(r.diskSize);
+    }
 }
 
 void ClusterPage::buildRow(jobspec::Role role, int gridRow)
@@ -150,6 +178,13 @@ void ClusterPage::buildRow(jobspec::Role role, int gridRow)
     r.acceleratorType = new QComboBox(m_roles);
     r.acceleratorType->setAccessibleName(tr("%1: accelerator type").arg(plain));
     fillAccelerators(r.acceleratorType);
+    // The longest item ("n1-highmem-96 — 96 vCPUs, 624 GB", "NVIDIA Tesla K80 (retired) — not
+    // on ...") would make the grid wider than a 1366 px screen: the drop-downs take the width
+    // the page gives them, their lists stay wide enough for every item.
+    for (QComboBox *combo : {r.type, r.acceleratorType}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(12);
+    }
     r.acceleratorCount = new QComboBox(m_roles);
     r.acceleratorCount->setAccessibleName(tr("%1: accelerators per replica").arg(plain));
     r.label->setBuddy(r.count ? static_cast<QWidget *>(r.count) : r.type);
@@ -176,6 +211,7 @@ void ClusterPage::buildRow(jobspec::Role role, int gridRow)
     connect(r.acceleratorType, &QComboBox::currentIndexChanged, this,
             [this, &r] { onAcceleratorChanged(r); });
     connect(r.acceleratorCount, &QComboBox::currentIndexChanged, this, &ClusterPage::edited);
+    refreshAcceleratorTexts(r);
     refreshCounts(r, false);
 }
 
@@ -320,6 +356,7 @@ void ClusterPage::fillMachineTypes(QComboBox *combo)
         if (!m.description.isEmpty())
             combo->setItemData(combo->count() - 1, m.description, Qt::ToolTipRole);
     }
+    fitPopupToItems(combo);
 }
 
 void ClusterPage::fillAccelerators(QComboBox *combo)
@@ -329,6 +366,8 @@ void ClusterPage::fillAccelerators(QComboBox *combo)
         combo->addItem(a.displayName, a.type);
 }
 
+// The catalog's facts about a type, as item text and tooltip: retired types and types only
+// Vertex AI offers are marked, never offered as if they were current.
 void ClusterPage::refreshAcceleratorTexts(RoleRow &row)
 {
     const QString machine = currentValue(row.type);
@@ -337,14 +376,24 @@ void ClusterPage::refreshAcceleratorTexts(RoleRow &row)
         const QString type = row.acceleratorType->itemData(i).toString();
         const catalog::AcceleratorType *a = m_catalog.accelerator(type);
         QString text = a ? a->displayName : type;
-        QString tip = type;
+        QStringList tips = {type};
+        if (a && !a->retired.isEmpty()) {
+            text = tr("%1 (retired)").arg(text);
+            tips.append(tr("No longer offered since about %1; use %2 instead.")
+                            .arg(a->retired, a->replacedBy));
+        } else if (a && a->vertexOnly) {
+            text = tr("%1 (Vertex AI only)").arg(text);
+            tips.append(tr("Offered by Vertex AI custom training only: submit the job to "
+                           "Vertex AI."));
+        }
         if (m && a && !a->tpu && !m->tpu && m_catalog.validGpuCounts(machine, type).isEmpty()) {
             text = tr("%1 — not on %2").arg(text, machine);
-            tip = tr("%1 cannot be attached to %2").arg(type, machine);
+            tips.append(tr("%1 cannot be attached to %2").arg(type, machine));
         }
         row.acceleratorType->setItemText(i, text);
-        row.acceleratorType->setItemData(i, tip, Qt::ToolTipRole);
+        row.acceleratorType->setItemData(i, tips.join(QLatin1Char('\n')), Qt::ToolTipRole);
     }
+    fitPopupToItems(row.acceleratorType);
 }
 
 void ClusterPage::refreshCounts(RoleRow &row, bool pickDefault)

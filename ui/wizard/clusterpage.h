@@ -55,6 +55,7 @@ protected:
 private:
     void buildRow(jobspec::Role role, int gridRow);
     void buildDiskRow(RoleRow &row, const QString &label, int gridRow);
+    void orderTabs();
     int diskSetCount() const;
     void fillMachineTypes(QComboBox *combo);
     void fillAccelerators(QComboBox *combo);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "wizard/comboutil.h"
 
+#include <QAbstractItemView>
 #include <QSpinBox>
+#include <QStyle>
 
 namespace trainyard::ui::wizard {
 
@@ -65,6 +67,13 @@ void storeOptionalInt(const QSpinBox *spin, std::optional<qint64> &value)
         value = spin->value();
     else if (value && showable(spin, *value))
         value.reset();
+}
+
+void fitPopupToItems(QComboBox *combo)
+{
+    QAbstractItemView *view = combo->view();
+    const int scrollBar = view->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    view->setMinimumWidth(view->sizeHintForColumn(0) + scrollBar + 2 * view->frameWidth());
 }
 
 } // namespace trainyard::ui::wizard

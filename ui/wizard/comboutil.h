@@ -15,6 +15,10 @@ namespace trainyard::ui::wizard {
 // itself) with that data. An empty value selects the item with empty data, if any, else none.
 void selectData(QComboBox *combo, const QVariant &value, const QString &unknownText = QString());
 
+// Makes the drop-down list of a combo that may be narrower than its items wide enough to show
+// every item whole. Call after the items changed.
+void fitPopupToItems(QComboBox *combo);
+
 // The current item's data as a string (the edit text for editable combos).
 QString currentValue(const QComboBox *combo);
 

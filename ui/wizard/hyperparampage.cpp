@@ -81,6 +81,8 @@ QWidget *ParamDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem
     case TypeColumn:
     case ScaleColumn: {
         auto *combo = new QComboBox(parent);
+        combo->setAccessibleName(
+            index.model()->headerData(index.column(), Qt::Horizontal).toString());
         combo->addItem(QString());
         combo->addItems(index.column() == TypeColumn ? names(lim::parameterTypes)
                                                      : names(lim::scaleTypes));

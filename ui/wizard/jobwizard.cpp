@@ -205,8 +205,15 @@ void JobWizard::loadJob(const jobspec::Job &job, const jobspec::SourceMap &sourc
     m_loading = false;
 
     m_importNotes.clear();
-    for (const jobspec::Diagnostic &d : diagnostics) {
-        WizardPage *page = route(d.field).first;
+    for (jobspec::Diagnostic d : diagnostics) {
+        const auto [page, message] = route(d.field);
+        // A key no field of the wizard holds (unknown, misplaced, or a value that did not
+        // import) is not part of the job the wizard edits: the user is told, and can go on
+        // with that job, which the file's error no longer concerns. (`validate` still fails.)
+        if (d.isError() && !d.field.isEmpty() && !message) {
+            d.severity = jobspec::Severity::Warning;
+            d.message = tr("%1 (left out: the job in the wizard does not have it)").arg(d.message);
+        }
         m_importNotes.append({page == m_reviewPage ? m_jobPage : page, d});
     }
     if (!m_fileName.isEmpty())

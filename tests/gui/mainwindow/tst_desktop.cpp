@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: MIT
 // A desktop app people can live in: every focusable control has an accessible name (walked
 // through QAccessible, as a screen reader reads it), Tab leaves the job table, Ctrl+F finds the
-// filter, and the main window and the wizard fit a 1366×768 laptop screen.
+// filter, and the main window and the wizard fit a 1366×768 laptop screen (the cluster page
+// without a horizontal scroll bar, Tab through its grid before the boot disks).
 #include "catalog/catalog.h"
+#include "charts/metricspanel.h"
+#include "compare/compareview.h"
+#include "compare/scatterpage.h"
 #include "jobs/jobconsole.h"
+#include "logs/logpanel.h"
+#include "mainwindow/accessiblecombo.h"
 #include "mainwindow/mainwindow.h"
+#include "wizard/clusterpage.h"
+#include "wizard/disclosure.h"
 #include "wizard/jobpage.h"
 #include "wizard/jobwizard.h"
 #include "wizard/wizardfields.h"
@@ -12,20 +20,29 @@
 #include <QAbstractSpinBox>
 #include <QAccessible>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
+#include <QGroupBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace trainyard;
 
 namespace {
 
-// The focusable, visible, enabled widgets of `window` whose accessible name is empty.
+// The focusable, visible, enabled widgets of `window` whose accessible name is empty, and the
+// drop-downs named by nothing but their current value (a screen reader would read "BASIC",
+// not what is chosen).
 QStringList unnamed(QWidget *window)
 {
     QStringList out;
@@ -38,10 +55,13 @@ QStringList unnamed(QWidget *window)
             continue;
         QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(w);
         const QString name = iface ? iface->text(QAccessible::Name) : QString();
-        if (name.trimmed().isEmpty()) {
-            out.append(QStringLiteral("%1 %2 (in %3)")
+        const auto *combo = qobject_cast<QComboBox *>(w);
+        if (name.trimmed().isEmpty() ||
+            (combo && !combo->currentText().isEmpty() && name == combo->currentText())) {
+            out.append(QStringLiteral("%1 %2 '%4' (in %3)")
                            .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName(),
-                                QString::fromLatin1(w->parentWidget()->metaObject()->className())));
+                                QString::fromLatin1(w->parentWidget()->metaObject()->className()),
+                                name));
         }
     }
     return out;
@@ -124,6 +144,117 @@ private Q_SLOTS:
         QVERIFY(fitsScreen(&w));
     }
 
+    // A drop-down without a label of its own still gets a name that says what it chooses.
+    void comboNamedByItsValueIsCaught()
+    {
+        QWidget window;
+        auto *combo = new QComboBox(&window);
+        combo->addItems({QStringLiteral("BASIC"), QStringLiteral("CUSTOM")});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(unnamed(&window).size(), 1);
+        combo->setAccessibleName(QStringLiteral("Scale tier"));
+        QVERIFY(unnamed(&window).isEmpty());
+    }
+
+    // The panels of a job's detail and the compare window: each control named, no drop-down
+    // by its value (replica, severity, x axis, metric).
+    void panelsAreNamed()
+    {
+        ui::logs::LogPanel logs;
+        ui::charts::MetricsPanel metrics;
+        ui::compare::CompareView compare;
+        ui::compare::ScatterPage scatter;
+        for (QWidget *w : {static_cast<QWidget *>(&logs), static_cast<QWidget *>(&metrics),
+                           static_cast<QWidget *>(&compare), static_cast<QWidget *>(&scatter)}) {
+            w->show();
+            QVERIFY(QTest::qWaitForWindowExposed(w));
+            const QStringList missing = unnamed(w);
+            QVERIFY2(missing.isEmpty(),
+                     qPrintable(QString::fromLatin1(w->metaObject()->className()) +
+                                QStringLiteral(":\n") + missing.join(QLatin1String("\n"))));
+        }
+    }
+
+    // The cluster page at 1366×768: BASIC -> CUSTOM enables the grid without a horizontal
+    // scroll bar, "Accelerators per replica" stays in view; Tab visits the grid row by row
+    // before "Boot disks".
+    void clusterPageOnALaptop()
+    {
+        ui::wizard::JobWizard w(catalog::Catalog::builtIn());
+        w.show();
+        QApplication::setActiveWindow(&w);
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.openFile(QStringLiteral(TRAINYARD_FIXTURES_DIR "/jobspec/full_example.yaml"));
+        while (w.currentId() != ui::wizard::ClusterPageId && w.currentId() >= 0)
+            w.next();
+        QCOMPARE(w.currentId(), int(ui::wizard::ClusterPageId));
+        ui::wizard::ClusterPage *page = w.clusterPage();
+        QComboBox *tier = page->tierCombo();
+        tier->setCurrentIndex(tier->findData(QStringLiteral("BASIC")));
+        QApplication::processEvents();
+        tier->setCurrentIndex(tier->findData(QStringLiteral("CUSTOM")));
+        const ui::wizard::ClusterPage::RoleRow &master = page->row(jobspec::Role::Master);
+        master.type->setCurrentIndex(master.type->findData(QStringLiteral("n1-highmem-16")));
+        master.acceleratorType->setCurrentIndex(
+            master.acceleratorType->findData(QStringLiteral("NVIDIA_TESLA_K80")));
+        QTRY_VERIFY(master.acceleratorCount->isEnabled());
+        QTest::qWait(50); // layouts settle
+
+        auto *scroll = page->findChild<QScrollArea *>();
+        QVERIFY(scroll);
+        QVERIFY2(!scroll->horizontalScrollBar()->isVisible(),
+                 qPrintable(QStringLiteral("page body %1 px wide in a %2 px viewport")
+                                .arg(scroll->widget()->minimumSizeHint().width())
+                                .arg(scroll->viewport()->width())));
+        QLabel *header = nullptr;
+        const QList<QLabel *> labels = page->findChildren<QLabel *>();
+        for (QLabel *l : labels) {
+            if (l->text() == QLatin1String("Accelerators per replica"))
+                header = l;
+        }
+        QVERIFY(header);
+        for (QWidget *v :
+             {static_cast<QWidget *>(header), static_cast<QWidget *>(master.acceleratorCount)}) {
+            const QRect inViewport(v->mapTo(scroll->viewport(), QPoint(0, 0)), v->size());
+            QVERIFY2(scroll->viewport()->rect().contains(
+                         QRect(inViewport.topLeft(), QSize(inViewport.width(), 1))),
+                     qPrintable(QStringLiteral("%1 at x %2..%3, viewport %4 wide")
+                                    .arg(QString::fromLatin1(v->metaObject()->className()))
+                                    .arg(inViewport.left())
+                                    .arg(inViewport.right())
+                                    .arg(scroll->viewport()->width())));
+        }
+        QVERIFY(fitsScreen(&w));
+        // To look at it: TRAINYARD_SCREENSHOT_DIR=/tmp/shots ctest -R tst_desktop
+        if (const QString dir = qEnvironmentVariable("TRAINYARD_SCREENSHOT_DIR"); !dir.isEmpty())
+            QVERIFY(w.grab().save(QDir(dir).filePath(QStringLiteral("cluster-1366x768.png"))));
+
+        // Tab from the scale tier: the master's machine, accelerator and count, the other
+        // roles, and only then the "Boot disks" button.
+        tier->setFocus();
+        QTRY_COMPARE(QApplication::focusWidget(), tier);
+        QList<QWidget *> visited;
+        for (int i = 0; i < 40 && visited.size() < 40; ++i) {
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            QWidget *f = QApplication::focusWidget();
+            if (!f || !page->isAncestorOf(f))
+                break;
+            visited.append(f);
+        }
+        QVERIFY(visited.size() >= 4);
+        QCOMPARE(visited.at(0), master.type);
+        QCOMPARE(visited.at(1), master.acceleratorType);
+        QCOMPARE(visited.at(2), master.acceleratorCount);
+        const qsizetype disks = visited.indexOf(page->disks()->button());
+        QVERIFY2(disks > 2, "Boot disks is not reached by Tab after the grid");
+        const ui::wizard::ClusterPage::RoleRow &worker = page->row(jobspec::Role::Worker);
+        QCOMPARE(visited.at(3), worker.count);
+        for (qsizetype i = 0; i < disks; ++i)
+            QVERIFY2(page->findChild<QGroupBox *>()->isAncestorOf(visited.at(i)),
+                     qPrintable(QString::number(i)));
+    }
+
     // Ctrl+W closes the wizard as Escape does (an untouched one without asking).
     void ctrlWClosesTheWizard()
     {
@@ -155,6 +286,7 @@ int main(int argc, char **argv)
     QCoreApplication::setOrganizationName(QStringLiteral("TrainyardDesktopTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_desktop"));
     QApplication app(argc, argv);
+    ui::installAccessibleComboBox(); // as main() does
     TestDesktop test;
     return QTest::qExec(&test, argc, argv);
 }

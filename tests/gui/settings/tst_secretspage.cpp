@@ -36,7 +36,7 @@ secrets::SecretResult writeSecret(const QString &file, const QString &name, cons
     QSignalSpy spy(&store, &secrets::SecretStore::writeFinished);
     store.write(name, value);
     if (!spy.wait(20000))
-        return {secrets::SecretResult::Status::Keychain, 0, QStringLiteral("timeout")};
+        return {secrets::SecretResult::Status::Keychain, 0, QStringLiteral("timeout"), QString()};
     return spy.at(0).at(1).value<secrets::SecretResult>();
 }
 
@@ -59,7 +59,7 @@ secrets::SecretResult removeSecret(const QString &file, const QString &name)
     QSignalSpy spy(&store, &secrets::SecretStore::removeFinished);
     store.remove(name);
     if (!spy.wait(20000))
-        return {secrets::SecretResult::Status::Keychain, 0, QStringLiteral("timeout")};
+        return {secrets::SecretResult::Status::Keychain, 0, QStringLiteral("timeout"), QString()};
     return spy.at(0).at(1).value<secrets::SecretResult>();
 }
 

@@ -117,6 +117,7 @@ private Q_SLOTS:
     void jobIdMessages();
     void suggestId();
     void gpuCountChoices();
+    void gpuListFromCatalog();
     void machineChangeKeepsCount();
     void regionWithoutGpu();
     void openFillsEveryField();
@@ -247,6 +248,49 @@ void TestWizard::gpuCountChoices()
     QVERIFY(choose(master.acceleratorType, QStringLiteral("NVIDIA_TESLA_K80")));
     QCOMPARE(itemCounts(master.acceleratorCount), (QList<qlonglong>{2, 4, 8}));
     QCOMPARE(master.acceleratorCount->currentData().toLongLong(), 2);
+}
+
+// The accelerator drop-down is the catalog's list: current GPUs plain, the types only Vertex AI
+// offers and the retired ones marked as such (text and tooltip), never offered as current.
+void TestWizard::gpuListFromCatalog()
+{
+    JobWizard w(cat());
+    w.show();
+    goToCluster(w);
+    chooseCustomT4(w, QStringLiteral("n1-standard-8"), 1);
+    const ClusterPage::RoleRow &master = w.clusterPage()->row(jobspec::Role::Master);
+    QComboBox *combo = master.acceleratorType;
+    QCOMPARE(combo->count(), int(cat().accelerators.size()) + 1); // and "None"
+    const auto textOf = [combo](const char *type) {
+        const int i = combo->findData(QString::fromLatin1(type));
+        return i < 0 ? QString() : combo->itemText(i);
+    };
+    const auto tipOf = [combo](const char *type) {
+        const int i = combo->findData(QString::fromLatin1(type));
+        return i < 0 ? QString() : combo->itemData(i, Qt::ToolTipRole).toString();
+    };
+    QCOMPARE(textOf("NVIDIA_TESLA_T4"), QStringLiteral("NVIDIA Tesla T4"));
+    QVERIFY2(textOf("NVIDIA_TESLA_K80").startsWith(QLatin1String("NVIDIA Tesla K80 (retired)")),
+             qPrintable(textOf("NVIDIA_TESLA_K80")));
+    QVERIFY2(tipOf("NVIDIA_TESLA_K80").contains(QLatin1String("No longer offered since about")),
+             qPrintable(tipOf("NVIDIA_TESLA_K80")));
+    for (const char *type : {"NVIDIA_L4", "NVIDIA_H100_80GB", "NVIDIA_A100_80GB"}) {
+        QVERIFY2(textOf(type).contains(QLatin1String("(Vertex AI only)")), type);
+        QVERIFY2(tipOf(type).contains(QLatin1String("Vertex AI")), type);
+    }
+    QVERIFY(!textOf("NVIDIA_TESLA_T4").contains(QLatin1String("retired")));
+
+    // Picking the retired K80 says so at the field; the job stays what the user chose.
+    QVERIFY(choose(combo, QStringLiteral("NVIDIA_TESLA_K80")));
+    QTRY_VERIFY2(shownFor(&w, combo).contains(QLatin1String("is no longer offered")),
+                 qPrintable(shownFor(&w, combo)));
+    // L4 attaches to no N1 machine: an error, and a word about Vertex AI.
+    QVERIFY(choose(combo, QStringLiteral("NVIDIA_L4")));
+    QTRY_VERIFY2(shownFor(&w, combo).contains(QLatin1String("cannot attach to n1-standard-8")),
+                 qPrintable(shownFor(&w, combo)));
+    QVERIFY2(shownFor(&w, combo).contains(QLatin1String("Vertex AI custom training only")),
+             qPrintable(shownFor(&w, combo)));
+    QVERIFY(!isNextEnabled(w));
 }
 
 void TestWizard::machineChangeKeepsCount()
@@ -693,6 +737,20 @@ void TestWizard::importProblemsOnFields()
     QVERIFY2(w.jobPage()->summaryText().contains(w.diagnostics().first().message),
              qPrintable(w.jobPage()->summaryText()));
     QVERIFY(!isNextEnabled(w));
+
+    // An unknown key (an error for `trainyard validate`, as for the API) has no field here: the
+    // wizard says it is left out and lets the user go on with the job it holds.
+    const QString typo = dir.filePath(QStringLiteral("typo.yaml"));
+    QFile h(typo);
+    QVERIFY(h.open(QIODevice::WriteOnly));
+    h.write("jobId: census_1\ntrainingInput:\n  regoin: us-central1\n");
+    h.close();
+    QVERIFY(w.openFile(typo));
+    QVERIFY2(w.jobPage()->summaryText().contains(QLatin1String(
+                 "unknown key 'regoin'; did you mean 'region'? (left out: the job in the wizard "
+                 "does not have it)")),
+             qPrintable(w.jobPage()->summaryText()));
+    QTRY_VERIFY(isNextEnabled(w));
 }
 
 void TestWizard::argumentsPassedAsShown()

@@ -98,7 +98,7 @@ void TestCatalog::builtInLoadsWithoutDiagnostics()
     const Catalog &builtIn = Catalog::builtIn();
     QCOMPARE(&builtIn, &Catalog::builtIn()); // cached
     QCOMPARE(builtIn.machineTypes.size(), 22 + 15);
-    QCOMPARE(builtIn.accelerators.size(), 6 + 4);
+    QCOMPARE(builtIn.accelerators.size(), 6 + 3 + 4);
     QCOMPARE(builtIn.gpuCounts.size(), 22);
     QCOMPARE(builtIn.regions.size(), 16);
     QCOMPARE(builtIn.scaleTiers.size(), 6);

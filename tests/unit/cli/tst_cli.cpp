@@ -425,6 +425,30 @@ void TestCli::bashCompletion()
         complete(QStringLiteral("trainyard validate --loc")).contains(QLatin1String("--local")));
     QVERIFY(complete(QStringLiteral("trainyard secrets ''")).contains(QLatin1String("rename")));
 
+    // Flag values: the command's own lists and the catalog's names, after "--flag " or
+    // "--flag=" (bash splits "=" into a word of its own).
+    QCOMPARE(complete(QStringLiteral("trainyard validate --format ''")).trimmed(),
+             QStringLiteral("text json"));
+    const QString tiers = complete(QStringLiteral("trainyard validate --scale-tier ''")).trimmed();
+    for (const char *tier : {"basic", "basic-gpu", "standard-1", "premium-1", "custom"})
+        QVERIFY2(tiers.split(QLatin1Char(' ')).contains(QLatin1String(tier)), qPrintable(tiers));
+    QCOMPARE(complete(QStringLiteral("trainyard validate --region = us-cen")).trimmed(),
+             QStringLiteral("us-central1"));
+    QCOMPARE(complete(QStringLiteral("trainyard export --scale-tier = basic-")).trimmed(),
+             QStringLiteral("basic-gpu basic-tpu"));
+    const QString formats = complete(QStringLiteral("trainyard jobs list --format =")).trimmed();
+    for (const char *format : {"table", "json", "yaml"})
+        QVERIFY2(formats.split(QLatin1Char(' ')).contains(QLatin1String(format)),
+                 qPrintable(formats));
+    QVERIFY(complete(QStringLiteral("trainyard validate --master-machine-type n1-highm"))
+                .contains(QLatin1String("n1-highmem-16")));
+    QCOMPARE(complete(QStringLiteral("trainyard validate --python-version ''")).trimmed(),
+             QStringLiteral("2.7 3.5 3.7"));
+    QVERIFY(complete(QStringLiteral("trainyard export --to ''")).contains(QLatin1String("vertex")));
+    // A flag without a list of values still completes file names.
+    QVERIFY(!complete(QStringLiteral("trainyard validate --config ''"))
+                 .contains(QLatin1String("us-central1")));
+
     const Result wrong = run({QStringLiteral("completion"), QStringLiteral("tcsh")});
     VERIFY_RAN(wrong);
     QCOMPARE(wrong.code, 2);
@@ -444,6 +468,13 @@ void TestCli::zshAndFishCompletion()
     QVERIFY(fish.out.contains(
         QLatin1String("complete -c trainyard -n '__fish_seen_subcommand_from validate' -l local")));
     QVERIFY(fish.out.contains(QLatin1String("__fish_use_subcommand -a 'validate export")));
+    QVERIFY2(fish.out.contains(QLatin1String(
+                 "complete -c trainyard -n '__fish_seen_subcommand_from validate' -l format -x "
+                 "-a 'text json'")),
+             qPrintable(fish.out));
+    QVERIFY(fish.out.contains(QLatin1String(
+        "complete -c trainyard -n '__fish_seen_subcommand_from validate' -l region -x -a '")));
+    QVERIFY(zsh.out.contains(QLatin1String("\"validate --scale-tier\") echo \"basic ")));
 }
 
 // The man page comes from the same help text; man(1) renders it.

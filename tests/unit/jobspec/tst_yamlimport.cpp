@@ -177,20 +177,26 @@ private slots:
             "trainingInput:\n  masterConfig:\n    acceleratorConfig: {count: four, type: T}\n",
             true, "trainingInput.masterConfig.acceleratorConfig.count",
             "expected an integer, got 'four'", 3, 32);
-        row("unknown key, case", "trainingInput:\n  workercount: 3\n", false,
+        row("unknown key, case", "trainingInput:\n  workercount: 3\n", true,
             "trainingInput.workercount", "unknown key 'workercount'; did you mean 'workerCount'?",
             2, 3);
-        row("unknown key, typo", "trainingInput:\n  workerCont: 3\n", false,
+        row("unknown key, typo", "trainingInput:\n  workerCont: 3\n", true,
             "trainingInput.workerCont", "did you mean 'workerCount'?", 2, 3);
-        row("unknown key, nested", "trainingInput:\n  workerConfig:\n    imageUrl: x\n", false,
+        row("unknown key, nested", "trainingInput:\n  workerConfig:\n    imageUrl: x\n", true,
             "trainingInput.workerConfig.imageUrl", "did you mean 'imageUri'?", 3, 5);
-        row("unknown key, no guess", "jobId: a\nfrobnicate: 1\n", false, "frobnicate",
-            "unknown key 'frobnicate'", 2, 1);
+        row("unknown key, no guess", "jobId: a\nfrobnicate: 1\n", true, "frobnicate",
+            "unknown key 'frobnicate': the service refuses fields it does not know", 2, 1);
+        row("unknown key, region typo", "trainingInput:\n  regoin: us-central1\n", true,
+            "trainingInput.regoin", "unknown key 'regoin'; did you mean 'region'?", 2, 3);
+        row("unknown key, parameter",
+            "trainingInput:\n  hyperparameters:\n    params:\n"
+            "      - parameterName: lr\n        typ: DOUBLE\n",
+            true, "trainingInput.hyperparameters.params[0].typ", "did you mean 'type'?", 5, 9);
         row("output-only", "jobId: a\nstate: RUNNING\n", false, "state", "output-only", 2, 1);
         row("output-only trainingOutput", "jobId: a\ntrainingOutput: {consumedMLUnits: 1}\n", false,
             "trainingOutput", "output-only", 2, 1);
-        row("misplaced", "jobId: a\nscaleTier: BASIC\n", false, "scaleTier",
-            "belongs under 'trainingInput'", 2, 1);
+        row("misplaced", "jobId: a\nscaleTier: BASIC\n", true, "scaleTier",
+            "belongs under 'trainingInput'; the service refuses it here", 2, 1);
         row("list item type", "trainingInput:\n  args:\n    - a\n    - [b]\n", true,
             "trainingInput.args[1]", "expected a string, got a list", 4, 7);
         row("scalar for list", "trainingInput:\n  args: \"--epochs\"\n", true, "trainingInput.args",
@@ -314,24 +320,27 @@ private slots:
 
     void masterHasNoCount()
     {
+        // TrainingInput has no masterCount: the API refuses the unknown field.
         const ImportResult r = load("trainingInput:\n  masterCount: 2\n");
-        QVERIFY(r.ok());
+        QVERIFY(!r.ok());
         QCOMPARE(r.diagnostics.size(), 1);
-        QCOMPARE(r.diagnostics.at(0).severity, Severity::Warning);
+        QCOMPARE(r.diagnostics.at(0).severity, Severity::Error);
+        QVERIFY2(r.diagnostics.at(0).message.startsWith(QLatin1String("unknown key 'masterCount'")),
+                 qPrintable(r.diagnostics.at(0).message));
         QVERIFY(!r.job.trainingInput.master.count);
     }
 
     void aliasesWithinBudget()
     {
-        const ImportResult r = load("x-gpu: &gpu {count: 2, type: NVIDIA_TESLA_T4}\n"
-                                    "jobId: a\ntrainingInput:\n"
-                                    "  masterConfig: {acceleratorConfig: *gpu}\n"
+        const ImportResult r = load("jobId: a\ntrainingInput:\n"
+                                    "  masterConfig: {acceleratorConfig: &gpu {count: 2, "
+                                    "type: NVIDIA_TESLA_T4}}\n"
                                     "  workerConfig: {acceleratorConfig: *gpu}\n");
-        QVERIFY(r.ok());
+        QVERIFY2(r.ok(), qPrintable(dump(r.diagnostics)));
         QCOMPARE(r.job.trainingInput.worker.config.acceleratorConfig->count,
                  std::optional<qint64>(2));
         QCOMPARE(r.sources.at(QStringLiteral("trainingInput.workerConfig.acceleratorConfig")),
-                 (SourcePos{5, 37}));
+                 (SourcePos{4, 37}));
     }
 };
 

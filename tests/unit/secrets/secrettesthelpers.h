@@ -15,8 +15,10 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <QThread>
 
 namespace trainyard::secrets::test {
 
@@ -74,6 +76,97 @@ private:
     QTemporaryDir m_dir;
     QProcess m_daemon;
     QByteArray m_address;
+};
+
+// A real gnome-keyring on a private bus of its own, with its own (empty) data directory: a
+// keyring that was never set up (start(false): no login keyring, and no prompter can be shown
+// to create one), or one created and unlocked with a password (start(true)) that lock() locks
+// again, as a screen lock or `seahorse` would.
+class PrivateKeyring
+{
+public:
+    // Empty on success, else why the keyring could not be started.
+    QString start(bool unlocked)
+    {
+        if (const QString error = m_bus.start(); !error.isEmpty())
+            return error;
+        if (!m_dir.isValid())
+            return QStringLiteral("no temporary directory");
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QString::fromUtf8(m_bus.address()));
+        for (const char *name : {"XDG_DATA_HOME", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME"}) {
+            const QString dir = m_dir.filePath(QString::fromLatin1(name));
+            QDir().mkpath(dir);
+            QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+            env.insert(QString::fromLatin1(name), dir);
+        }
+        env.remove(QStringLiteral("DISPLAY")); // no prompt can be shown
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        m_daemon.setProcessEnvironment(env);
+        m_daemon.setProgram(QStringLiteral("gnome-keyring-daemon"));
+        QStringList args = {QStringLiteral("--foreground"), QStringLiteral("--components=secrets")};
+        if (unlocked)
+            args.append(QStringLiteral("--unlock"));
+        m_daemon.setArguments(args);
+        m_daemon.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        m_daemon.start();
+        if (!m_daemon.waitForStarted(10000))
+            return m_daemon.errorString();
+        if (unlocked) { // the password on stdin; no event loop runs here, so wait for it
+            m_daemon.write("trainyard-test");
+            m_daemon.waitForBytesWritten(5000);
+        }
+        m_daemon.closeWriteChannel();
+        for (int i = 0; i < 200; ++i) { // until the daemon owns org.freedesktop.secrets
+            if (bus(QStringLiteral("/org/freedesktop/DBus"),
+                    {QStringLiteral("--dest=org.freedesktop.DBus"),
+                     QStringLiteral("org.freedesktop.DBus.NameHasOwner"),
+                     QStringLiteral("string:org.freedesktop.secrets")})
+                    .contains("true"))
+                return {};
+            QThread::msleep(50);
+        }
+        return QStringLiteral("gnome-keyring-daemon did not take org.freedesktop.secrets");
+    }
+    QByteArray address() const { return m_bus.address(); }
+    // Locks the login keyring through the Secret Service API. Empty on success.
+    QString lock()
+    {
+        const QByteArray reply =
+            bus(QStringLiteral("/org/freedesktop/secrets"),
+                {QStringLiteral("--dest=org.freedesktop.secrets"),
+                 QStringLiteral("org.freedesktop.Secret.Service.Lock"),
+                 QStringLiteral("array:objpath:/org/freedesktop/secrets/collection/login")});
+        return reply.contains("collection/login") ? QString() : QString::fromUtf8(reply);
+    }
+    ~PrivateKeyring()
+    {
+        if (m_daemon.state() != QProcess::NotRunning) {
+            m_daemon.terminate();
+            if (!m_daemon.waitForFinished(5000)) {
+                m_daemon.kill();
+                m_daemon.waitForFinished(5000);
+            }
+        }
+    }
+
+private:
+    QByteArray bus(const QString &path, const QStringList &call) const
+    {
+        QProcess send;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QString::fromUtf8(m_bus.address()));
+        send.setProcessEnvironment(env);
+        send.start(QStringLiteral("dbus-send"),
+                   QStringList{QStringLiteral("--session"), QStringLiteral("--print-reply")} +
+                       QStringList{call.first(), path} + call.mid(1));
+        send.waitForFinished(10000);
+        return send.readAllStandardOutput() + send.readAllStandardError();
+    }
+
+    NoSecretServiceBus m_bus;
+    QTemporaryDir m_dir;
+    QProcess m_daemon;
 };
 
 // Every file below `root` whose bytes contain `needle` (relative paths).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Without a reachable secret service: QtKeychain's own error reaches the user verbatim, nothing
-// crashes, names still list, and only jobs that reference a secret fail, naming the secret.
+// Without a reachable secret service: the user reads what happened and what to do (QtKeychain's
+// own text is kept as detail), nothing crashes, names still list, and only jobs that reference a
+// secret fail, naming the secret.
 // Runs on a private session bus that has no secret service (and cannot activate one).
 #include "secrets/resolve.h"
 #include "secrets/secretstore.h"
@@ -74,8 +75,13 @@ void TestNoKeychain::operationsFailWithKeychainMessage()
         r = renameSecretBlocking(QStringLiteral("listed"), QStringLiteral("other"), namesFile());
     QCOMPARE(r.status, SecretResult::Status::Keychain);
     QCOMPARE(r.keychainError, 7); // QKeychain::OtherError
+    QVERIFY2(r.errorString.startsWith(QStringLiteral(
+                 "No secret service is running in this desktop session, so the keychain cannot "
+                 "be reached. Start one (GNOME Keyring, KWallet or KeePassXC")),
+             qPrintable(r.errorString));
+    QVERIFY2(r.errorString.endsWith(QStringLiteral("and try again.")), qPrintable(r.errorString));
     QCOMPARE(
-        r.errorString,
+        r.keychainDetail,
         QStringLiteral("The name org.freedesktop.secrets was not provided by any .service files"));
     // The failed operation left the list alone.
     QCOMPARE(SecretStore(namesFile()).names(), QStringList{QStringLiteral("listed")});
@@ -98,10 +104,10 @@ void TestNoKeychain::jobWithSecretFailsNamingIt()
     const SecretResolution r = finished.takeFirst().at(0).value<SecretResolution>();
     QVERIFY(!r);
     QCOMPARE(r.failedSecrets, QStringList{QStringLiteral("hf")});
-    QCOMPARE(
-        r.errorMessage,
-        QStringLiteral("The secret \"hf\" (for HF_TOKEN) cannot be read from the keychain: "
-                       "The name org.freedesktop.secrets was not provided by any .service files"));
+    QVERIFY2(r.errorMessage.startsWith(
+                 QStringLiteral("The secret \"hf\" (for HF_TOKEN) cannot be read from the "
+                                "keychain: No secret service is running in this desktop session")),
+             qPrintable(r.errorMessage));
     QVERIFY(r.values.isEmpty());
 }
 

@@ -44,6 +44,8 @@ private Q_SLOTS:
     void deleteUnknownFails();
     void withoutSecretService();
     void withoutSessionBus();
+    void keyringNeverSetUp();
+    void lockedKeyring();
 
 private:
     Run run(const QStringList &args, const QByteArray &input = QByteArray(),
@@ -219,13 +221,61 @@ void TestSecretsCli::withoutSecretService()
     for (const QStringList &command : commands) {
         const Run r = run(command, "hf_value_1234\n", bus.address());
         QCOMPARE(r.code, 1);
+        // What happened and what to do first; the D-Bus text only as detail.
         QVERIFY2(r.err.startsWith(QStringLiteral(
-                     "trainyard secrets: no secret service is available: The name "
-                     "org.freedesktop.secrets was not provided by any .service files\n")),
+                     "trainyard secrets: No secret service is running in this desktop session, "
+                     "so the keychain cannot be reached. Start one (GNOME Keyring")),
                  qPrintable(r.err));
-        QVERIFY2(r.err.contains(QStringLiteral("GNOME Keyring")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral(
+                     "\nKeychain detail: The name org.freedesktop.secrets was not provided by "
+                     "any .service files\n")),
+                 qPrintable(r.err));
         QVERIFY(r.out.isEmpty());
     }
+}
+
+// gnome-keyring runs but has no login keyring, and no prompt can be shown to create one (a
+// session started without PAM, a container): the service answers "Object does not exist at
+// path .../collection/login". The user reads what that means.
+void TestSecretsCli::keyringNeverSetUp()
+{
+    trainyard::secrets::test::PrivateKeyring keyring;
+    const QString error = keyring.start(false);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const Run r =
+        run({QStringLiteral("set"), QStringLiteral("hf")}, "hf_value_1234\n", keyring.address());
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.startsWith(QStringLiteral(
+                 "trainyard secrets: The keyring is locked, or no default keyring has been set "
+                 "up yet. Unlock it or create one")),
+             qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("Keychain detail: Object does not exist at path")),
+             qPrintable(r.err));
+    QVERIFY2(!r.err.startsWith(QStringLiteral("trainyard secrets: Object")), qPrintable(r.err));
+}
+
+// A keyring that was unlocked and then locked again (screen lock, Seahorse): storing fails with
+// the same plain words, and nothing is listed as stored.
+void TestSecretsCli::lockedKeyring()
+{
+    trainyard::secrets::test::PrivateKeyring keyring;
+    const QString error = keyring.start(true);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    Run r = run({QStringLiteral("set"), QStringLiteral("first")}, "first_value_1234\n",
+                keyring.address());
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString lockError = keyring.lock();
+    QVERIFY2(lockError.isEmpty(), qPrintable(lockError));
+    r = run({QStringLiteral("set"), QStringLiteral("second")}, "second_value_1234\n",
+            keyring.address());
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.startsWith(QStringLiteral(
+                 "trainyard secrets: The keyring is locked, or no default keyring has been set "
+                 "up yet.")),
+             qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("Keychain detail: ")), qPrintable(r.err));
+    r = run({QStringLiteral("list")}, QByteArray(), keyring.address());
+    QVERIFY2(!r.out.contains(QStringLiteral("second")), qPrintable(r.out));
 }
 
 void TestSecretsCli::withoutSessionBus()

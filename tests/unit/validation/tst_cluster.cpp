@@ -36,6 +36,7 @@ private Q_SLOTS:
     void rules_data();
     void rules();
     void everyTierIsAccepted();
+    void vertexOnlyAndRetiredGpus();
     void zoneConflict();
     void regionWithoutGpu();
     void certainRegionDataGivesErrors();
@@ -290,6 +291,36 @@ void TestCluster::everyTierIsAccepted()
         const jobspec::Diagnostics diags = run(job);
         QVERIFY2(!jobspec::hasErrors(diags), qPrintable(t.name + QLatin1Char('\n') + dump(diags)));
     }
+}
+
+// GPUs only Vertex AI offers: a warning that says so (the legacy API does not know them), and
+// the machine rules still apply (no N1 machine takes an L4). The retired K80: a warning naming
+// the replacement.
+void TestCluster::vertexOnlyAndRetiredGpus()
+{
+    const QString typeField = QStringLiteral("trainingInput.masterConfig.acceleratorConfig.type");
+    for (const char *type : {"NVIDIA_L4", "NVIDIA_H100_80GB", "NVIDIA_A100_80GB"}) {
+        Job job = baseJob();
+        job.trainingInput.master.config.acceleratorConfig = accel(1, QString::fromLatin1(type));
+        const jobspec::Diagnostics marked = onField(run(job), typeField);
+        QVERIFY2(marked.size() == 2, qPrintable(dump(marked)));
+        QVERIFY2(!marked.at(0).isError() && marked.at(0).message.contains(QLatin1String(
+                                                "is offered by Vertex AI custom training only")),
+                 qPrintable(dump(marked)));
+        QVERIFY2(marked.at(1).isError() &&
+                     marked.at(1).message.contains(QLatin1String("cannot attach to n1-standard-8")),
+                 qPrintable(dump(marked)));
+    }
+    Job job = baseJob();
+    job.trainingInput.master.config.acceleratorConfig =
+        accel(1, QStringLiteral("NVIDIA_TESLA_K80"));
+    // validate() itself: run() leaves out the "no longer offered" warnings.
+    const jobspec::Diagnostics marked =
+        onField(validation::validate(job, cat(), validation::Options()), typeField);
+    QVERIFY2(marked.size() == 1 && !marked.first().isError(), qPrintable(dump(marked)));
+    QVERIFY2(marked.first().message.contains(QLatin1String("is no longer offered")) &&
+                 marked.first().message.contains(QLatin1String("NVIDIA_TESLA_T4")),
+             qPrintable(dump(marked)));
 }
 
 void TestCluster::zoneConflict()

@@ -200,15 +200,27 @@ void TestFields::rules_data()
             j.local.executable = QStringLiteral("/usr/bin/train");
         },
         local);
-    // python -m cannot run a file name: a warning (the service is not known to refuse it).
+    // python -m cannot run a file name: an error, the job could only fail.
     bad("module as a path",
         [](Job &j) { j.trainingInput.pythonModule = QStringLiteral("trainer/task.py"); }, cloud,
-        module, false, {QStringLiteral("Use a dotted name such as trainer.task")});
+        module, true, {QStringLiteral("Use a dotted name such as trainer.task")});
+    bad("module as a path, local run",
+        [](Job &j) {
+            j.trainingInput.pythonModule = QStringLiteral("trainer/task.py");
+            j.local.packagePath = QStringLiteral("/tmp/trainer");
+        },
+        local, module, true, {QStringLiteral("Use a dotted name such as trainer.task")});
+    bad("module with a slash",
+        [](Job &j) { j.trainingInput.pythonModule = QStringLiteral("trainer/task"); }, cloud,
+        module, true, {QStringLiteral("Use a dotted name such as trainer.task")});
+    bad("module ending in .py",
+        [](Job &j) { j.trainingInput.pythonModule = QStringLiteral("trainer.task.py"); }, cloud,
+        module, true, {QStringLiteral("ends in .py"), QStringLiteral("such as trainer.task")});
     ok("module in a directory with a hyphen",
        [](Job &j) { j.trainingInput.pythonModule = QStringLiteral("youtube-8m.train"); });
     bad("module with an empty segment",
         [](Job &j) { j.trainingInput.pythonModule = QStringLiteral("trainer..task"); }, cloud,
-        module, false, {QStringLiteral("empty segment")});
+        module, true, {QStringLiteral("empty segment")});
     bad("package not on gs",
         [](Job &j) { j.trainingInput.packageUris = {QStringLiteral("dist/t.tar.gz")}; }, cloud,
         QStringLiteral("trainingInput.packageUris[0]"), true,

@@ -34,10 +34,18 @@ def parse_args(argv=None):
     p.add_argument("--connect-timeout", dest="connect_timeout", type=float, default=60.0,
                    help="seconds to keep retrying an unreachable parameter server")
     p.add_argument("--evaluator-timeout", dest="evaluator_timeout", type=float, default=600.0)
+    p.add_argument("--step-delay", dest="step_delay", type=float, default=0.0,
+                   help="seconds to pause after each step (the bundled config sets 0.6: about "
+                        "a minute of live metrics to watch)")
     args = p.parse_args(argv)
     if args.epochs < 1 or args.steps_per_epoch < 1 or args.batch_size < 1:
         p.error("--epochs, --steps-per-epoch and --batch-size must be positive")
     return args
+
+
+def pace(args):
+    if args.step_delay > 0:
+        time.sleep(args.step_delay)
 
 
 def maybe_fail(args, info, step):
@@ -111,6 +119,7 @@ def run_primary(args, info, train, evaluation):
             params = model.sgd(params, grad, args.learning_rate)
             global_step = step
         print("step=%d loss=%.4f accuracy=%.3f" % (step, loss, acc), flush=True)
+        pace(args)
         losses.append(loss)
         accs.append(acc)
 
@@ -156,6 +165,7 @@ def run_worker(args, info, train):
             xs, ys = shard.batch(step, args.batch_size, args.seed + 1 + shard_index)
             loss, _, grad = model.loss_and_grad(params, xs, ys)
             params = model.sgd(params, grad, args.learning_rate)
+            pace(args)
         print("%s: trained alone (no parameter servers), last loss %.4f" % (info.name, loss),
               flush=True)
         return 0
@@ -171,6 +181,7 @@ def run_worker(args, info, train):
         xs, ys = shard.batch(step, args.batch_size, args.seed + 1 + shard_index)
         loss, _, grad = model.loss_and_grad(params, xs, ys)
         global_step, done = client.push(grad, args.learning_rate)
+        pace(args)
         if step % args.steps_per_epoch == 0:
             print("%s: step=%d global_step=%d loss=%.4f" % (info.name, step, global_step, loss),
                   flush=True)
