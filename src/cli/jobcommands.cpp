@@ -573,8 +573,8 @@ QList<JobFilterTerm> parseJobFilter(const QString &text, QString *error)
 {
     error->clear();
     QList<JobFilterTerm> terms;
-    const QStringList words =
-        text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    static const QRegularExpression spaces(QStringLiteral("\\s+"));
+    const QStringList words = text.split(spaces, Qt::SkipEmptyParts);
     static const QRegularExpression term(QStringLiteral("^([A-Za-z_][A-Za-z0-9_.]*)(!=|=|:)(.*)$"));
     for (const QString &word : words) {
         if (word.compare(QLatin1String("AND"), Qt::CaseInsensitive) == 0)

@@ -196,7 +196,7 @@ int runValidate(const QStringList &args)
             printDiagnostics(input.diagnostics, path, specName);
             if (!today.isEmpty()) {
                 err() << sanitize(today) << '\n';
-                for (const QJsonValue &change : std::as_const(todayChanges))
+                for (const auto &change : std::as_const(todayChanges))
                     err() << "  - " << sanitize(change.toString()) << '\n';
             }
             err() << summary(path, input.diagnostics) << '\n';

@@ -349,7 +349,8 @@ void emitValue(YAML::Emitter &out, const QJsonValue &value)
     }
     case QJsonValue::Array: {
         out << YAML::BeginSeq;
-        for (const QJsonValue &item : value.toArray())
+        const QJsonArray items = value.toArray();
+        for (const auto &item : items)
             emitValue(out, item);
         out << YAML::EndSeq;
         break;

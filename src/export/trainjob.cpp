@@ -289,7 +289,7 @@ private:
         }
         if (tensorflow) {
             *command = QJsonArray{QStringLiteral("python3"), QStringLiteral("-c"), tfConfigWiring};
-            for (const QJsonValue &word : std::as_const(run))
+            for (const auto &word : std::as_const(run))
                 command->append(word);
         } else {
             *command = run;

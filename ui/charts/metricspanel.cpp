@@ -15,6 +15,7 @@
 #include <QScrollArea>
 #include <QSlider>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace trainyard::ui::charts {
 
@@ -405,7 +406,7 @@ void MetricsPanel::setXMode(XMode mode)
 
 void MetricsPanel::setSmoothing(double weight)
 {
-    m_smoothing->setValue(int(weight * 100 + 0.5));
+    m_smoothing->setValue(int(std::lround(weight * 100)));
 }
 
 void MetricsPanel::setLogScale(bool on)

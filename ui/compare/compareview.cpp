@@ -25,6 +25,7 @@
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace trainyard::ui::compare {
 
@@ -470,7 +471,7 @@ void CompareView::setXMode(charts::XMode mode)
 
 void CompareView::setSmoothing(double weight)
 {
-    m_controls.smoothing->setValue(int(weight * 100 + 0.5));
+    m_controls.smoothing->setValue(int(std::lround(weight * 100)));
 }
 
 void CompareView::setLogScale(bool on)

@@ -299,7 +299,7 @@ void VertexSubmitDialog::submit()
     // goes when both are done with it (deleteLater is safe from any thread).
     const std::shared_ptr<QObject> relay(new QObject, [](QObject *o) { o->deleteLater(); });
     const QPointer<VertexSubmitDialog> self(this);
-    const auto post = [relay, self](std::function<void(VertexSubmitDialog *)> f) {
+    const auto post = [relay, self](const std::function<void(VertexSubmitDialog *)> &f) {
         QMetaObject::invokeMethod(
             relay.get(),
             [self, f] {
