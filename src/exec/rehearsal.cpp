@@ -114,30 +114,29 @@ void answerRehearsal(const RehearsalRequest &request, const QString &problem)
 
 bool waitForRehearsal(const QString &path, int timeoutMs, QString *problem)
 {
+    // The owner's answer, read and removed; false while there is none.
     const QString result = path + QStringLiteral(".result");
+    const auto takeAnswer = [&result, problem] {
+        QFile file(result);
+        if (!file.open(QIODevice::ReadOnly))
+            return false;
+        *problem = QString::fromUtf8(file.read(MaxRequestBytes));
+        file.close();
+        QFile::remove(result);
+        return true;
+    };
     QElapsedTimer timer;
     timer.start();
     while (timer.elapsed() < timeoutMs) {
-        QFile file(result);
-        if (file.open(QIODevice::ReadOnly)) {
-            *problem = QString::fromUtf8(file.read(MaxRequestBytes));
-            file.close();
-            QFile::remove(result);
+        if (takeAnswer())
             return true;
-        }
         QThread::msleep(20);
     }
     if (QFile::remove(path)) // not taken: withdrawn
         return false;
     // Taken just now: give the answer a moment more.
     QThread::msleep(500);
-    QFile file(result);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    *problem = QString::fromUtf8(file.read(MaxRequestBytes));
-    file.close();
-    QFile::remove(result);
-    return true;
+    return takeAnswer();
 }
 
 qint64 maintenanceDelayMs(const QString &jobId, const QString &replicaLogName)

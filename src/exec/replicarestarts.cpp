@@ -39,7 +39,7 @@ QString reasonText(const QString &reason)
 int ReplicaSet::replicaIndex(const QString &logName) const
 {
     for (int i = 0; i < int(m_states.size()); ++i) {
-        if (store::trialLogName(m_states.at(i).name, trialId()) == logName)
+        if (logNameOf(i) == logName)
             return i;
     }
     return -1;
@@ -83,8 +83,7 @@ QString ReplicaSet::rehearse(const QString &logName, RehearsalEvent event)
         ReplicaProcess *process = m_processes[size_t(index)];
         if (generation == m_generation &&
             m_rehearsing[size_t(index)] == RehearsalEvent::Maintenance && process->groupAlive()) {
-            note(tr("%1: grace period over, SIGKILL")
-                     .arg(store::trialLogName(m_states.at(index).name, trialId())));
+            note(tr("%1: grace period over, SIGKILL").arg(logNameOf(index)));
             process->killGroup();
         }
     });
@@ -97,7 +96,7 @@ void ReplicaSet::scheduleMaintenance(const QString &jobId)
         return;
     m_maintenanceScheduled = true;
     for (int i = 0; i < int(m_states.size()); ++i) {
-        const QString logName = store::trialLogName(m_states.at(i).name, trialId());
+        const QString logName = logNameOf(i);
         const qint64 delay = maintenanceDelayMs(jobId, logName);
         note(tr("Rehearsal planned: VM maintenance for %1 %2 s after the start")
                  .arg(logName)
@@ -126,7 +125,7 @@ void ReplicaSet::onMaintenanceExit(int index)
 void ReplicaSet::restartEveryReplica(int index, const QString &reason, bool counted)
 {
     note(tr("%1 restarts: scheduling.restartJobOnWorkerRestart restarts every replica")
-             .arg(store::trialLogName(m_states.at(index).name, trialId())));
+             .arg(logNameOf(index)));
     for (int i = 0; i < int(m_states.size()); ++i)
         recordRestart(i, i == index ? reason : QStringLiteral("jobRestart"), i == index && counted);
     if (m_phase != Phase::Running && m_phase != Phase::Starting)
@@ -168,8 +167,7 @@ void ReplicaSet::onRestarted(int index)
     record.time = QDateTime::currentDateTimeUtc();
     record.stepBeforeRestart = steps.lastStep();
     steps.restarted();
-    m_awaitingResume[size_t(index)] = true;
-    const QString logName = store::trialLogName(rs.name, trialId());
+    const QString logName = logNameOf(index);
     const QString before =
         record.stepBeforeRestart ? tr(", last step %1").arg(*record.stepBeforeRestart) : QString();
     // A mark in the replica's own log (no "=" or ":": never read as a metric).
@@ -181,18 +179,19 @@ void ReplicaSet::onRestarted(int index)
 void ReplicaSet::observeLine(int index, const char *data, qsizetype size)
 {
     StepTracker &steps = m_steps[size_t(index)];
-    if (!steps.addLine(data, size) || !m_awaitingResume[size_t(index)])
+    if (!steps.addLine(data, size))
         return;
-    m_awaitingResume[size_t(index)] = false;
+    // Waiting for the first step since the last restart: recorded, started again, no step yet.
     store::ReplicaState &rs = m_states[index];
-    if (rs.restarts.isEmpty())
+    if (rs.restarts.isEmpty() || rs.restarts.last().resumedAtStep ||
+        m_restartPending[size_t(index)])
         return;
     store::RestartRecord &record = rs.restarts.last();
     record.resumedAtStep = steps.firstStepOfRun();
     const std::optional<qint64> first = steps.firstStep();
     record.startedOver = record.stepBeforeRestart && first && record.resumedAtStep &&
                          *record.stepBeforeRestart > *first && *record.resumedAtStep <= *first;
-    const QString logName = store::trialLogName(rs.name, trialId());
+    const QString logName = logNameOf(index);
     if (record.startedOver) {
         const QString warning =
             tr("%1 started over at step %2 after reaching step %3: it did not restore a "

@@ -150,7 +150,6 @@ QString ReplicaSet::setUp()
     }
     m_rehearsing.assign(m_processes.size(), std::nullopt);
     m_steps.assign(m_processes.size(), StepTracker());
-    m_awaitingResume.assign(m_processes.size(), false);
     m_restartPending.assign(m_processes.size(), false);
     // Not written yet: the RUNNING write follows once the replicas have started, with their
     // process groups (what recovery needs).

@@ -141,6 +141,10 @@ private:
     void recordRestart(int index, const QString &reason, bool counted);
     void onExitBeforeRestart(int index);
     void onRestarted(int index);
+    QString logNameOf(int index) const
+    {
+        return store::trialLogName(m_states.at(index).name, trialId());
+    }
     void restartEveryReplica(int index, const QString &reason, bool counted);
     bool restartsEveryReplica() const;
     void onMaintenanceExit(int index);
@@ -163,7 +167,6 @@ private:
     // Rehearsals: the event each replica is going through (none: std::nullopt).
     std::vector<std::optional<RehearsalEvent>> m_rehearsing;
     std::vector<StepTracker> m_steps;   // per replica
-    std::vector<bool> m_awaitingResume; // restarted; its first step is not known yet
     std::vector<bool> m_restartPending; // a restart is recorded; the replica is not started
     bool m_restartAllAfterStop = false; // restartJobOnWorkerRestart: stopping to restart all
     bool m_maintenanceScheduled = false;
