@@ -225,19 +225,14 @@ void writeLocalRunDefaults(QSettings &settings, const LocalRunDefaults &defaults
     storeOrRemove(settings, localRunKeys::logCapMB, defaults.logCapMB, builtIn.logCapMB);
 }
 
-QString runSettingsPath(const store::JobStore &store, const QString &jobId)
+QString runSettingsFileName()
 {
-    return store.jobDir(jobId) + QStringLiteral("/run.json");
+    return QStringLiteral("run.json");
 }
 
-QString writeRunSettings(const store::JobStore &store, const QString &jobId,
-                         const RunSettings &settings)
+QString runSettingsPath(const store::JobStore &store, const QString &jobId)
 {
-    // Only the job's owner reads it, started right after: a power loss that takes the rename
-    // back also ends that job before it ran (recovery marks it interrupted). Never torn, though.
-    const store::WriteResult written = store::writeFileAtomically(
-        runSettingsPath(store, jobId), settings.toJson(), 0644, store::Durability::ContentOnly);
-    return written.errorMessage;
+    return store.jobDir(jobId) + QLatin1Char('/') + runSettingsFileName();
 }
 
 QString readRunSettings(const store::JobStore &store, const QString &jobId, RunSettings *settings)

@@ -123,11 +123,10 @@ LocalRunDefaults readLocalRunDefaults();
 // and a built-in default that changes later applies to what the user never set.
 void writeLocalRunDefaults(QSettings &settings, const LocalRunDefaults &defaults);
 
+// run.json in the job's folder: written with the job's other files when it is created
+// (startLocalJob), read by its owner.
+QString runSettingsFileName();
 QString runSettingsPath(const store::JobStore &store, const QString &jobId);
-// Atomic and checked (store/atomicwrite.h, ContentOnly). Empty string on success, else a
-// message.
-QString writeRunSettings(const store::JobStore &store, const QString &jobId,
-                         const RunSettings &settings);
 // A job without run.json runs with the defaults (Submit style).
 QString readRunSettings(const store::JobStore &store, const QString &jobId, RunSettings *settings);
 

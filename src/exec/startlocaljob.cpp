@@ -5,7 +5,6 @@
 #include "exec/supervisor.h"
 
 #include <QDateTime>
-#include <QDir>
 
 namespace trainyard::exec {
 
@@ -19,19 +18,15 @@ StartResult startLocalJob(store::JobStore &store, const jobspec::Job &job,
                           const RunSettings &settings, const QString &program)
 {
     StartResult result;
-    if (const store::StoreResult created = store.createJob(job); !created) {
+    // run.json goes with the job's files, synced with them (one journal commit, not two).
+    const QList<store::JobStore::ExtraFile> runFile = {{runSettingsFileName(), settings.toJson()}};
+    if (const store::StoreResult created = store.createJob(job, store::JobState(), runFile);
+        !created) {
         result.idTaken = created.idTaken;
         result.errorMessage = created.errorMessage;
         return result;
     }
-    QString error = writeRunSettings(store, job.jobId, settings);
-    if (!error.isEmpty()) {
-        // Nothing ran and no owner knows the job (a full disk, say): it was never submitted, so
-        // it leaves nothing behind, as a failed createJob() does.
-        QDir(store.jobDir(job.jobId)).removeRecursively();
-        result.errorMessage = error;
-        return result;
-    }
+    QString error;
     startOwner(store, job.jobId, program, &error);
     if (error.isEmpty())
         return result;

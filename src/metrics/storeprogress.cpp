@@ -26,9 +26,11 @@ StoreProgress StoreProgress::load(const QString &dir)
     if (o.value(QStringLiteral("version")).toInt() != int(SeriesVersion))
         return p;
     p.valid = true;
-    for (const QJsonValue &v : o.value(QStringLiteral("patterns")).toArray())
+    const QJsonArray patterns = o.value(QStringLiteral("patterns")).toArray();
+    for (const auto &v : patterns)
         p.patterns.append(v.toString());
-    for (const QJsonValue &v : o.value(QStringLiteral("tensorboardRoots")).toArray())
+    const QJsonArray roots = o.value(QStringLiteral("tensorboardRoots")).toArray();
+    for (const auto &v : roots)
         p.tensorBoardRoots.append(v.toString());
     const QJsonObject logs = o.value(QStringLiteral("logs")).toObject();
     for (auto it = logs.begin(); it != logs.end(); ++it) {

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QLocale>
 #include <QRandomGenerator>
+#include <QSet>
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -13,7 +14,9 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace trainyard::store {
 
@@ -84,68 +87,134 @@ WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, in
                                syncDirectory ? Durability::Durable : Durability::ContentOnly);
 }
 
-WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, int newFileMode,
-                                Durability durability)
-{
-    WriteResult result;
-    const auto fail = [&](int error) {
-        result.error = error;
-        result.errorMessage = writeErrorMessage(path, error);
-        return result;
-    };
-    const QByteArray target = QFile::encodeName(path);
-    const QString dir = QFileInfo(path).absolutePath();
-    mode_t mode = mode_t(newFileMode);
-    struct stat existing = {};
-    if (::stat(target.constData(), &existing) == 0)
-        mode = existing.st_mode & 07777;
+namespace {
 
+// One file of a batch between its temporary's creation and its rename.
+struct PendingFile
+{
+    QByteArray target;
     QByteArray temp;
     int fd = -1;
-    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-        temp = target + ".tmp-" + QByteArray::number(QRandomGenerator::global()->generate(), 16);
-        fd = ::open(temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-        if (fd < 0 && errno != EEXIST)
-            return fail(errno);
+    int error = 0;
+};
+
+// Creates the temporary beside `path` and writes `bytes` to it (every write checked).
+PendingFile writeTemporary(const QString &path, const QByteArray &bytes, int newFileMode)
+{
+    PendingFile file;
+    file.target = QFile::encodeName(path);
+    mode_t mode = mode_t(newFileMode);
+    struct stat existing = {};
+    if (::stat(file.target.constData(), &existing) == 0)
+        mode = existing.st_mode & 07777;
+    for (int attempt = 0; attempt < 100 && file.fd < 0; ++attempt) {
+        file.temp =
+            file.target + ".tmp-" + QByteArray::number(QRandomGenerator::global()->generate(), 16);
+        file.fd = ::open(file.temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+        if (file.fd < 0 && errno != EEXIST) {
+            file.error = errno;
+            return file;
+        }
     }
-    if (fd < 0)
-        return fail(EEXIST);
+    if (file.fd < 0) {
+        file.error = EEXIST;
+        return file;
+    }
     if (existing.st_mode != 0)
-        ::fchmod(fd, mode); // the umask must not narrow an existing file's mode
+        ::fchmod(file.fd, mode); // the umask must not narrow an existing file's mode
 
     const char *data = bytes.constData();
     qsizetype left = bytes.size();
-    int error = 0;
     while (left > 0) {
-        const ssize_t n = ::write(fd, data, size_t(left));
+        const ssize_t n = ::write(file.fd, data, size_t(left));
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            error = errno;
+            file.error = errno;
             break;
         }
         if (n == 0) { // never for a regular file; do not loop forever
-            error = EIO;
+            file.error = EIO;
             break;
         }
         data += n;
         left -= n;
     }
-    // fsync reports delayed allocation failures (ENOSPC on some file systems) and write-back
-    // errors; close can too (NFS).
+    return file;
+}
+
+// fsync reports delayed allocation failures (ENOSPC on some file systems) and write-back
+// errors.
+void syncTemporary(PendingFile &file)
+{
     const SyncFunction sync = syncFunction.load();
-    if (error == 0 && durability != Durability::RuntimeOnly && (sync ? sync(fd) : ::fsync(fd)) != 0)
-        error = errno;
-    if (::close(fd) != 0 && error == 0 && errno != EINTR)
-        error = errno;
-    if (error == 0 && ::rename(temp.constData(), target.constData()) != 0)
-        error = errno;
-    if (error != 0) {
-        ::unlink(temp.constData());
-        return fail(error);
+    if (file.error == 0 && file.fd >= 0 && (sync ? sync(file.fd) : ::fsync(file.fd)) != 0)
+        file.error = errno;
+}
+
+} // namespace
+
+WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, int newFileMode,
+                                Durability durability)
+{
+    return writeFilesAtomically({{path, bytes}}, newFileMode, durability);
+}
+
+WriteResult writeFilesAtomically(const QList<FileContent> &files, int newFileMode,
+                                 Durability durability)
+{
+    if (files.isEmpty())
+        return {};
+    std::vector<PendingFile> pending;
+    pending.reserve(size_t(files.size()));
+    for (const FileContent &file : files) {
+        pending.push_back(writeTemporary(file.path, file.bytes, newFileMode));
+        if (pending.back().error != 0)
+            break;
     }
-    if (durability == Durability::Durable)
-        syncFolder(dir);
+    const auto failed = [&] {
+        return std::any_of(pending.cbegin(), pending.cend(),
+                           [](const PendingFile &f) { return f.error != 0; });
+    };
+    // The files are synced side by side: a journalling file system commits them together, so a
+    // batch costs about one sync instead of one per file.
+    if (!failed() && durability != Durability::RuntimeOnly) {
+        std::vector<std::thread> helpers;
+        for (size_t i = 1; i < pending.size(); ++i)
+            helpers.emplace_back([file = &pending[i]] { syncTemporary(*file); });
+        syncTemporary(pending.front());
+        for (std::thread &helper : helpers)
+            helper.join();
+    }
+    for (PendingFile &file : pending) { // close can report errors too (NFS)
+        if (file.fd >= 0 && ::close(file.fd) != 0 && file.error == 0 && errno != EINTR)
+            file.error = errno;
+    }
+    // Renamed only when every file is written and synced: such a failure changes no target.
+    bool ok = !failed() && pending.size() == size_t(files.size());
+    for (size_t i = 0; ok && i < pending.size(); ++i) {
+        if (::rename(pending[i].temp.constData(), pending[i].target.constData()) != 0) {
+            pending[i].error = errno;
+            ok = false;
+        }
+    }
+    WriteResult result;
+    for (size_t i = 0; i < pending.size(); ++i) {
+        const PendingFile &file = pending[i];
+        if (!ok && !file.temp.isEmpty())
+            ::unlink(file.temp.constData()); // gone already when renamed
+        if (file.error != 0 && result.error == 0) {
+            result.error = file.error;
+            result.errorMessage = writeErrorMessage(files.at(qsizetype(i)).path, file.error);
+        }
+    }
+    if (ok && durability == Durability::Durable) {
+        QSet<QString> folders;
+        for (const FileContent &file : files)
+            folders.insert(QFileInfo(file.path).absolutePath());
+        for (const QString &folder : std::as_const(folders))
+            syncFolder(folder);
+    }
     return result;
 }
 

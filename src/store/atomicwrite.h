@@ -9,6 +9,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 
 namespace trainyard::store {
@@ -45,6 +46,17 @@ WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes,
                                 int newFileMode = 0644, bool syncDirectory = true);
 WriteResult writeFileAtomically(const QString &path, const QByteArray &bytes, int newFileMode,
                                 Durability durability);
+
+// Several files written as writeFileAtomically() writes one, their syncs side by side (a
+// journalling file system then commits them at once). A failed write or sync replaces no
+// target and leaves no temporary; the result names the first file that failed.
+struct FileContent
+{
+    QString path;
+    QByteArray bytes;
+};
+WriteResult writeFilesAtomically(const QList<FileContent> &files, int newFileMode,
+                                 Durability durability);
 
 // fsync(2) of a folder: the entries created, renamed or removed in it survive a power loss.
 // False (errno set) when it cannot be opened or synced.

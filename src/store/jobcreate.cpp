@@ -6,9 +6,11 @@
 
 namespace trainyard::store {
 
-StoreResult JobStore::createJob(const jobspec::Job &job, const JobState &initial)
+StoreResult JobStore::createJob(const jobspec::Job &job, const JobState &initial,
+                                const QList<ExtraFile> &extraFiles)
 {
-    return createJob(job.jobId, jobspec::exportYaml(job, jobspec::ExportScope::WithLocal), initial);
+    return createJob(job.jobId, jobspec::exportYaml(job, jobspec::ExportScope::WithLocal), initial,
+                     extraFiles);
 }
 
 } // namespace trainyard::store

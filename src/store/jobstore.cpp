@@ -146,7 +146,7 @@ QString JobStore::cloudRecordPath(const QString &jobId) const
 }
 
 StoreResult JobStore::createJob(const QString &jobId, const QByteArray &configYaml,
-                                const JobState &initial)
+                                const JobState &initial, const QList<ExtraFile> &extraFiles)
 {
     StoreResult result;
     if (!isStorableJobId(jobId)) {
@@ -202,13 +202,15 @@ StoreResult JobStore::createJob(const QString &jobId, const QByteArray &configYa
             return fail(
                 QCoreApplication::translate("trainyard::JobStore", "cannot create %1").arg(sub));
     }
-    if (StoreResult written = writeChecked(configPath(jobId), configYaml, Durability::ContentOnly);
-        !written)
-        return fail(written.errorMessage);
     JobState state = initial;
     if (!state.createTime.isValid())
         state.createTime = QDateTime::currentDateTimeUtc();
-    if (StoreResult written = writeState(jobId, state, Durability::ContentOnly); !written)
+    QList<FileContent> files = {{configPath(jobId), configYaml},
+                                {statePath(jobId), state.toJson()}};
+    for (const ExtraFile &extra : extraFiles)
+        files.append({pathIn(dir, extra.name), extra.bytes});
+    if (const WriteResult written = writeFilesAtomically(files, 0644, Durability::ContentOnly);
+        !written)
         return fail(written.errorMessage);
     // The renames above and the job's folder itself, synced once each (as writes sync their
     // folder: a file system that cannot sync folders is not an error).

@@ -111,13 +111,21 @@ public:
 
     // Creates the job's directory (failing when the ID is taken, also against another process
     // doing the same at the same moment), its logs/, metrics/ and hypertune/ folders,
-    // config.yaml and state.json. createTime is set to now when the initial state has none.
-    // Each file is fsync'd; the job's folder and the store's once at the end, so the new job
+    // config.yaml, state.json and the `extraFiles` (name in the job's folder, bytes: the
+    // executor's run.json). createTime is set to now when the initial state has none. The files
+    // are fsync'd together, then the job's folder and the store's once, so the new job
     // survives a power loss as a whole.
-    StoreResult createJob(const jobspec::Job &job, const JobState &initial = JobState());
+    struct ExtraFile
+    {
+        QString name;
+        QByteArray bytes;
+    };
+    StoreResult createJob(const jobspec::Job &job, const JobState &initial = JobState(),
+                          const QList<ExtraFile> &extraFiles = {});
     // The same with config.yaml's bytes given; createJob(Job) exports and calls this.
     StoreResult createJob(const QString &jobId, const QByteArray &configYaml,
-                          const JobState &initial = JobState());
+                          const JobState &initial = JobState(),
+                          const QList<ExtraFile> &extraFiles = {});
 
     // Existing job IDs, sorted. Cheap: one directory listing, no file is read.
     QStringList ids() const;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "store/recovery.h"
 
+#include "store/endedjobs.h"
 #include "store/jobstore.h"
 #include "store/ownerlock.h"
 #include "store/procidentity.h"
@@ -53,9 +54,17 @@ QList<RecoveredJob> recoverOrphans(const JobStore &store, const RecoveryOptions 
 {
     QList<RecoveredJob> recovered;
     const QStringList ids = store.ids();
+    EndedJobs ended(store);
     for (const QString &id : ids) {
-        // Cheap checks first: most jobs are finished or have a live owner.
+        // Cheap checks first: most jobs are finished (a stat tells the ones seen ended before)
+        // or have a live owner.
+        FileStamp stamp;
+        const bool stamped = ended.stamp(id, &stamp);
+        if (stamped && ended.isKnownEnded(id, stamp))
+            continue;
         const StateReadResult before = store.readState(id);
+        if (before && before.state.isTerminal() && stamped)
+            ended.remember(id, stamp);
         if (!before || !isOrphaned(store, id, before.state, options))
             continue;
 
@@ -95,6 +104,7 @@ QList<RecoveredJob> recoverOrphans(const JobStore &store, const RecoveryOptions 
             job.errorMessage = written.errorMessage;
         recovered.append(job);
     }
+    ended.save(ids);
     return recovered;
 }
 

@@ -2,6 +2,7 @@
 // The store with real processes: SIGKILL during state writes, owner liveness through the lock,
 // recovery of jobs whose owner was killed, and races between processes.
 #include "statesamples.h"
+#include "store/endedjobs.h"
 #include "store/jobstore.h"
 #include "store/ownerlock.h"
 #include "store/procidentity.h"
@@ -116,6 +117,8 @@ private Q_SLOTS:
     void recoveryLeavesLiveAndFinishedJobsAlone_data();
     void recoveryLeavesLiveAndFinishedJobsAlone();
     void recoverySkipsJobLockedByAnotherConsole();
+    void endedJobsAreNotReadAgain();
+    void endedJobsCacheNeverHidesAnOrphan();
     void unclaimedQueuedJobHasGrace();
     void concurrentRecoveriesHandleEachJobOnce();
     void concurrentCreatesOfOneIdOneWins();
@@ -347,6 +350,61 @@ void TestStoreProcesses::recoverySkipsJobLockedByAnotherConsole()
     QVERIFY(recoverOrphans(store).isEmpty());
     QCOMPARE(store.readState(QStringLiteral("job")).state.state, JobStatus::Running);
     otherConsole.release();
+    QCOMPARE(recoverOrphans(store).size(), 1);
+}
+
+void TestStoreProcesses::endedJobsAreNotReadAgain()
+{
+    JobStore store;
+    JobState ended = runningState(0);
+    ended.state = JobStatus::Succeeded;
+    for (const QString &id : {QStringLiteral("done_1"), QStringLiteral("done_2")})
+        QVERIFY(store.createJob(id, "jobId: x\n", ended));
+    QVERIFY(recoverOrphans(store).isEmpty());
+    QFile cache(store.root() + QLatin1Char('/') + EndedJobs::fileName());
+    QVERIFY(cache.open(QIODevice::ReadOnly));
+    const QByteArray listed = cache.readAll();
+    QVERIFY2(listed.contains("\ndone_1 ") && listed.contains("\ndone_2 "), listed.constData());
+    cache.close();
+
+    // Each is known ended while its state file is the one seen: same device, inode, size, time.
+    EndedJobs known(store);
+    FileStamp stamp;
+    QVERIFY(known.stamp(QStringLiteral("done_1"), &stamp));
+    QVERIFY(known.isKnownEnded(QStringLiteral("done_1"), stamp));
+    stamp.mtimeNs += 1;
+    QVERIFY(!known.isKnownEnded(QStringLiteral("done_1"), stamp));
+
+    // A deleted job leaves the cache with the next write of it.
+    QVERIFY(store.deleteJob(QStringLiteral("done_2")));
+    QVERIFY(store.createJob(QStringLiteral("done_3"), "jobId: x\n", ended));
+    QVERIFY(recoverOrphans(store).isEmpty());
+    QVERIFY(cache.open(QIODevice::ReadOnly));
+    const QByteArray relisted = cache.readAll();
+    QVERIFY2(!relisted.contains("\ndone_2 ") && relisted.contains("\ndone_3 "),
+             relisted.constData());
+}
+
+void TestStoreProcesses::endedJobsCacheNeverHidesAnOrphan()
+{
+    // A job seen ended, whose state is then rewritten as RUNNING with no owner (a restored
+    // backup, another version's console): the new file is read and the job recovered.
+    JobStore store;
+    JobState ended = runningState(0);
+    ended.state = JobStatus::Succeeded;
+    QVERIFY(store.createJob(QStringLiteral("job"), "jobId: job\n", ended));
+    QVERIFY(recoverOrphans(store).isEmpty());
+    QVERIFY(store.writeState(QStringLiteral("job"), runningState(0)));
+    const QList<RecoveredJob> recovered = recoverOrphans(store);
+    QCOMPARE(recovered.size(), 1);
+    QCOMPARE(store.readState(QStringLiteral("job")).state.state, JobStatus::Failed);
+
+    // A broken or forged cache costs reads, never a missed orphan.
+    QVERIFY(store.writeState(QStringLiteral("job"), runningState(0)));
+    QFile cache(store.root() + QLatin1Char('/') + EndedJobs::fileName());
+    QVERIFY(cache.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    cache.write("trainyard-ended-jobs 1\njob 1 2 3 4\ngarbage\n\xff\xfe 1 2 3 4\n");
+    cache.close();
     QCOMPARE(recoverOrphans(store).size(), 1);
 }
 

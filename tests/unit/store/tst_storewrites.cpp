@@ -14,20 +14,32 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <atomic>
 #include <cerrno>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace trainyard;
 
 namespace {
 
-int syncCalls = 0;
+std::atomic<int> syncCalls{0}; // the batch writer syncs from several threads
 
 int failingSync(int)
 {
     ++syncCalls;
     errno = EIO;
     return -1;
+}
+
+// Fails the first sync only (whichever file of a batch that is), like a disk failing once.
+int failingOnce(int fd)
+{
+    if (syncCalls++ == 0) {
+        errno = EIO;
+        return -1;
+    }
+    return ::fsync(fd);
 }
 
 QByteArray readAll(const QString &path)
@@ -39,10 +51,10 @@ QByteArray readAll(const QString &path)
 // Restores fsync(2) at the end of a test, whatever happens.
 struct FailingSync
 {
-    FailingSync()
+    explicit FailingSync(store::SyncFunction sync = &failingSync)
     {
         syncCalls = 0;
-        store::setSyncFunctionForTesting(&failingSync);
+        store::setSyncFunctionForTesting(sync);
     }
     ~FailingSync() { store::setSyncFunctionForTesting(nullptr); }
 };
@@ -57,6 +69,7 @@ private Q_SLOTS:
     void fsyncFailureLeavesNoNewFile();
     void durabilityDecidesWhatIsSynced();
     void newJobIsSyncedAndHoldsItsReserve();
+    void batchReplacesAllOrNothing();
     void progressFileIsCheckedAndSynced();
     void logWriteFailureNamesTheOsReason();
     void spaceFloorScalesWithTheFileSystem();
@@ -76,7 +89,7 @@ void TestStoreWrites::fsyncFailureKeepsTheOldFile()
         QVERIFY2(r.errorMessage.contains(QLatin1String("Input/output error")),
                  qPrintable(r.errorMessage));
         QVERIFY(r.errorMessage.contains(path));
-        QCOMPARE(syncCalls, 1);
+        QCOMPARE(syncCalls.load(), 1);
     }
     QCOMPARE(readAll(path), QByteArray("old contents"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
@@ -109,7 +122,7 @@ void TestStoreWrites::progressFileIsCheckedAndSynced()
     {
         const FailingSync failing;
         QVERIFY(!progress.save(dir.path(), &error));
-        QCOMPARE(syncCalls, 1);
+        QCOMPARE(syncCalls.load(), 1);
     }
     QVERIFY2(error.contains(QLatin1String("Input/output error")), qPrintable(error));
     QCOMPARE(readAll(dir.filePath(QStringLiteral("progress.json"))), before);
@@ -151,13 +164,13 @@ void TestStoreWrites::durabilityDecidesWhatIsSynced()
          {store::Durability::Durable, store::Durability::ContentOnly}) {
         const FailingSync failing;
         QVERIFY(!store::writeFileAtomically(path, "new", 0644, durability));
-        QCOMPARE(syncCalls, 1);
+        QCOMPARE(syncCalls.load(), 1);
         QCOMPARE(readAll(path), QByteArray("old"));
     }
     {
         const FailingSync failing;
         QVERIFY(store::writeFileAtomically(path, "new", 0644, store::Durability::RuntimeOnly));
-        QCOMPARE(syncCalls, 0);
+        QCOMPARE(syncCalls.load(), 0);
     }
     QCOMPARE(readAll(path), QByteArray("new"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
@@ -176,7 +189,7 @@ void TestStoreWrites::newJobIsSyncedAndHoldsItsReserve()
         QVERIFY(!created);
         QVERIFY2(created.errorMessage.contains(QLatin1String("Input/output error")),
                  qPrintable(created.errorMessage));
-        QCOMPARE(syncCalls, 1);
+        QCOMPARE(syncCalls.load(), 2); // config.yaml and state.json, side by side
     }
     QVERIFY(!jobs.contains(QStringLiteral("j")));
     QVERIFY(jobs.createJob(QStringLiteral("j"), "jobId: j\n"));
@@ -187,6 +200,33 @@ void TestStoreWrites::newJobIsSyncedAndHoldsItsReserve()
     QCOMPARE(qint64(st.st_size), qint64(store::JobStore::SpaceReserveBytes));
     QVERIFY2(qint64(st.st_blocks) * 512 >= store::JobStore::SpaceReserveBytes,
              qPrintable(QString::number(qint64(st.st_blocks) * 512)));
+}
+
+// The files of a batch are synced side by side; one failed sync replaces none of them.
+void TestStoreWrites::batchReplacesAllOrNothing()
+{
+    QTemporaryDir dir;
+    QList<store::FileContent> files;
+    for (const char *name : {"a", "b", "c"}) {
+        const QString path = dir.filePath(QLatin1String(name));
+        QVERIFY(store::writeFileAtomically(path, "old"));
+        files.append({path, QByteArray("new ") + name});
+    }
+    {
+        const FailingSync failing(&failingOnce);
+        const store::WriteResult written =
+            store::writeFilesAtomically(files, 0644, store::Durability::ContentOnly);
+        QVERIFY(!written);
+        QCOMPARE(written.error, EIO);
+        QCOMPARE(syncCalls.load(), 3);
+    }
+    for (const store::FileContent &file : std::as_const(files))
+        QCOMPARE(readAll(file.path), QByteArray("old"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
+    QVERIFY(store::writeFilesAtomically(files, 0644, store::Durability::ContentOnly));
+    for (const store::FileContent &file : std::as_const(files))
+        QCOMPARE(readAll(file.path), file.bytes);
 }
 
 void TestStoreWrites::spaceFloorScalesWithTheFileSystem()
