@@ -259,10 +259,6 @@
         <translation>verwenden Sie &apos;jobs submit training&apos;</translation>
     </message>
     <message>
-        <source>usage: supervise [--store DIR] JOB_ID</source>
-        <translation>Aufruf: supervise [--store DIR] JOB_ID</translation>
-    </message>
-    <message>
         <source>Check for a local run (local job directory and package are fine)</source>
         <translation>Für einen lokalen Lauf prüfen (lokales Jobverzeichnis und Paket sind zulässig)</translation>
     </message>
@@ -1127,6 +1123,10 @@ Beispiele:
   trainyard completion fish &gt; ~/.config/fish/completions/trainyard.fish
 </translation>
     </message>
+    <message>
+        <source>usage: supervise [--store DIR] JOB_ID | --standby</source>
+        <translation>Aufruf: supervise [--store DIR] JOB_ID | --standby</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::CloudApi</name>
@@ -1881,6 +1881,25 @@ Beispiele:
     <message>
         <source>%1 is held by another process</source>
         <translation>%1 wird von einem anderen Prozess gehalten</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::OwnerStandby</name>
+    <message>
+        <source>no owner is standing by</source>
+        <translation>kein Eigentümerprozess steht bereit</translation>
+    </message>
+    <message>
+        <source>the owner standing by has exited</source>
+        <translation>der bereitstehende Eigentümerprozess hat sich beendet</translation>
+    </message>
+    <message>
+        <source>the owner standing by did not take the job</source>
+        <translation>der bereitstehende Eigentümerprozess hat den Job nicht übernommen</translation>
+    </message>
+    <message>
+        <source>Cannot enter the job&apos;s folder: %1</source>
+        <translation>Der Ordner des Jobs kann nicht betreten werden: %1</translation>
     </message>
 </context>
 <context>

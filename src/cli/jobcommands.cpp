@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "cloud/cloudjob.h"
+#include "exec/ownerstandby.h"
 #include "exec/rehearsal.h"
 #include "exec/runsettings.h"
 #include "exec/supervisor.h"
@@ -705,13 +706,19 @@ int runJobs(const QStringList &args)
 int runSupervise(const QStringList &args)
 {
     const ParsedArgs parsed =
-        parseArgs(args, {{QStringLiteral("store"), QStringLiteral("DIR"), QString()}}, false);
-    if (!parsed.error.isEmpty() || parsed.positional.size() != 1)
+        parseArgs(args,
+                  {{QStringLiteral("store"), QStringLiteral("DIR"), QString()},
+                   {QStringLiteral("standby"), QString(), QString()}},
+                  false);
+    const bool standby = parsed.has(QStringLiteral("standby"));
+    if (!parsed.error.isEmpty() || parsed.positional.size() != (standby ? 0 : 1))
         return usageError(QStringLiteral("supervise"),
-                          Jobs::tr("usage: supervise [--store DIR] JOB_ID"));
+                          Jobs::tr("usage: supervise [--store DIR] JOB_ID | --standby"));
     const store::JobStore store = parsed.has(QStringLiteral("store"))
                                       ? store::JobStore(parsed.value(QStringLiteral("store")))
                                       : store::JobStore();
+    if (standby) // the job's ID comes on standard input (ownerstandby.h)
+        return exec::runStandbyOwner(store);
     return exec::runOwner(store, parsed.positional.first());
 }
 

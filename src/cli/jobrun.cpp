@@ -6,6 +6,7 @@
 #include "cli/jobcommands.h"
 #include "cli/output.h"
 #include "exec/locallauncher.h"
+#include "exec/ownerstandby.h"
 #include "exec/runsettings.h"
 #include "exec/supervisor.h"
 #include "store/jobstore.h"
@@ -163,11 +164,12 @@ QString absolute(const QString &path)
 // Creates the job, records its run settings and starts its owner. Prints and returns an exit
 // code on failure, -1 on success.
 int createAndStart(store::JobStore &store, const jobspec::Job &job,
-                   const exec::RunSettings &settings, bool *idTaken = nullptr)
+                   const exec::RunSettings &settings, bool *idTaken = nullptr,
+                   exec::OwnerStandby *standby = nullptr)
 {
     // The launcher the GUI uses too; on the CLI's own thread (nothing to keep free here).
     exec::LocalLauncher launcher(store.root());
-    const exec::StartResult started = launcher.startNow(job, settings);
+    const exec::StartResult started = launcher.startNow(job, settings, standby);
     if (started)
         return -1;
     if (idTaken)
@@ -357,11 +359,15 @@ int runSubmitTraining(const QStringList &args)
             (flag.name == QLatin1String("job-dir") && !flag.value.contains(QLatin1String("://"))))
             flag.value = absolute(flag.value);
     }
+    store::JobStore store;
+    // The job's owner starts now and loads on another core while the spec is checked and
+    // stored; a spec with errors leaves it nothing to do, and it exits.
+    exec::OwnerStandby standby =
+        exec::OwnerStandby::start(QCoreApplication::applicationFilePath(), store.root());
     const std::shared_ptr<const catalog::Catalog> catalog = loadCatalog(parsed);
     if (!catalog)
         return exitUsage;
 
-    store::JobStore store;
     store::recoverOrphans(store);
     const QString path = parsed.value(QStringLiteral("config"));
     SpecInput input = loadSpec(path, parsed.jobFlags, *catalog);
@@ -391,7 +397,7 @@ int runSubmitTraining(const QStringList &args)
     const jobspec::Job &job = input.import.job;
     if (const int code = checkGpuPlan(job, settings, *catalog); code >= 0)
         return code;
-    if (const int code = createAndStart(store, job, settings); code >= 0)
+    if (const int code = createAndStart(store, job, settings, nullptr, &standby); code >= 0)
         return code;
     if (parsed.has(QStringLiteral("async"))) {
         out() << Run::tr("Job [%1] submitted successfully.\n"

@@ -53,10 +53,11 @@ void LocalLauncher::start(const jobspec::Job &job, const RunSettings &settings)
     }));
 }
 
-StartResult LocalLauncher::startNow(const jobspec::Job &job, const RunSettings &settings)
+StartResult LocalLauncher::startNow(const jobspec::Job &job, const RunSettings &settings,
+                                    OwnerStandby *standby)
 {
     store::JobStore store(m_root);
-    const StartResult result = startLocalJob(store, job, settings, m_ownerProgram);
+    const StartResult result = startLocalJob(store, job, settings, m_ownerProgram, standby);
     report(job.jobId, result);
     return result;
 }

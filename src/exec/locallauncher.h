@@ -47,8 +47,10 @@ public:
     // Stores `job` and starts its owner in a worker thread; started() or failed() follows.
     void start(const jobspec::Job &job, const RunSettings &settings);
     // The same on the caller's thread, for a caller with no GUI thread to keep free (the CLI):
-    // returns the outcome and emits started() or failed() before returning.
-    StartResult startNow(const jobspec::Job &job, const RunSettings &settings);
+    // returns the outcome and emits started() or failed() before returning. An owner started
+    // ahead (`standby`, see ownerstandby.h) is given the job instead of starting one.
+    StartResult startNow(const jobspec::Job &job, const RunSettings &settings,
+                         OwnerStandby *standby = nullptr);
     // Starts still running in a worker.
     bool isStarting() const { return !m_starting.isEmpty(); }
     bool isStarting(const QString &jobId) const { return m_starting.contains(jobId); }

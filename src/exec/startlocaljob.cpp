@@ -2,6 +2,7 @@
 // startLocalJob(): storing a new job and starting its owner (LocalLauncher's blocking part).
 #include "exec/startlocaljob.h"
 
+#include "exec/ownerstandby.h"
 #include "exec/supervisor.h"
 
 #include <QDateTime>
@@ -15,7 +16,8 @@ using store::JobStatus;
 } // namespace
 
 StartResult startLocalJob(store::JobStore &store, const jobspec::Job &job,
-                          const RunSettings &settings, const QString &program)
+                          const RunSettings &settings, const QString &program,
+                          OwnerStandby *standby)
 {
     StartResult result;
     // run.json goes with the job's files, synced with them (one journal commit, not two).
@@ -27,7 +29,10 @@ StartResult startLocalJob(store::JobStore &store, const jobspec::Job &job,
         return result;
     }
     QString error;
-    startOwner(store, job.jobId, program, &error);
+    // A standby that does not take the job (it died, say) is replaced by a fresh owner; the
+    // job's owner lock keeps a late standby from running it twice.
+    if (!standby || !standby->isValid() || standby->assign(job.jobId) <= 0)
+        startOwner(store, job.jobId, program, &error);
     if (error.isEmpty())
         return result;
     store::JobState state;

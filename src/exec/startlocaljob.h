@@ -12,6 +12,8 @@
 
 namespace trainyard::exec {
 
+class OwnerStandby;
+
 // Success, or why the job did not start.
 struct StartResult
 {
@@ -23,10 +25,12 @@ struct StartResult
     explicit operator bool() const { return errorMessage.isEmpty(); }
 };
 
-// Stores a new job, records its run settings and starts its owner (startOwner). A job that was
-// stored but could not be started is marked FAILED with the reason. Blocks on the store's
-// fsync'd writes: call it off the GUI thread (LocalLauncher does).
+// Stores a new job, records its run settings and starts its owner: hands it to `standby` when
+// that is given and valid (ownerstandby.h), else startOwner(). A job that was stored but could
+// not be started is marked FAILED with the reason. Blocks on the store's fsync'd writes: call
+// it off the GUI thread (LocalLauncher does).
 StartResult startLocalJob(store::JobStore &store, const jobspec::Job &job,
-                          const RunSettings &settings, const QString &program);
+                          const RunSettings &settings, const QString &program,
+                          OwnerStandby *standby = nullptr);
 
 } // namespace trainyard::exec

@@ -104,32 +104,11 @@ void Supervisor::start()
     m_state.ownerPid = qint64(::getpid());
     m_state.bootId = store::currentBootId();
     m_catalogLoad = std::async(std::launch::async, [] { return catalog::Catalog::loadDefault(); });
+    // The metric store opens once the replicas run (startMetrics): nothing it does is needed
+    // before, and its locks, catch-up and syncs would otherwise delay every replica's start.
+    // The observers only flag new lines, and the store catches up on every log when it opens.
     m_metrics =
         new metrics::OwnerMetrics(m_store.metricsDir(m_jobId), m_store.hypertuneDir(m_jobId), this);
-    if (QString why; !m_metrics->start(&why)) {
-        note(tr("Metrics are not recorded by the owner: %1").arg(why));
-    } else {
-        m_system = std::make_unique<metrics::SystemSampler>(
-            [owner = m_metrics](const metrics::SystemPoints &points) { owner->addPoints(points); });
-        m_system->start();
-        // The sampled trees follow the running replicas (starts, restarts, exits, trials).
-        connect(this, &Supervisor::replicasChanged, this, [this] {
-            if (!m_system)
-                return;
-            QSet<QString> live;
-            for (const LiveReplica &replica : liveReplicas()) {
-                if (replica.pid <= 0)
-                    continue;
-                live.insert(replica.logName);
-                m_system->setReplica(replica.logName, replica.pid); // same pid: kept as it is
-            }
-            for (const QString &gone : std::as_const(m_sampled)) {
-                if (!live.contains(gone))
-                    m_system->removeReplica(gone);
-            }
-            m_sampled = live;
-        });
-    }
     m_poll.start();
     if (isCancelRequested(m_store, m_jobId) || m_cancelRequested) {
         finishEarly(JobStatus::Cancelled, QString());
@@ -155,6 +134,39 @@ void Supervisor::start()
     connectPart(m_run);
     connect(m_run, &ReplicaSet::finished, this, &Supervisor::onFinished);
     m_run->start();
+}
+
+void Supervisor::startMetrics()
+{
+    if (!m_metrics || m_metricsStarted)
+        return;
+    m_metricsStarted = true;
+    if (QString why; !m_metrics->start(&why)) {
+        note(tr("Metrics are not recorded by the owner: %1").arg(why));
+        return;
+    }
+    if (m_phase == Phase::Done)
+        return; // only the catch-up of what was logged: finishWith() stops it at once
+    m_system = std::make_unique<metrics::SystemSampler>(
+        [owner = m_metrics](const metrics::SystemPoints &points) { owner->addPoints(points); });
+    m_system->start(metrics::SystemSampler::IntervalMs, true);
+    // The sampled trees follow the running replicas (starts, restarts, exits, trials).
+    connect(this, &Supervisor::replicasChanged, this, [this] {
+        if (!m_system)
+            return;
+        QSet<QString> live;
+        for (const LiveReplica &replica : liveReplicas()) {
+            if (replica.pid <= 0)
+                continue;
+            live.insert(replica.logName);
+            m_system->setReplica(replica.logName, replica.pid); // same pid: kept as it is
+        }
+        for (const QString &gone : std::as_const(m_sampled)) {
+            if (!live.contains(gone))
+                m_system->removeReplica(gone);
+        }
+        m_sampled = live;
+    });
 }
 
 ReplicaSetConfig Supervisor::setConfig() const
@@ -219,6 +231,7 @@ void Supervisor::onRunning()
     // a RUNNING one. So the folder is left to the next durable write (or the kernel's
     // write-back); the file itself is synced, never torn.
     writeState(store::Durability::ContentOnly);
+    startMetrics();
     Q_EMIT replicasChanged();
 }
 
@@ -446,6 +459,7 @@ void Supervisor::finishWith(int exitCode)
 {
     m_phase = Phase::Done;
     m_poll.stop();
+    startMetrics();   // a job that never ran: what its replicas logged is still extracted
     m_system.reset(); // before the store closes
     if (m_metrics)
         m_metrics->stop();

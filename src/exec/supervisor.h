@@ -102,6 +102,9 @@ private:
     bool reservePorts(const ClusterLayout &layout, int slotCount, QList<ClusterLayout> *layouts);
     ReplicaSetConfig setConfig() const;
     void connectPart(QObject *part);
+    // Opens the metric store and the system sampler; once, when the replicas first run (or
+    // when the job ends before that).
+    void startMetrics();
     void onRunning();
     void onFinished(store::JobStatus outcome, const QString &errorMessage);
     void stopJob(store::JobStatus outcome, const QString &errorMessage);
@@ -134,6 +137,7 @@ private:
     TrialRunner *m_trials = nullptr; // a tuning job's trials
     QTimer m_poll;
     metrics::OwnerMetrics *m_metrics = nullptr;       // the job's metric store, fed as lines arrive
+    bool m_metricsStarted = false;                    // startMetrics() ran
     std::unique_ptr<metrics::SystemSampler> m_system; // system/* series: the replicas' trees, GPUs
     QSet<QString> m_sampled; // the replicas m_system samples (their log names)
     Phase m_phase = Phase::Idle;

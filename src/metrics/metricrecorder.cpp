@@ -460,6 +460,8 @@ bool OwnerMetrics::start(QString *error)
         return true;
     if (!m_recorder.open(2000, error))
         return false;
+    if (!m_tensorBoardRoots.isEmpty()) // set before the store opened (its progress loaded now)
+        m_recorder.setTensorBoardRoots(m_tensorBoardRoots);
     // Lines logged before this owner (a job recorded before the store existed, an owner that
     // died between flushes) are extracted first, so the live lines continue from there.
     while (m_recorder.catchUpLogs(logsDir(), 256 * 1024 * 1024) > 0) {

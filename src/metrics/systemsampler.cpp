@@ -63,12 +63,13 @@ void SystemSampler::clearReplicas()
     m_replicas.clear();
 }
 
-void SystemSampler::start(int intervalMs)
+void SystemSampler::start(int intervalMs, bool firstAfterInterval)
 {
     if (m_thread.joinable())
         return;
     m_stopping = false;
-    m_thread = std::thread([this, intervalMs] { run(intervalMs); });
+    m_thread = std::thread(
+        [this, intervalMs, firstAfterInterval] { run(intervalMs, firstAfterInterval); });
 }
 
 void SystemSampler::stop()
@@ -83,12 +84,16 @@ void SystemSampler::stop()
     m_thread.join();
 }
 
-void SystemSampler::run(int intervalMs)
+void SystemSampler::run(int intervalMs, bool firstAfterInterval)
 {
     using Clock = std::chrono::steady_clock;
     const auto interval = std::chrono::milliseconds(intervalMs);
     Clock::time_point next = Clock::now();
     std::unique_lock<std::mutex> wait(m_stopMutex);
+    if (firstAfterInterval) {
+        next += interval;
+        m_stopChanged.wait_until(wait, next, [this] { return m_stopping; });
+    }
     while (!m_stopping) {
         wait.unlock();
         const SystemPoints points = sample(QDateTime::currentMSecsSinceEpoch());

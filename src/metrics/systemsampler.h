@@ -65,8 +65,10 @@ public:
     void removeReplica(const QString &source);
     void clearReplicas();
 
-    // Starts the thread: NVML is opened there, then a sample every intervalMs.
-    void start(int intervalMs = IntervalMs);
+    // Starts the thread: NVML is opened there, then a sample every intervalMs, the first one at
+    // once or, with firstAfterInterval, one interval later (an owner starting it as its
+    // replicas start: their trees are worth a first look only once they have loaded).
+    void start(int intervalMs = IntervalMs, bool firstAfterInterval = false);
     // Stops and joins the thread (a sample in progress completes first).
     void stop();
     bool isRunning() const { return m_thread.joinable(); }
@@ -76,7 +78,7 @@ public:
     SystemPoints sampleOnce();
 
 private:
-    void run(int intervalMs);
+    void run(int intervalMs, bool firstAfterInterval);
     SystemPoints sample(qint64 wallMs);
 
     Sink m_sink;

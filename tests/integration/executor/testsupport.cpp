@@ -2,6 +2,7 @@
 #include "testsupport.h"
 
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QProcess>
@@ -163,6 +164,22 @@ PortBlocker::PortBlocker(quint16 port)
 PortBlocker::~PortBlocker()
 {
     ::close(m_fd);
+}
+
+QList<qint64> standbyOwners(const QString &root)
+{
+    QList<qint64> pids;
+    const QByteArray wanted = QByteArrayLiteral("supervise\0--store\0") + QFile::encodeName(root) +
+                              QByteArrayLiteral("\0--standby");
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    for (const QString &entry : entries) {
+        bool ok = false;
+        const qint64 pid = entry.toLongLong(&ok);
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(entry));
+        if (ok && cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(wanted))
+            pids.append(pid);
+    }
+    return pids;
 }
 
 qint64 residentKiB(qint64 pid)

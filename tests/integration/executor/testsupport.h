@@ -64,6 +64,10 @@ private:
     bool m_ok = false;
 };
 
+// The pids of job owners standing by for the store at `root` (`supervise --store ROOT
+// --standby`, exec/ownerstandby.h).
+QList<qint64> standbyOwners(const QString &root);
+
 // VmRSS of a process in KiB; 0 when it is gone.
 qint64 residentKiB(qint64 pid);
 

@@ -200,6 +200,8 @@ void TestJobCli::invalidSpecIsRefused()
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains(": error: trainingInput.workerCount"), run.err.constData());
     QVERIFY(!jobStore().contains(QStringLiteral("invalid_job")));
+    // The owner started ahead of the job (exec/ownerstandby.h) had nothing to run: it is gone.
+    QTRY_VERIFY_WITH_TIMEOUT(standbyOwners(m_home).isEmpty(), 10000);
 
     // A taken job ID is refused like the service refuses it.
     const CliRun again = runCli(

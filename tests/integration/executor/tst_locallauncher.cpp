@@ -3,16 +3,21 @@
 // started/failed/finished, a start that does not block the caller, cancel, a dead owner's job
 // ending through the store's recovery, and the blocking start the CLI uses.
 #include "exec/locallauncher.h"
+#include "exec/ownerstandby.h"
 #include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
 #include "testsupport.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <signal.h>
+#include <unistd.h>
 
 using namespace trainyard;
 using store::JobStatus;
@@ -35,6 +40,24 @@ jobspec::Job sleeperJob(const QString &jobId, int expect)
     return jobspec::importJob(yaml, QStringLiteral("sleeper.yaml")).job;
 }
 
+bool noStandbyWithin(const QString &root, int ms)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!testing::standbyOwners(root).isEmpty()) {
+        if (timer.elapsed() > ms)
+            return false;
+        QTest::qWait(20);
+    }
+    return true;
+}
+
+QByteArray cmdlineOf(qint64 pid)
+{
+    QFile file(QStringLiteral("/proc/%1/cmdline").arg(pid));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
 } // namespace
 
 class TestLocalLauncher : public QObject
@@ -48,6 +71,9 @@ private Q_SLOTS:
     void cancelEndsCancelled();
     void deadOwnerEndsFailed();
     void startNowForTheCli();
+    void standbyOwnerRunsTheJob();
+    void standbyWithoutAJobLeaves();
+    void standbyThatIsGoneIsReplaced();
 
 private:
     exec::RunSettings settings(const QString &name, quint16 port) const
@@ -197,6 +223,74 @@ void TestLocalLauncher::startNowForTheCli()
     QVERIFY(again.idTaken);
     testing::waitForState(store::JobStore(root), job.jobId,
                           [](const store::JobState &s) { return s.isTerminal(); });
+}
+
+void TestLocalLauncher::standbyOwnerRunsTheJob()
+{
+    const QString root = m_tmp.filePath(QStringLiteral("standby"));
+    QVERIFY(QDir().mkpath(root));
+    exec::OwnerStandby standby = exec::OwnerStandby::start(QStringLiteral(JOBS_HARNESS), root);
+    QVERIFY(standby.isValid());
+    exec::LocalLauncher launcher(root);
+    launcher.setOwnerProgram(m_tmp.filePath(QStringLiteral("no-such-program"))); // not needed
+    const jobspec::Job job = sleeperJob(QStringLiteral("stood_by"), 2); // waits for a 2nd pid
+    const exec::StartResult result =
+        launcher.startNow(job, settings(QStringLiteral("standby"), 29940), &standby);
+    QVERIFY2(result, qPrintable(result.errorMessage));
+    QVERIFY(!standby.isValid()); // spent
+    const store::JobStore store(root);
+    const store::JobState running =
+        testing::waitForState(store, job.jobId, [](const store::JobState &s) {
+            return s.state == JobStatus::Running || s.isTerminal();
+        });
+    QCOMPARE(running.state, JobStatus::Running);
+    // The owner is the process that stood by, in a session of its own, logging to owner.log.
+    QVERIFY(cmdlineOf(running.ownerPid).endsWith(QByteArrayLiteral("--standby\0")));
+    QCOMPARE(qint64(::getsid(pid_t(running.ownerPid))), running.ownerPid);
+    QVERIFY(QFileInfo(QDir(root).filePath(QStringLiteral("stood_by/owner.log"))).exists());
+    QVERIFY(launcher.cancel(job.jobId));
+    const store::JobState ended = testing::waitForState(
+        store, job.jobId, [](const store::JobState &s) { return s.isTerminal(); });
+    QCOMPARE(ended.state, JobStatus::Cancelled);
+}
+
+void TestLocalLauncher::standbyWithoutAJobLeaves()
+{
+    const QString root = m_tmp.filePath(QStringLiteral("unused"));
+    QVERIFY(QDir().mkpath(root));
+    {
+        // Dropped without a job (the spec had errors): it exits.
+        exec::OwnerStandby unused = exec::OwnerStandby::start(QStringLiteral(JOBS_HARNESS), root);
+        QVERIFY(unused.isValid());
+        QTRY_VERIFY_WITH_TIMEOUT(!testing::standbyOwners(root).isEmpty(), 10000);
+    }
+    QVERIFY(noStandbyWithin(root, 10000));
+    // Given a job the store does not have: it refuses and exits, touching nothing.
+    exec::OwnerStandby misled = exec::OwnerStandby::start(QStringLiteral(JOBS_HARNESS), root);
+    QString error;
+    QCOMPARE(misled.assign(QStringLiteral("no_such_job"), 30000, &error), qint64(0));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(noStandbyWithin(root, 10000));
+    QCOMPARE(QDir(root).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
+}
+
+void TestLocalLauncher::standbyThatIsGoneIsReplaced()
+{
+    // A standby that could not run (here: no such program) does not take the job; the job
+    // gets an owner the usual way.
+    const QString root = m_tmp.filePath(QStringLiteral("replaced"));
+    QVERIFY(QDir().mkpath(root));
+    exec::OwnerStandby gone =
+        exec::OwnerStandby::start(m_tmp.filePath(QStringLiteral("no-such-program")), root);
+    exec::LocalLauncher launcher(root);
+    launcher.setOwnerProgram(QStringLiteral(JOBS_HARNESS));
+    const jobspec::Job job = sleeperJob(QStringLiteral("replaced_owner"), 1);
+    const exec::StartResult result =
+        launcher.startNow(job, settings(QStringLiteral("replaced"), 29945), &gone);
+    QVERIFY2(result, qPrintable(result.errorMessage));
+    const store::JobState ended = testing::waitForState(
+        store::JobStore(root), job.jobId, [](const store::JobState &s) { return s.isTerminal(); });
+    QCOMPARE(ended.state, JobStatus::Succeeded);
 }
 
 QTEST_GUILESS_MAIN(TestLocalLauncher)
