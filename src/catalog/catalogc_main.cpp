@@ -48,8 +48,8 @@ int main(int argc, char **argv)
         printError(QStringLiteral("usage: trainyard_catalogc [--source NAME] IN.yaml OUT.cbor"));
         return 2;
     }
-    const QString in = args.at(0);
-    const QString out = args.at(1);
+    const QString &in = args.at(0);
+    const QString &out = args.at(1);
 
     // A stale OUT from an earlier run must not be embedded when this one fails.
     QFile::remove(out);
