@@ -17,9 +17,9 @@ namespace trainyard::catalog {
 // A field added to catalog.h must be added to describe() below too, or the compiled built-in
 // catalog would silently lose it (the YAML path would still fill it, so nothing else notices).
 // These sizes change when a field is added (a lone bool may hide in padding, anything larger
-// cannot); they are those of x86-64 (LP64), the platform the project builds on. When one fails: add
-// the new field to describe(), bump CompiledFormatVersion, extend tst_catalogcbor's full round
-// trip, then update the number.
+// cannot); they are those of x86-64 (LP64), the platform the project builds on. When one fails:
+// add the new field to describe(), bump CompiledFormatVersion, add it to the tests'
+// catalogdiff.h and to tst_catalogcbor's full catalog, then update the number.
 #if QT_POINTER_SIZE == 8
 static_assert(sizeof(BuiltInAccelerator) == 32, "catalog.h changed: update catalogcbor.cpp");
 static_assert(sizeof(MachineType) == 248, "catalog.h changed: update catalogcbor.cpp");
