@@ -187,6 +187,30 @@
         <source>The catalog file %1 cannot be read: %2</source>
         <translation>Die Katalogdatei %1 kann nicht gelesen werden: %2</translation>
     </message>
+    <message>
+        <source>The compiled catalog is not valid CBOR: %1</source>
+        <translation>Der kompilierte Katalog ist kein gültiges CBOR: %1</translation>
+    </message>
+    <message>
+        <source>The compiled catalog does not match this program: unexpected field &quot;%1&quot;.</source>
+        <translation>Der kompilierte Katalog passt nicht zu diesem Programm: unerwartetes Feld „%1“.</translation>
+    </message>
+    <message>
+        <source>The compiled catalog does not match this program: the field &quot;%1&quot; was expected here.</source>
+        <translation>Der kompilierte Katalog passt nicht zu diesem Programm: Hier wurde das Feld „%1“ erwartet.</translation>
+    </message>
+    <message>
+        <source>The compiled catalog holds a value of the wrong type or range.</source>
+        <translation>Der kompilierte Katalog enthält einen Wert mit falschem Typ oder außerhalb des Wertebereichs.</translation>
+    </message>
+    <message>
+        <source>The data is not a compiled catalog.</source>
+        <translation>Die Daten sind kein kompilierter Katalog.</translation>
+    </message>
+    <message>
+        <source>The compiled catalog has format version %1; this program reads version %2.</source>
+        <translation>Der kompilierte Katalog hat die Formatversion %1; dieses Programm liest Version %2.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::Cli</name>

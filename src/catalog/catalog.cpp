@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "catalog/catalog.h"
 
+#include "catalog/catalogcbor.h"
 #include "catalog/catalogparser.h"
 #include "catalog/gpucaps.h"
 #include "catalog/yamlreader.h"
@@ -18,6 +19,7 @@ namespace {
 
 constexpr qint64 MaxCatalogBytes = 4 * 1024 * 1024;
 const char BuiltInPath[] = ":/catalog/catalog.yaml";
+const char CompiledBuiltInPath[] = ":/catalog/catalog.cbor";
 const char EnvironmentVariable[] = "TRAINYARD_CATALOG";
 
 template<typename T>
@@ -42,9 +44,23 @@ QString tooLarge(const QString &origin)
         .arg(MaxCatalogBytes / (1024 * 1024));
 }
 
+// The built-in catalog from its compiled form, made from catalog.yaml at build time; parsing
+// the YAML itself (the fallback, should the compiled form be missing or unreadable) costs every
+// process several milliseconds.
+LoadResult loadBuiltIn()
+{
+    QFile compiled{QLatin1String(CompiledBuiltInPath)};
+    if (compiled.open(QIODevice::ReadOnly)) {
+        LoadResult result = fromCompiled(compiled.readAll(), QLatin1String(CompiledBuiltInPath));
+        if (result)
+            return result;
+    }
+    return Catalog::loadFile(QLatin1String(BuiltInPath));
+}
+
 const LoadResult &builtInResult()
 {
-    static const LoadResult result = Catalog::loadFile(QLatin1String(BuiltInPath));
+    static const LoadResult result = loadBuiltIn();
     return result;
 }
 

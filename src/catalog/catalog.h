@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The service's offer as data: machine types, accelerators, valid GPU counts, per-GPU caps,
 // regions and zones, scale tiers, runtime versions. Loaded from a YAML file (the built-in one
-// is compiled in as :/catalog/catalog.yaml); no fact of the service is written as code.
+// is compiled in as :/catalog/catalog.yaml, and read from its compiled form
+// :/catalog/catalog.cbor, see catalogcbor.h); no fact of the service is written as code.
 #pragma once
 
 #include "jobspec/diagnostic.h"
@@ -226,9 +227,12 @@ struct Catalog
 
     // The catalog to use: the file named by $TRAINYARD_CATALOG when set, else the built-in one.
     static LoadResult loadDefault();
-    static const Catalog &builtIn(); // the compiled-in data; aborts if it does not load
+    // The compiled-in data (:/catalog/catalog.cbor, else :/catalog/catalog.yaml); aborts if
+    // neither loads.
+    static const Catalog &builtIn();
 
 private:
+    friend LoadResult fromCompiled(const QByteArray &cbor, const QString &origin);
     void buildIndex();
     QHash<QString, int> m_machineIndex;
     QHash<QString, int> m_acceleratorIndex;
