@@ -10,8 +10,8 @@
 #include <csignal>
 #include <fcntl.h>
 #include <poll.h>
+#include <spawn.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -100,8 +100,6 @@ OwnerStandby OwnerStandby::start(const QString &program, const QString &storeRoo
     int pair[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0)
         return standby;
-    // Everything the children need is made before fork(): between fork and exec only
-    // async-signal-safe calls, as QProcess::startDetached does.
     const QByteArray path = QFile::encodeName(program);
     const QByteArray root = QFile::encodeName(storeRoot);
     const QByteArray args[] = {path, "supervise", "--store", root, "--standby"};
@@ -109,34 +107,31 @@ OwnerStandby OwnerStandby::start(const QString &program, const QString &storeRoo
     for (const QByteArray &arg : args)
         argv.push_back(const_cast<char *>(arg.constData()));
     argv.push_back(nullptr);
-    const int devNull = ::open("/dev/null", O_RDWR | O_CLOEXEC);
-    if (devNull < 0) {
-        ::close(pair[0]);
-        ::close(pair[1]);
-        return standby;
-    }
 
-    const pid_t middle = ::fork();
-    if (middle == 0) {
-        // The middle child only forks the owner and exits, so that the owner is nobody's child
-        // here (no zombie in a long-lived caller) and is adopted by init or a subreaper.
-        if (::fork() == 0) {
-            ::dup2(pair[1], STDIN_FILENO);
-            ::dup2(devNull, STDOUT_FILENO);
-            ::dup2(devNull, STDERR_FILENO);
-            ::execve(path.constData(), argv.data(), environ);
-            ::_exit(127);
-        }
-        ::_exit(0);
-    }
+    // posix_spawn (a vfork and an exec, no copy of this process): the owner's input is its end
+    // of the pair, its output /dev/null until it has a job, and it leads a session of its own
+    // from the start, so a Ctrl-C meant for the CLI never reaches it. A CLI that exits leaves
+    // it to init (or a subreaper), as startOwner()'s detached owners are.
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    ::posix_spawn_file_actions_init(&actions);
+    ::posix_spawn_file_actions_adddup2(&actions, pair[1], STDIN_FILENO);
+    ::posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    ::posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+    ::posix_spawnattr_init(&attributes);
+    sigset_t none;
+    sigemptyset(&none);
+    ::posix_spawnattr_setsigmask(&attributes, &none);
+    ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK);
+    pid_t pid = 0;
+    const int spawned =
+        ::posix_spawn(&pid, path.constData(), &actions, &attributes, argv.data(), environ);
+    ::posix_spawnattr_destroy(&attributes);
+    ::posix_spawn_file_actions_destroy(&actions);
     ::close(pair[1]);
-    ::close(devNull);
-    if (middle < 0) {
+    if (spawned != 0) {
         ::close(pair[0]);
         return standby;
-    }
-    int status = 0;
-    while (::waitpid(middle, &status, 0) < 0 && errno == EINTR) {
     }
     standby.m_socket = pair[0];
     return standby;
@@ -168,8 +163,7 @@ qint64 OwnerStandby::assign(const QString &jobId, int timeoutMs, QString *error)
 
 int runStandbyOwner(const store::JobStore &store)
 {
-    // Out of the caller's session at once: a Ctrl-C meant for the CLI never reaches a job.
-    ::setsid();
+    ::setsid(); // started as a session leader (a no-op then); `supervise --standby` by hand too
     ::signal(SIGPIPE, SIG_IGN);
     // What every owner needs, loaded while the CLI is still validating.
     catalog::Catalog::loadDefault();

@@ -29,9 +29,9 @@ public:
     OwnerStandby &operator=(OwnerStandby &&other) noexcept;
     ~OwnerStandby(); // a standby never given a job exits
 
-    // Starts `program supervise --store ROOT --standby`, detached as startOwner() does. An
-    // invalid standby (isValid() false) when it cannot be started; callers then use
-    // startOwner() as before.
+    // Starts `program supervise --store ROOT --standby` in a session of its own. An invalid
+    // standby (isValid() false) when it cannot be started; callers then use startOwner() as
+    // before.
     static OwnerStandby start(const QString &program, const QString &storeRoot);
 
     bool isValid() const { return m_socket >= 0; }

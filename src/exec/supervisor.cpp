@@ -103,7 +103,6 @@ void Supervisor::start()
     }
     m_state.ownerPid = qint64(::getpid());
     m_state.bootId = store::currentBootId();
-    m_catalogLoad = std::async(std::launch::async, [] { return catalog::Catalog::loadDefault(); });
     // The metric store opens once the replicas run (startMetrics): nothing it does is needed
     // before, and its locks, catch-up and syncs would otherwise delay every replica's start.
     // The observers only flag new lines, and the store catches up on every log when it opens.
@@ -267,8 +266,7 @@ bool Supervisor::prepare()
     // The predefined tiers need the catalog (their local shapes); CUSTOM gives its counts, and
     // without a catalog its machine types' built-in GPUs are unknown (acceleratorConfig counts).
     static const catalog::Catalog noCatalog;
-    catalog::LoadResult catalogLoad =
-        m_catalogLoad.valid() ? m_catalogLoad.get() : catalog::Catalog::loadDefault();
+    const catalog::LoadResult catalogLoad = catalog::Catalog::loadDefault(); // compiled: < 1 ms
     const catalog::Catalog *catalog = catalogLoad ? catalogLoad.catalog.get() : &noCatalog;
     if (!catalogLoad && m_job.trainingInput.scaleTier != QLatin1String("CUSTOM")) {
         finishEarly(JobStatus::Failed, tr("The service catalog cannot be loaded."));

@@ -37,7 +37,6 @@
 // request arrives before the owner has started. SIGTERM/SIGINT to the owner itself also cancel.
 #pragma once
 
-#include "catalog/catalog.h"
 #include "exec/containment.h"
 #include "exec/environment.h"
 #include "exec/replicaset.h"
@@ -55,7 +54,6 @@
 #include <QObject>
 #include <QSet>
 #include <QTimer>
-#include <future>
 #include <memory>
 #include <vector>
 
@@ -124,9 +122,6 @@ private:
     store::JobState m_state;
     RunSettings m_settings;
     jobspec::Job m_job;
-    // The service catalog, parsed on a thread of its own from the claim on, while the owner
-    // waits for its first writes; prepare() takes it.
-    std::future<catalog::LoadResult> m_catalogLoad;
     ClusterLayout m_layout;          // with its ports
     EnvironmentOptions m_envOptions; // of every trial; the trial's ID and values added
     QList<TrialSlot> m_slots;        // tuning: where trials run (ports, GPUs)

@@ -276,12 +276,12 @@ void TestLocalLauncher::standbyWithoutAJobLeaves()
 
 void TestLocalLauncher::standbyThatIsGoneIsReplaced()
 {
-    // A standby that could not run (here: no such program) does not take the job; the job
-    // gets an owner the usual way.
+    // A standby that exits without taking the job (here a program that is no owner at all)
+    // is replaced: the job gets an owner the usual way.
     const QString root = m_tmp.filePath(QStringLiteral("replaced"));
     QVERIFY(QDir().mkpath(root));
-    exec::OwnerStandby gone =
-        exec::OwnerStandby::start(m_tmp.filePath(QStringLiteral("no-such-program")), root);
+    exec::OwnerStandby gone = exec::OwnerStandby::start(QStringLiteral("/bin/true"), root);
+    QVERIFY(gone.isValid());
     exec::LocalLauncher launcher(root);
     launcher.setOwnerProgram(QStringLiteral(JOBS_HARNESS));
     const jobspec::Job job = sleeperJob(QStringLiteral("replaced_owner"), 1);
@@ -291,6 +291,10 @@ void TestLocalLauncher::standbyThatIsGoneIsReplaced()
     const store::JobState ended = testing::waitForState(
         store::JobStore(root), job.jobId, [](const store::JobState &s) { return s.isTerminal(); });
     QCOMPARE(ended.state, JobStatus::Succeeded);
+
+    // One that cannot be started at all is no standby; the caller starts owners as before.
+    QVERIFY(!exec::OwnerStandby::start(m_tmp.filePath(QStringLiteral("no-such-program")), root)
+                 .isValid());
 }
 
 QTEST_GUILESS_MAIN(TestLocalLauncher)
