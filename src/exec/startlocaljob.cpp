@@ -20,9 +20,11 @@ StartResult startLocalJob(store::JobStore &store, const jobspec::Job &job,
                           OwnerStandby *standby)
 {
     StartResult result;
-    // run.json goes with the job's files, synced with them (one journal commit, not two).
+    // run.json goes with the job's files, synced with them (one journal commit, not two). The
+    // folders are synced once the owner has the job: it reads the files meanwhile.
     const QList<store::JobStore::ExtraFile> runFile = {{runSettingsFileName(), settings.toJson()}};
-    if (const store::StoreResult created = store.createJob(job, store::JobState(), runFile);
+    if (const store::StoreResult created =
+            store.createJob(job, store::JobState(), runFile, store::JobStore::FolderSync::Later);
         !created) {
         result.idTaken = created.idTaken;
         result.errorMessage = created.errorMessage;
@@ -33,6 +35,7 @@ StartResult startLocalJob(store::JobStore &store, const jobspec::Job &job,
     // job's owner lock keeps a late standby from running it twice.
     if (!standby || !standby->isValid() || standby->assign(job.jobId) <= 0)
         startOwner(store, job.jobId, program, &error);
+    store.syncNewJob(job.jobId);
     if (error.isEmpty())
         return result;
     store::JobState state;

@@ -116,8 +116,12 @@ void Supervisor::start()
     m_state.state = JobStatus::Preparing;
     m_state.errorMessage.clear();
     // RUNNING (or the end) follows with a durable write; until then a power loss may bring
-    // back QUEUED, which recovery treats the same.
-    writeState(store::Durability::ContentOnly);
+    // back QUEUED, which recovery treats the same. Written and synced on a thread while the
+    // job is prepared; the next state write waits for it (writeState()).
+    m_backgroundWrite =
+        std::async(std::launch::async, [store = m_store, id = m_jobId, state = m_state] {
+            return store.writeState(id, state, store::Durability::ContentOnly);
+        });
     if (!prepare())
         return;
     m_phase = Phase::Running;

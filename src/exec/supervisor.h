@@ -54,6 +54,7 @@
 #include <QObject>
 #include <QSet>
 #include <QTimer>
+#include <future>
 #include <memory>
 #include <vector>
 
@@ -131,6 +132,7 @@ private:
     ReplicaSet *m_run = nullptr;     // a plain run's replicas
     TrialRunner *m_trials = nullptr; // a tuning job's trials
     QTimer m_poll;
+    std::future<store::StoreResult> m_backgroundWrite; // PREPARING, synced while preparing
     metrics::OwnerMetrics *m_metrics = nullptr;       // the job's metric store, fed as lines arrive
     bool m_metricsStarted = false;                    // startMetrics() ran
     std::unique_ptr<metrics::SystemSampler> m_system; // system/* series: the replicas' trees, GPUs

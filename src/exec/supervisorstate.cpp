@@ -22,6 +22,13 @@ void detail::note(const QString &message)
 
 bool Supervisor::writeState(store::Durability durability)
 {
+    // A write still under way on its thread lands first: writes never overtake each other.
+    if (m_backgroundWrite.valid()) {
+        if (const store::StoreResult earlier = m_backgroundWrite.get(); !earlier) {
+            note(tr("Cannot write the job state: %1").arg(earlier.errorMessage));
+            m_writeFailing = true;
+        }
+    }
     // The parts keep their own state; the job's is composed from them.
     if (m_run) {
         m_state.replicas = m_run->replicas();

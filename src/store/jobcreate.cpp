@@ -7,10 +7,10 @@
 namespace trainyard::store {
 
 StoreResult JobStore::createJob(const jobspec::Job &job, const JobState &initial,
-                                const QList<ExtraFile> &extraFiles)
+                                const QList<ExtraFile> &extraFiles, FolderSync folderSync)
 {
     return createJob(job.jobId, jobspec::exportYaml(job, jobspec::ExportScope::WithLocal), initial,
-                     extraFiles);
+                     extraFiles, folderSync);
 }
 
 } // namespace trainyard::store

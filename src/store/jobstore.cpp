@@ -146,7 +146,8 @@ QString JobStore::cloudRecordPath(const QString &jobId) const
 }
 
 StoreResult JobStore::createJob(const QString &jobId, const QByteArray &configYaml,
-                                const JobState &initial, const QList<ExtraFile> &extraFiles)
+                                const JobState &initial, const QList<ExtraFile> &extraFiles,
+                                FolderSync folderSync)
 {
     StoreResult result;
     if (!isStorableJobId(jobId)) {
@@ -212,11 +213,16 @@ StoreResult JobStore::createJob(const QString &jobId, const QByteArray &configYa
     if (const WriteResult written = writeFilesAtomically(files, 0644, Durability::ContentOnly);
         !written)
         return fail(written.errorMessage);
-    // The renames above and the job's folder itself, synced once each (as writes sync their
-    // folder: a file system that cannot sync folders is not an error).
-    syncFolder(dir);
-    syncFolder(m_root);
+    // The renames above and the job's folder itself, synced once each.
+    if (folderSync == FolderSync::Now)
+        syncNewJob(jobId);
     return result;
+}
+
+void JobStore::syncNewJob(const QString &jobId) const
+{
+    syncFolder(jobDir(jobId));
+    syncFolder(m_root);
 }
 
 QStringList JobStore::ids() const

@@ -120,12 +120,20 @@ public:
         QString name;
         QByteArray bytes;
     };
+    // With FolderSync::Later the caller syncs the folders itself (syncNewJob()), e.g. after
+    // handing the job to its owner, which reads the files from memory meanwhile.
+    enum class FolderSync { Now, Later };
     StoreResult createJob(const jobspec::Job &job, const JobState &initial = JobState(),
-                          const QList<ExtraFile> &extraFiles = {});
+                          const QList<ExtraFile> &extraFiles = {},
+                          FolderSync folderSync = FolderSync::Now);
     // The same with config.yaml's bytes given; createJob(Job) exports and calls this.
     StoreResult createJob(const QString &jobId, const QByteArray &configYaml,
                           const JobState &initial = JobState(),
-                          const QList<ExtraFile> &extraFiles = {});
+                          const QList<ExtraFile> &extraFiles = {},
+                          FolderSync folderSync = FolderSync::Now);
+    // The job's folder and the store's synced: its new entries survive a power loss (a file
+    // system that cannot sync folders is not an error).
+    void syncNewJob(const QString &jobId) const;
 
     // Existing job IDs, sorted. Cheap: one directory listing, no file is read.
     QStringList ids() const;
