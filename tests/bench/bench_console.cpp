@@ -12,6 +12,7 @@
 //     LogPanel follows the file on its timer; lines/s written, lines/s shown (rows the model
 //     reached per second), and the longest gap of a 10 ms GUI timer; medians over R runs.
 // (The 1,000,000-point chart redraw is bench_metrics (d), drawn from a metric store.)
+#include "benchmedian.h"
 #include "common/guitimerprobe.h"
 #include "logs/logmodel.h"
 #include "logs/logpanel.h"
@@ -34,17 +35,11 @@
 #include <cstdio>
 #include <vector>
 
+using trainyard::bench::median;
+
 using namespace trainyard;
 
 namespace {
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 qint64 statusKiB(const char *key)
 {

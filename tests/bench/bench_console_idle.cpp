@@ -11,6 +11,7 @@
 // as % of one core. For comparison the same is measured for the console's former way of keeping
 // the list current: the whole store read by a worker every second (JobListModel::scan + merge).
 // Target: under 1% of a core with 10,000 jobs.
+#include "benchmedian.h"
 #include "jobs/jobconsole.h"
 #include "jobs/joblistmodel.h"
 #include "store/jobstore.h"
@@ -28,17 +29,11 @@
 #include <sys/resource.h>
 #include <vector>
 
+using trainyard::bench::median;
+
 using namespace trainyard;
 
 namespace {
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 double cpuSeconds()
 {

@@ -13,6 +13,7 @@
 //
 // What "running" means: ours, every replica's QProcess has started (exec succeeded) and the
 // owner has written RUNNING; the shell's, the script has forked all 11 background jobs.
+#include "benchmedian.h"
 #include "exec/runsettings.h"
 #include "store/jobstore.h"
 
@@ -26,6 +27,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <signal.h>
+
+using trainyard::bench::median;
 
 using namespace trainyard;
 
@@ -44,12 +47,6 @@ void writeFile(const QString &path, const QByteArray &bytes, bool executable = f
     f.close();
     if (executable)
         f.setPermissions(f.permissions() | QFileDevice::ExeOwner | QFileDevice::ExeUser);
-}
-
-double median(QList<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.isEmpty() ? 0 : v.at(v.size() / 2);
 }
 
 } // namespace

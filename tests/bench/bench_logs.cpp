@@ -11,6 +11,7 @@
 // (c) LogReader on the N-line file from (a): index build time and memory, median time to fetch
 //     50 lines at a random position;
 // (d) LogFollower reading the whole file in 4 MiB ticks (records/s a console can take in).
+#include "benchmedian.h"
 #include "logs/logcapture.h"
 #include "logs/logfollower.h"
 #include "logs/logreader.h"
@@ -28,17 +29,13 @@
 #include <sys/resource.h>
 #include <vector>
 
+using trainyard::bench::median;
+
 using namespace trainyard::logs;
 
 namespace {
 
 constexpr qsizetype LineBytes = 80;
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
 
 double percentile(std::vector<double> v, double p)
 {

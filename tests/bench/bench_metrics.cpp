@@ -16,6 +16,7 @@
 //
 //   bench_metrics [--points N] [--lines L] [--jobs J] [--compare-points M] [--runs R] [--dir DIR]
 //                 [--extraction-only]
+#include "benchmedian.h"
 #include "charts/metricchart.h"
 #include "charts/metricspanel.h"
 #include "cli/jobcommands.h"
@@ -42,17 +43,11 @@
 #include <unistd.h>
 #include <vector>
 
+using trainyard::bench::median;
+
 using namespace trainyard;
 
 namespace {
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 qint64 rssKiB()
 {

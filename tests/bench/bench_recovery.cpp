@@ -4,6 +4,7 @@
 // with it (a stat per job). Medians; prints figures, asserts nothing.
 //
 //   bench_recovery [JOBS=1000] [RUNS=11]
+#include "benchmedian.h"
 #include "store/endedjobs.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
@@ -16,17 +17,9 @@
 #include <algorithm>
 #include <cstdio>
 
+using trainyard::bench::median;
+
 using namespace trainyard;
-
-namespace {
-
-double median(QList<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.isEmpty() ? 0 : v.at(v.size() / 2);
-}
-
-} // namespace
 
 int main(int argc, char **argv)
 {
@@ -71,10 +64,10 @@ int main(int argc, char **argv)
     const double a = median(without);
     const double b = median(with);
     std::printf("bench_recovery: %d ended jobs, %d runs\n", jobs, runs);
-    std::printf("  every state.json read (no cache, as before): median %.2f ms (%.1f us/job)\n",
-                a, a * 1000 / jobs);
-    std::printf("  ended jobs skipped by the cache:            median %.2f ms (%.1f us/job)\n",
-                b, b * 1000 / jobs);
+    std::printf("  every state.json read (no cache, as before): median %.2f ms (%.1f us/job)\n", a,
+                a * 1000 / jobs);
+    std::printf("  ended jobs skipped by the cache:            median %.2f ms (%.1f us/job)\n", b,
+                b * 1000 / jobs);
     std::printf("  ratio: %.1fx\n", b > 0 ? a / b : 0.0);
     return 0;
 }

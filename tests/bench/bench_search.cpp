@@ -12,6 +12,7 @@
 //  (b) a regex that matches 1% of the lines: `grep -E -c` against "Show matching lines only":
 //      from setting the filter to every matching line being a row. Target: within 3x grep.
 // During (a) and (b) a 10 ms timer on the GUI thread records its longest gap (target < 50 ms).
+#include "benchmedian.h"
 #include "common/guitimerprobe.h"
 #include "logs/logmodel.h"
 #include "logs/logpanel.h"
@@ -33,20 +34,14 @@
 #include <cstdlib>
 #include <vector>
 
+using trainyard::bench::median;
+
 using namespace trainyard;
 
 namespace {
 
 const char Needle[] = "CUDA error: an illegal memory access was encountered";
 const char Regex[] = "loss=0\\.00[0-9]+ acc";
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 void writeLog(const QString &path, qint64 lines)
 {

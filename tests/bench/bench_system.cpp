@@ -17,6 +17,7 @@
 // describing G GPUs with a process of every replica on one of them. The double's calls cost less
 // than a driver's ioctls: on a GPU machine run it without --gpus.
 // Target: under 0.5 % of one core for 8 replicas.
+#include "benchmedian.h"
 #include "metrics/proctree.h"
 #include "metrics/systemsampler.h"
 
@@ -36,18 +37,12 @@
 #include <unistd.h>
 #include <vector>
 
+using trainyard::bench::median;
+
 using namespace trainyard;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
 
 double threadCpuMs()
 {

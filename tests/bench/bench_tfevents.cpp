@@ -12,6 +12,7 @@
 // (e) the follower's cost per tick on a file already read (nothing new): median µs per poll().
 // (b)-(d) print wall time and this thread's CPU time: on a shared, loaded machine the CPU time
 // is the figure that compares across runs.
+#include "benchmedian.h"
 #include "common/tfeventswriter.h"
 #include "metrics/tfevents/crc32c.h"
 #include "metrics/tfevents/eventfilefollower.h"
@@ -27,6 +28,8 @@
 #include <ctime>
 #include <vector>
 
+using trainyard::bench::median;
+
 using namespace trainyard::metrics::tfevents;
 using trainyard::test::TfEventsWriter;
 using namespace Qt::Literals::StringLiterals;
@@ -38,12 +41,6 @@ double threadCpuSeconds()
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
 }
 
 } // namespace
