@@ -131,20 +131,10 @@ void StoreFollower::extract()
 
 namespace {
 
-// What changes when a writer flushed or a series was added or removed: the progress file (a new
-// inode at each atomic replacement) and the folder.
-QByteArray storeSignature(const QString &dir)
+StoreFollower::Signature storeSignature(const QString &dir)
 {
-    QByteArray sig;
-    for (const QString &path : {QDir(dir).filePath(QStringLiteral("progress.json")), dir}) {
-        struct stat st = {};
-        if (::stat(QFile::encodeName(path).constData(), &st) != 0)
-            continue;
-        const qint64 fields[] = {qint64(st.st_ino), qint64(st.st_size), qint64(st.st_mtim.tv_sec),
-                                 qint64(st.st_mtim.tv_nsec)};
-        sig.append(reinterpret_cast<const char *>(fields), sizeof fields);
-    }
-    return sig;
+    return {store::fileStamp(QDir(dir).filePath(QStringLiteral("progress.json"))),
+            store::fileStamp(dir)};
 }
 
 qint64 fileSize(const QString &path)
@@ -173,7 +163,7 @@ bool summarize(const SeriesReader &r, const QString &file, SeriesInfo *info)
 
 bool StoreFollower::refreshReaders()
 {
-    const QByteArray signature = storeSignature(m_dir);
+    const Signature signature = storeSignature(m_dir);
     if (signature == m_signature && !m_entries.isEmpty() && ++m_scanRound % FullScanEvery != 0)
         return false;
     m_signature = signature;

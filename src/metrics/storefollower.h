@@ -30,6 +30,7 @@
 #pragma once
 
 #include "metrics/metricstore.h"
+#include "store/filestamp.h"
 
 #include <QHash>
 #include <QList>
@@ -37,7 +38,9 @@
 #include <QObject>
 #include <QPointF>
 #include <QTimer>
+#include <array>
 #include <memory>
+#include <optional>
 
 namespace trainyard::metrics {
 
@@ -133,6 +136,11 @@ Q_SIGNALS:
     // The first round in which extraction caught up (its points were in summaryChanged before).
     void caughtUpChanged();
 
+public:
+    // The progress file's stamp and the folder's: what changes when a writer flushed or a
+    // series was added or removed (the progress file gets a new inode at each replacement).
+    using Signature = std::array<std::optional<store::FileStamp>, 2>;
+
 private:
     void extract();
     bool refreshReaders();
@@ -153,7 +161,7 @@ private:
     // The series last drawn, by file, and their order of use (most recent last).
     mutable QHash<QString, std::shared_ptr<SeriesReader>> m_readers;
     mutable QStringList m_readerUse;
-    QByteArray m_signature; // of the store when it was last looked at
+    Signature m_signature; // of the store when it was last looked at
     int m_scanRound = 0;
     StoreSummary m_summary;
     qint64 m_origin = 0;

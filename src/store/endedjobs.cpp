@@ -5,7 +5,6 @@
 #include "store/jobstore.h"
 
 #include <QFile>
-#include <sys/stat.h>
 
 namespace trainyard::store {
 
@@ -49,14 +48,10 @@ EndedJobs::EndedJobs(const JobStore &store)
 
 bool EndedJobs::stamp(const QString &jobId, FileStamp *stamp) const
 {
-    struct stat st = {};
-    if (::stat(QFile::encodeName(m_store.statePath(jobId)).constData(), &st) != 0)
-        return false;
-    stamp->device = quint64(st.st_dev);
-    stamp->inode = quint64(st.st_ino);
-    stamp->size = qint64(st.st_size);
-    stamp->mtimeNs = qint64(st.st_mtim.tv_sec) * 1000000000 + qint64(st.st_mtim.tv_nsec);
-    return true;
+    const std::optional<FileStamp> now = fileStamp(m_store.statePath(jobId));
+    if (now)
+        *stamp = *now;
+    return now.has_value();
 }
 
 bool EndedJobs::isKnownEnded(const QString &jobId, const FileStamp &stamp) const

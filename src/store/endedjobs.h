@@ -9,25 +9,14 @@
 // stale or broken cache only costs the reads it would have saved.
 #pragma once
 
+#include "store/filestamp.h"
+
 #include <QHash>
 #include <QString>
 
 namespace trainyard::store {
 
 class JobStore;
-
-struct FileStamp
-{
-    quint64 device = 0;
-    quint64 inode = 0;
-    qint64 size = -1;
-    qint64 mtimeNs = 0;
-
-    bool operator==(const FileStamp &o) const
-    {
-        return device == o.device && inode == o.inode && size == o.size && mtimeNs == o.mtimeNs;
-    }
-};
 
 class EndedJobs
 {

@@ -22,6 +22,18 @@
 
 namespace trainyard::secrets::test {
 
+// Ends a helper daemon: SIGTERM, then SIGKILL if it has not gone within 5 s.
+inline void stopDaemon(QProcess &daemon)
+{
+    if (daemon.state() == QProcess::NotRunning)
+        return;
+    daemon.terminate();
+    if (!daemon.waitForFinished(5000)) {
+        daemon.kill();
+        daemon.waitForFinished(5000);
+    }
+}
+
 class NoSecretServiceBus
 {
 public:
@@ -61,16 +73,7 @@ public:
     // Makes this process (and children started afterwards) use the bus.
     void use() const { qputenv("DBUS_SESSION_BUS_ADDRESS", m_address); }
 
-    ~NoSecretServiceBus()
-    {
-        if (m_daemon.state() != QProcess::NotRunning) {
-            m_daemon.terminate();
-            if (!m_daemon.waitForFinished(5000)) {
-                m_daemon.kill();
-                m_daemon.waitForFinished(5000);
-            }
-        }
-    }
+    ~NoSecretServiceBus() { stopDaemon(m_daemon); }
 
 private:
     QTemporaryDir m_dir;
@@ -139,16 +142,7 @@ public:
                  QStringLiteral("array:objpath:/org/freedesktop/secrets/collection/login")});
         return reply.contains("collection/login") ? QString() : QString::fromUtf8(reply);
     }
-    ~PrivateKeyring()
-    {
-        if (m_daemon.state() != QProcess::NotRunning) {
-            m_daemon.terminate();
-            if (!m_daemon.waitForFinished(5000)) {
-                m_daemon.kill();
-                m_daemon.waitForFinished(5000);
-            }
-        }
-    }
+    ~PrivateKeyring() { stopDaemon(m_daemon); }
 
 private:
     QByteArray bus(const QString &path, const QStringList &call) const
