@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Trainyard: the GUI when started without a subcommand, the CLI with one.
 #include "cli/cli.h"
+#include "exec/ownerstandby.h"
 #include "mainwindow/accessiblecombo.h"
 #include "mainwindow/mainwindow.h"
 
@@ -76,8 +77,13 @@ int main(int argc, char **argv)
 {
     setIdentity();
     if (!isGuiOption(argc, argv) && trainyard::cli::wantsCli(argc, argv)) {
+        // `jobs submit training` forks its job's owner now, before any thread exists
+        // (exec/ownerstandby.h); the child returns here as that owner.
+        const bool standby = trainyard::exec::OwnerStandby::forkForSubmit(argc, argv);
         QCoreApplication app(argc, argv);
         installTranslators(app);
+        if (standby)
+            return trainyard::exec::runStandbyOwner(trainyard::store::JobStore());
         return trainyard::cli::run(QCoreApplication::arguments());
     }
     QApplication app(argc, argv);

@@ -360,10 +360,11 @@ int runSubmitTraining(const QStringList &args)
             flag.value = absolute(flag.value);
     }
     store::JobStore store;
-    // The job's owner starts now and loads on another core while the spec is checked and
-    // stored; a spec with errors leaves it nothing to do, and it exits.
-    exec::OwnerStandby standby =
-        exec::OwnerStandby::start(QCoreApplication::applicationFilePath(), store.root());
+    // The job's owner, forked by main() or started now, loads on another core while the spec
+    // is checked and stored; a spec with errors leaves it nothing to do, and it exits.
+    exec::OwnerStandby standby = exec::OwnerStandby::takeForked();
+    if (!standby.isValid())
+        standby = exec::OwnerStandby::start(QCoreApplication::applicationFilePath(), store.root());
     const std::shared_ptr<const catalog::Catalog> catalog = loadCatalog(parsed);
     if (!catalog)
         return exitUsage;

@@ -8,7 +8,9 @@
 #include <QFile>
 #include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <fcntl.h>
+#include <initializer_list>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/socket.h>
@@ -47,6 +49,41 @@ QByteArray readLine(int fd, int timeoutMs)
             return line.left(end);
     }
     return {};
+}
+
+// The forked standby's socket, in the CLI that forked it (forkForSubmit, takeForked).
+int g_forkedSocket = -1;
+
+// The memory of a forked standby's arguments (argv[1] to the end of the last one), which
+// /proc/PID/cmdline shows; empty in any other process.
+char *g_titleBegin = nullptr;
+char *g_titleEnd = nullptr;
+
+// Rewrites the arguments after argv[0] in place, as ps shows them, when `words` fit in the
+// memory the old ones held; the rest is zeroed. False, nothing changed, when they do not fit.
+bool retitle(std::initializer_list<const char *> words, int *argc = nullptr, char **argv = nullptr)
+{
+    size_t need = 0;
+    for (const char *word : words)
+        need += std::strlen(word) + 1;
+    if (!g_titleBegin || need > size_t(g_titleEnd - g_titleBegin))
+        return false;
+    char *at = g_titleBegin;
+    int n = 1;
+    for (const char *word : words) {
+        const size_t length = std::strlen(word) + 1;
+        std::memcpy(at, word, length);
+        if (argv)
+            argv[n] = at;
+        ++n;
+        at += length;
+    }
+    std::memset(at, 0, size_t(g_titleEnd - at));
+    if (argv && argc) {
+        argv[n] = nullptr;
+        *argc = n;
+    }
+    return true;
 }
 
 bool sendAll(int fd, const QByteArray &bytes)
@@ -137,6 +174,64 @@ OwnerStandby OwnerStandby::start(const QString &program, const QString &storeRoo
     return standby;
 }
 
+bool OwnerStandby::forkForSubmit(int &argc, char **argv)
+{
+    if (argc < 4 || std::strcmp(argv[1], "jobs") != 0 || std::strcmp(argv[2], "submit") != 0 ||
+        std::strcmp(argv[3], "training") != 0)
+        return false;
+    for (int i = 4; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--cloud") == 0 || std::strcmp(argv[i], "--help") == 0 ||
+            std::strcmp(argv[i], "-h") == 0)
+            return false; // runs no owner here, or nothing at all
+    }
+    // The arguments must be the kernel's contiguous block for ps to show a new title.
+    for (int i = 2; i < argc; ++i) {
+        if (argv[i] != argv[i - 1] + std::strlen(argv[i - 1]) + 1)
+            return false;
+    }
+    int pair[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0)
+        return false;
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        ::close(pair[0]);
+        ::close(pair[1]);
+        return false;
+    }
+    if (pid > 0) {
+        ::close(pair[1]);
+        g_forkedSocket = pair[0];
+        return false;
+    }
+    // The standby: what posix_spawn gives start()'s (a session of its own, so a Ctrl-C meant
+    // for the CLI never reaches it; no blocked signal; its end of the pair as input and
+    // /dev/null as output until it has a job), and none of the CLI's other descriptors, so it
+    // holds no pipe of whoever ran the CLI.
+    ::setsid();
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::dup2(pair[1], STDIN_FILENO);
+    const int devNull = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (devNull >= 0) {
+        ::dup2(devNull, STDOUT_FILENO);
+        ::dup2(devNull, STDERR_FILENO);
+    }
+    ::close_range(3, ~0U, 0);
+    g_titleBegin = argv[1];
+    g_titleEnd = argv[argc - 1] + std::strlen(argv[argc - 1]) + 1;
+    retitle({"supervise", "--standby"}, &argc, argv); // 20 bytes: "jobs submit training" has 21
+    return true;
+}
+
+OwnerStandby OwnerStandby::takeForked()
+{
+    OwnerStandby standby;
+    standby.m_socket = g_forkedSocket;
+    g_forkedSocket = -1;
+    return standby;
+}
+
 qint64 OwnerStandby::assign(const QString &jobId, int timeoutMs, QString *error)
 {
     const auto fail = [&](const QString &why) -> qint64 {
@@ -183,6 +278,12 @@ int runStandbyOwner(const store::JobStore &store)
     ::dup2(fd, STDOUT_FILENO);
     ::dup2(fd, STDERR_FILENO);
     ::close(fd);
+    // A forked standby shows its job as an owner started for it would (startOwner), or at
+    // least the job's ID where the store's path does not fit.
+    const QByteArray root = QFile::encodeName(store.root());
+    const QByteArray id = jobId.toUtf8();
+    if (!retitle({"supervise", "--store", root.constData(), id.constData()}))
+        retitle({"supervise", id.constData()});
     const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (devNull >= 0) {
         ::dup2(devNull, STDIN_FILENO); // the socket closes: the replicas never inherit it

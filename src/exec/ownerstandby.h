@@ -1,9 +1,19 @@
 // SPDX-License-Identifier: MIT
 // An owner process started before its job exists. The CLI starts one as soon as it knows it
-// will run a job locally; the owner loads (a fresh exec, a Qt start, the catalog) on the other
-// core while the CLI validates and stores the job, then takes the job's ID from its standard
-// input and runs it as runOwner() would. A standby that is never given a job (the spec had
-// errors, the CLI was interrupted) sees its input close and exits without touching the store.
+// will run a job locally; the owner loads (a Qt start, the catalog) on the other core while the
+// CLI validates and stores the job, then takes the job's ID from its standard input and runs it
+// as runOwner() would. A standby that is never given a job (the spec had errors, the CLI was
+// interrupted) sees its input close and exits without touching the store.
+//
+// Two ways to start one:
+// - forkForSubmit(), first thing in main(): `jobs submit training` forks itself before
+//   QCoreApplication exists (no thread yet, nothing buffered), so the standby costs a fork of a
+//   freshly loaded process instead of a second process start (the dynamic linking of Qt and its
+//   libraries: 7-12 ms on a 2-core machine, the longest step of a submit). The child is
+//   retitled `supervise --standby`, then `supervise JOB_ID` once it has its job, so ps and
+//   pgrep see an owner, not a second submit.
+// - start(): a fresh `supervise --store ROOT --standby` (posix_spawn), for callers that did not
+//   fork one (a program whose main() has not called forkForSubmit()).
 //
 // The exchange, over a socket pair on the owner's standard input:
 //   CLI -> owner: "<job ID>\n"
@@ -33,6 +43,16 @@ public:
     // standby (isValid() false) when it cannot be started; callers then use startOwner() as
     // before.
     static OwnerStandby start(const QString &program, const QString &storeRoot);
+
+    // Called by main() before QCoreApplication exists. For `jobs submit training` (neither
+    // --cloud nor --help), forks: the parent returns false and its CLI later takes the standby
+    // with takeForked(); the child returns true with argc/argv retitled, leads a session of its
+    // own, holds only its end of the pair (as standard input) and /dev/null, and must then build
+    // its QCoreApplication and return runStandbyOwner(store::JobStore()). Any other command line,
+    // or a failed fork: false, nothing forked.
+    static bool forkForSubmit(int &argc, char **argv);
+    // The standby forkForSubmit() made, once; an invalid one when there is none.
+    static OwnerStandby takeForked();
 
     bool isValid() const { return m_socket >= 0; }
 

@@ -2,13 +2,18 @@
 // `trainyard_jobs_harness local|jobs|supervise ...`: the job commands of the CLI without the
 // rest of the application. The owner process it starts is this same program.
 #include "cli/jobcommands.h"
+#include "exec/ownerstandby.h"
 
 #include <QCoreApplication>
 
 int main(int argc, char **argv)
 {
-    QCoreApplication app(argc, argv);
+    // The identity first: a forked owner finds the same store as its CLI.
     QCoreApplication::setApplicationName(QStringLiteral("trainyard"));
+    const bool standby = trainyard::exec::OwnerStandby::forkForSubmit(argc, argv);
+    QCoreApplication app(argc, argv);
+    if (standby)
+        return trainyard::exec::runStandbyOwner(trainyard::store::JobStore());
     const QStringList args = QCoreApplication::arguments().mid(1);
     if (args.isEmpty())
         return 2;

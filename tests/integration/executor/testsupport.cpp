@@ -168,15 +168,26 @@ PortBlocker::~PortBlocker()
 
 QList<qint64> standbyOwners(const QString &root)
 {
+    // Started ones show `supervise --store ROOT --standby`; forked ones (a submit's child,
+    // retitled `supervise --standby`) find the store as their submit did, from TRAINYARD_HOME.
+    const QByteArray encoded = QFile::encodeName(root);
+    const QByteArray started =
+        QByteArrayLiteral("supervise\0--store\0") + encoded + QByteArrayLiteral("\0--standby");
+    const QByteArray forked = QByteArrayLiteral("\0supervise\0--standby\0");
+    const QByteArray home = QByteArrayLiteral("\0TRAINYARD_HOME=") + encoded + '\0';
     QList<qint64> pids;
-    const QByteArray wanted = QByteArrayLiteral("supervise\0--store\0") + QFile::encodeName(root) +
-                              QByteArrayLiteral("\0--standby");
     const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
     for (const QString &entry : entries) {
         bool ok = false;
         const qint64 pid = entry.toLongLong(&ok);
         QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(entry));
-        if (ok && cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(wanted))
+        if (!ok || !cmdline.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray title = cmdline.readAll();
+        QFile environ(QStringLiteral("/proc/%1/environ").arg(entry));
+        if (title.contains(started) ||
+            (title.contains(forked) && environ.open(QIODevice::ReadOnly) &&
+             QByteArray('\0' + environ.readAll()).contains(home)))
             pids.append(pid);
     }
     return pids;

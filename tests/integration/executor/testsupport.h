@@ -64,8 +64,9 @@ private:
     bool m_ok = false;
 };
 
-// The pids of job owners standing by for the store at `root` (`supervise --store ROOT
-// --standby`, exec/ownerstandby.h).
+// The pids of job owners standing by for the store at `root` (exec/ownerstandby.h): started
+// ones (`supervise --store ROOT --standby`) and those a submit forked (`supervise --standby`,
+// with TRAINYARD_HOME=ROOT).
 QList<qint64> standbyOwners(const QString &root);
 
 // VmRSS of a process in KiB; 0 when it is gone.

@@ -35,6 +35,7 @@ private Q_SLOTS:
     void localTrainStreamsPrefixedLogs();
     void streamLogsPipedAndOnATerminal();
     void invalidSpecIsRefused();
+    void submitForksTheJobsOwner();
     void listFilterAndDescribe_data();
     void listFilterAndDescribe();
     void filterSyntax_data();
@@ -211,6 +212,54 @@ void TestJobCli::invalidSpecIsRefused()
                                                           path(QStringLiteral("again"))))});
     QCOMPARE(again.exitCode, 1);
     QVERIFY2(again.err.contains("described_job"), again.err.constData());
+}
+
+// `jobs submit training` forks the job's owner before its own Qt starts (exec/ownerstandby.h)
+// instead of starting the program a second time. What a user sees of that owner is what a
+// started one shows: ps names it `supervise --store ROOT JOB_ID`, it leads a session of its own
+// (a Ctrl-C in the submit's terminal never reaches it), its input is /dev/null and its output
+// the job's owner.log, not the submit's pipes.
+void TestJobCli::submitForksTheJobsOwner()
+{
+    const QString id = QStringLiteral("forked_owner");
+    const QString config = spec(id, customSpec(QStringLiteral("sleeper"), 1, 0, 0, path(id),
+                                               {QStringLiteral("--expect"), QStringLiteral("3")}));
+    const CliRun run = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("submit"),
+                                       QStringLiteral("training"), id, QStringLiteral("--config"),
+                                       config, QStringLiteral("--async")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const store::JobState running = waitForState(
+        jobStore(), id, [](const store::JobState &s) { return s.state == JobStatus::Running; });
+    QCOMPARE(running.state, JobStatus::Running);
+    const qint64 owner = running.ownerPid;
+    QVERIFY(processExists(owner));
+
+    QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(owner));
+    QVERIFY(cmdline.open(QIODevice::ReadOnly));
+    const QByteArray title = cmdline.readAll();
+    const QByteArray shown = QFile::encodeName(QStringLiteral(JOBS_HARNESS)) +
+                             QByteArrayLiteral("\0supervise\0--store\0") +
+                             QFile::encodeName(jobStore().root()) + '\0' + id.toUtf8() + '\0';
+    QVERIFY2(title.startsWith(shown), title.constData());
+    // Forked, not started: the title fills the memory the submit's longer arguments held.
+    QVERIFY2(title.size() > shown.size(), title.constData());
+    QCOMPARE(title.mid(shown.size()), QByteArray(title.size() - shown.size(), '\0'));
+
+    QCOMPARE(qint64(::getsid(pid_t(owner))), owner);
+    const auto fdTarget = [owner](int fd) {
+        return QFileInfo(QStringLiteral("/proc/%1/fd/%2").arg(owner).arg(fd)).symLinkTarget();
+    };
+    QCOMPARE(fdTarget(0), QStringLiteral("/dev/null"));
+    const QString log =
+        QFileInfo(jobStore().jobDir(id) + QStringLiteral("/owner.log")).canonicalFilePath();
+    QCOMPARE(fdTarget(1), log);
+    QCOMPARE(fdTarget(2), log);
+
+    const CliRun cancel = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("cancel"), id});
+    QVERIFY2(cancel.exitCode == 0, cancel.err.constData());
+    const store::JobState ended =
+        waitForState(jobStore(), id, [](const store::JobState &s) { return s.isTerminal(); });
+    QCOMPARE(ended.state, JobStatus::Cancelled);
 }
 
 void TestJobCli::listFilterAndDescribe_data()
