@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Trainyard: the GUI when started without a subcommand, the CLI with one.
+// `trainyard-gui`: the window, which `trainyard` (cli_main.cpp) hands over to when it is started
+// without a command. Given a command it runs it as `trainyard` does.
+#include "appsetup.h"
 #include "cli/cli.h"
+#include "exec/locallauncher.h"
 #include "exec/ownerstandby.h"
 #include "mainwindow/accessiblecombo.h"
 #include "mainwindow/mainwindow.h"
@@ -9,41 +12,10 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDialog>
-#include <QLibraryInfo>
-#include <QLocale>
+#include <QFileInfo>
 #include <QTimer>
-#include <QTranslator>
 
 namespace {
-
-void setIdentity()
-{
-    QCoreApplication::setOrganizationName(QStringLiteral("Trainyard"));
-    QCoreApplication::setOrganizationDomain(QStringLiteral("trainyard.invalid"));
-    QCoreApplication::setApplicationName(QStringLiteral("trainyard"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(TRAINYARD_VERSION));
-}
-
-void installTranslators(QCoreApplication &app)
-{
-    auto *qt = new QTranslator(&app);
-    if (qt->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
-                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qt);
-    // trainyard_de.qm for German; every other language gets English, whose translation holds
-    // only the plural forms ("1 error", "2 errors").
-    auto *own = new QTranslator(&app);
-    if (own->load(QLocale(), QStringLiteral("trainyard"), QStringLiteral("_"),
-                  QStringLiteral(":/i18n")) ||
-        own->load(QStringLiteral(":/i18n/trainyard_en.qm")))
-        QCoreApplication::installTranslator(own);
-}
-
-// GUI options start with "--" too, so they are recognised before the CLI gets a look.
-bool isGuiOption(int argc, char **argv)
-{
-    return argc > 1 && qstrcmp(argv[1], "--screenshot") == 0;
-}
 
 // The window a user looks at: a dialog over the main window (the wizard with the opened
 // config), else the active window, else the main window. Without a window manager (Xvfb) no
@@ -75,13 +47,13 @@ void scheduleScreenshot(QWidget &window, const QString &path)
 
 int main(int argc, char **argv)
 {
-    setIdentity();
-    if (!isGuiOption(argc, argv) && trainyard::cli::wantsCli(argc, argv)) {
+    trainyard::app::setIdentity();
+    if (!trainyard::app::isGuiOption(argc, argv) && trainyard::cli::wantsCli(argc, argv)) {
         // `jobs submit training` forks its job's owner now, before any thread exists
         // (exec/ownerstandby.h); the child returns here as that owner.
         const bool standby = trainyard::exec::OwnerStandby::forkForSubmit(argc, argv);
         QCoreApplication app(argc, argv);
-        installTranslators(app);
+        trainyard::app::installTranslators(app);
         if (standby)
             return trainyard::exec::runStandbyOwner(trainyard::store::JobStore());
         return trainyard::cli::run(QCoreApplication::arguments());
@@ -90,7 +62,11 @@ int main(int argc, char **argv)
     trainyard::ui::installAccessibleComboBox(); // after QtWidgets' own: asked first
     QApplication::setApplicationDisplayName(QStringLiteral("Trainyard"));
     QApplication::setDesktopFileName(QStringLiteral("io.github.trainyard.Trainyard"));
-    installTranslators(app);
+    trainyard::app::installTranslators(app);
+    // Jobs' owners are the lean `trainyard` beside this program (cli_main.cpp) when it is there.
+    if (const QFileInfo cli(QCoreApplication::applicationDirPath() + QStringLiteral("/trainyard"));
+        cli.isExecutable())
+        trainyard::exec::LocalLauncher::setDefaultOwnerProgram(cli.filePath());
 
     QCommandLineParser parser;
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),

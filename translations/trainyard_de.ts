@@ -2967,6 +2967,13 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     </message>
 </context>
 <context>
+    <name>trainyard::app</name>
+    <message>
+        <source>trainyard: cannot open the window: %1: %2</source>
+        <translation>trainyard: Das Fenster kann nicht geöffnet werden: %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::exec</name>
     <message>
         <source>Nothing to run: the job has neither a Python module (trainingInput.pythonModule) nor a local executable (trainyardLocal.executable).</source>

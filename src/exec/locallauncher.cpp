@@ -8,10 +8,25 @@
 
 namespace trainyard::exec {
 
+namespace {
+QString g_defaultOwnerProgram; // set once by main(), before any launcher exists
+} // namespace
+
+QString LocalLauncher::defaultOwnerProgram()
+{
+    return g_defaultOwnerProgram.isEmpty() ? QCoreApplication::applicationFilePath()
+                                           : g_defaultOwnerProgram;
+}
+
+void LocalLauncher::setDefaultOwnerProgram(const QString &program)
+{
+    g_defaultOwnerProgram = program;
+}
+
 LocalLauncher::LocalLauncher(const QString &storeRoot, QObject *parent)
     : QObject(parent)
     , m_root(storeRoot.isEmpty() ? store::JobStore::defaultRoot() : storeRoot)
-    , m_ownerProgram(QCoreApplication::applicationFilePath())
+    , m_ownerProgram(defaultOwnerProgram())
 {
     m_followTimer.setInterval(DefaultFollowIntervalMs);
     connect(&m_followTimer, &QTimer::timeout, this, &LocalLauncher::pollFollowed);

@@ -31,8 +31,8 @@ class LocalLauncher : public QObject
 public:
     static constexpr int DefaultFollowIntervalMs = 500;
 
-    // storeRoot empty: store::JobStore::defaultRoot(). The owner program defaults to this
-    // application (`PROGRAM supervise JOB_ID`).
+    // storeRoot empty: store::JobStore::defaultRoot(). The owner program (`PROGRAM supervise
+    // JOB_ID`) defaults to defaultOwnerProgram().
     explicit LocalLauncher(const QString &storeRoot = {}, QObject *parent = nullptr);
     // Waits for starts still running (a job is never left half stored by a closing window).
     ~LocalLauncher() override;
@@ -41,6 +41,10 @@ public:
     void setStoreRoot(const QString &root);
     QString ownerProgram() const { return m_ownerProgram; }
     void setOwnerProgram(const QString &program) { m_ownerProgram = program; }
+    // This application unless set: trainyard-gui sets the lean `trainyard` beside it, so its
+    // jobs' owners never load the GUI's libraries. Set before launchers are made.
+    static QString defaultOwnerProgram();
+    static void setDefaultOwnerProgram(const QString &program);
     int followInterval() const { return m_followTimer.interval(); }
     void setFollowInterval(int ms) { m_followTimer.setInterval(ms); }
 

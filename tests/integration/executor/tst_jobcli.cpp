@@ -41,6 +41,7 @@ private Q_SLOTS:
     void filterSyntax_data();
     void filterSyntax();
     void trainyardBinaryRunsJobs();
+    void trainyardOwnersAndWindowAreSeparatePrograms();
     void cancelOfAnEndedJobIsRefused();
     void unknownJob_data();
     void unknownJob();
@@ -348,6 +349,55 @@ void TestJobCli::trainyardBinaryRunsJobs()
                20000, QProcessEnvironment(), binary);
     QCOMPARE(list.exitCode, 0);
     QVERIFY2(list.out.contains("SUCCEEDED"), list.out.constData());
+}
+
+// `trainyard` is the CLI and every job's owner, and links no GUI library; started without a
+// command it hands over to `trainyard-gui` beside it (app/cli_main.cpp). A user sees the window
+// open as before, and a job's owner never maps Qt Widgets or Gui.
+void TestJobCli::trainyardOwnersAndWindowAreSeparatePrograms()
+{
+    const QString binary = QStringLiteral(TRAINYARD_BINARY);
+    if (!QFileInfo(binary).isExecutable())
+        QSKIP("the trainyard binary is not built (cmake --build ... --target trainyard)");
+    const QString id = QStringLiteral("lean_owner");
+    const QString config = spec(id, customSpec(QStringLiteral("sleeper"), 1, 0, 0, path(id),
+                                               {QStringLiteral("--expect"), QStringLiteral("3")}));
+    const CliRun run =
+        runCli(m_home,
+               {QStringLiteral("jobs"), QStringLiteral("submit"), QStringLiteral("training"), id,
+                QStringLiteral("--config"), config, QStringLiteral("--async")},
+               60000, QProcessEnvironment(), binary);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const store::JobState running = waitForState(
+        jobStore(), id, [](const store::JobState &s) { return s.state == JobStatus::Running; });
+    QCOMPARE(running.state, JobStatus::Running);
+    QFile maps(QStringLiteral("/proc/%1/maps").arg(running.ownerPid));
+    QVERIFY(maps.open(QIODevice::ReadOnly));
+    const QByteArray mapped = maps.readAll();
+    QVERIFY(mapped.contains("libQt6Core.so"));
+    QVERIFY(!mapped.contains("libQt6Widgets.so"));
+    QVERIFY(!mapped.contains("libQt6Gui.so"));
+    QCOMPARE(runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("cancel"), id}).exitCode, 0);
+    QCOMPARE(
+        waitForState(jobStore(), id, [](const store::JobState &s) { return s.isTerminal(); }).state,
+        JobStatus::Cancelled);
+
+    // The window, through the same program: the main window's picture, saved by trainyard-gui.
+    const QString picture = path(QStringLiteral("window.png"));
+    QProcessEnvironment offscreen;
+    offscreen.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    const CliRun window =
+        runCli(m_home, {QStringLiteral("--screenshot"), picture}, 60000, offscreen, binary);
+    QVERIFY2(window.exitCode == 0, window.err.constData());
+    QFile png(picture);
+    QVERIFY(png.open(QIODevice::ReadOnly));
+    const QByteArray head = png.read(24); // signature, then the IHDR chunk: width, height
+    QVERIFY(head.startsWith("\x89PNG\r\n\x1a\n"));
+    const auto bigEndian = [&head](int at) {
+        return quint32(quint8(head.at(at))) << 24 | quint32(quint8(head.at(at + 1))) << 16 |
+               quint32(quint8(head.at(at + 2))) << 8 | quint32(quint8(head.at(at + 3)));
+    };
+    QVERIFY2(bigEndian(16) > 400 && bigEndian(20) > 300, head.toHex().constData());
 }
 
 void TestJobCli::cancelOfAnEndedJobIsRefused()
