@@ -91,6 +91,7 @@ int MetricRecorder::syncTensorBoard(const QStringList &roots, qint64 maxBytes)
             if (!readSeriesHeader(path, &key, nullptr, nullptr) || key.kind != kinds::TensorBoard)
                 continue;
             m_writers.remove(key);
+            m_recorded.remove(key);
             removeSeriesFiles(path);
             m_progress.seriesCounts.remove(QFileInfo(path).fileName());
         }
@@ -408,13 +409,19 @@ bool MetricRecorder::flush(QString *error)
     bool ok = true;
     QString why;
     for (auto it = m_writers.cbegin(); it != m_writers.cend(); ++it) {
-        if (!it.value())
+        SeriesWriter *w = it.value().get();
+        if (!w)
             continue;
-        if (!it.value()->flush() && ok) {
+        if (!w->flush() && ok) {
             ok = false;
-            why = it.value()->error();
+            why = w->error();
         }
-        m_progress.seriesCounts.insert(seriesFileName(it.key()), it.value()->count());
+        // Only series that moved: a file name is a hash, and 100,000 of them a second add up.
+        const auto recorded = m_recorded.constFind(it.key());
+        if (recorded == m_recorded.cend() || *recorded != w->count()) {
+            m_progress.seriesCounts.insert(seriesFileName(it.key()), w->count());
+            m_recorded.insert(it.key(), w->count());
+        }
     }
     if (!m_progress.save(m_dir, ok ? error : nullptr))
         return false;
@@ -430,6 +437,7 @@ void MetricRecorder::close()
     flush();
     m_logWriters.clear();
     m_writers.clear();
+    m_recorded.clear();
     m_lock->unlock();
     m_open = false;
 }

@@ -135,6 +135,7 @@ private:
     std::unique_ptr<MetricStoreLock> m_lock;
     StoreProgress m_progress;
     QHash<SeriesKey, std::shared_ptr<SeriesWriter>> m_writers;
+    QHash<SeriesKey, qint64> m_recorded; // each writer's count as m_progress has it
     std::unique_ptr<tfevents::EventFileFollower> m_tensorBoard;
     QHash<QString, LogWriters> m_logWriters;
     LineScan m_scan;

@@ -216,7 +216,12 @@ struct StoreProgress
     bool valid = false;                  // false: no progress file (nothing trusted)
 
     static StoreProgress load(const QString &dir);
-    bool save(const QString &dir, QString *error) const;
+    // Writes progress.json unless it would say what this progress last wrote.
+    bool save(const QString &dir, QString *error);
+    QByteArray toJson() const; // keys sorted, so the same progress is the same text
+
+private:
+    QByteArray m_written; // what save() last wrote
 };
 
 // The single-writer lock of a store (<dir>/.lock, QLockFile: a dead holder's lock is taken over).

@@ -8,6 +8,7 @@
 // Figures: time to store, files in the store (before: 3 per short series and up to 8 open
 // descriptors each), the recorder's peak open descriptors, the follower's first round, its
 // round on an unchanged store (median of 21, µs) and the console process's resident memory.
+#include "benchmedian.h"
 #include "common/tfeventswriter.h"
 #include "metrics/metricrecorder.h"
 #include "metrics/metricstore.h"
@@ -90,6 +91,27 @@ int main(int argc, char **argv)
     const int files = int(QDir(store).entryList(QDir::Files | QDir::Hidden).size());
     std::printf("stored %lld points in %lld ms; %d files in the store; peak open descriptors %d\n",
                 added, storeMs, files, peakFds);
+
+    // progress.json, which the owner saves after every flush (once a second): the text of all
+    // the series' counts, and a save with one count changed (an unchanged one is not written).
+    {
+        StoreProgress progress = StoreProgress::load(store);
+        std::vector<qint64> text;
+        std::vector<qint64> saves;
+        for (int i = 0; i < 7; ++i) {
+            timer.restart();
+            const QByteArray json = progress.toJson();
+            text.push_back(timer.nsecsElapsed() / 1000);
+            progress.seriesCounts.insert(QStringLiteral("bench.tyms"), i);
+            timer.restart();
+            progress.save(store, nullptr);
+            saves.push_back(timer.nsecsElapsed() / 1000);
+        }
+        std::printf("progress.json: %lld series, %lld KB; text median %.0f us, save with one "
+                    "change median %.0f us\n",
+                    qint64(progress.seriesCounts.size()), qint64(progress.toJson().size() / 1024),
+                    trainyard::bench::median(text), trainyard::bench::median(saves));
+    }
 
     const qint64 rssBefore = residentKiB();
     StoreFollower follower(store, QString(), QString(), {});

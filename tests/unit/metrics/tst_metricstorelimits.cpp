@@ -10,10 +10,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 using namespace trainyard::metrics;
 using trainyard::test::TfEventsWriter;
@@ -58,6 +60,8 @@ private Q_SLOTS:
     void thousandsOfSeriesUnderDescriptorLimit();
     void manyTensorBoardTagsFewFiles();
     void levelFilesAppearWithTheirFirstBucket();
+    void progressKeepsAnyNameAndCount();
+    void unchangedProgressIsNotRewritten();
 };
 
 void TestMetricStoreLimits::thousandsOfSeriesUnderDescriptorLimit()
@@ -163,6 +167,81 @@ void TestMetricStoreLimits::levelFilesAppearWithTheirFirstBucket()
     QVERIFY(r.minMax(0, 256, &lo, &hi));
     QCOMPARE(lo, 0.0);
     QCOMPARE(hi, 255.0);
+}
+
+// progress.json is written as text, not through QJsonObject (quadratic in the number of
+// series): whatever a log or an event file is named, and however large a count, it reads back
+// as it was written.
+void TestMetricStoreLimits::progressKeepsAnyNameAndCount()
+{
+    QTemporaryDir dir;
+    StoreProgress progress;
+    progress.patterns = {QStringLiteral("(?P<name>loss)=\"(?P<value>[0-9.]+)\"\\t")};
+    progress.tensorBoardRoots = {QStringLiteral("/runs/\u00dcbung \"eins\"")};
+    const QStringList names = {
+        QStringLiteral("chief-0.log"), QStringLiteral("quote\"back\\slash.log"),
+        QStringLiteral("new\nline\ttab\x01bell.log"), QStringLiteral("\u00fcbung-\U0001F600.log")};
+    qint64 offset = 1;
+    for (const QString &name : names) {
+        progress.logOffsets.insert(name, offset);
+        progress.fileMarks.insert(QStringLiteral("tensorboard:") + name, offset * 7);
+        offset *= 1000;
+    }
+    progress.lastSteps.insert(names.at(1), 12.5);
+    progress.lastSteps.insert(names.at(2), 1e300);
+    for (int i = 0; i < 1000; ++i)
+        progress.seriesCounts.insert(QStringLiteral("%1.tyms").arg(i, 16, 16, QLatin1Char('0')),
+                                     qint64(i) * 4096);
+    progress.seriesCounts.insert(QStringLiteral("big.tyms"), qint64(1) << 52);
+    QString error;
+    QVERIFY2(progress.save(dir.path(), &error), qPrintable(error));
+
+    QFile file(dir.filePath(QStringLiteral("progress.json")));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QJsonParseError parse;
+    QJsonDocument::fromJson(file.readAll(), &parse);
+    QCOMPARE(parse.error, QJsonParseError::NoError);
+
+    const StoreProgress back = StoreProgress::load(dir.path());
+    QVERIFY(back.valid);
+    QCOMPARE(back.patterns, progress.patterns);
+    QCOMPARE(back.tensorBoardRoots, progress.tensorBoardRoots);
+    QCOMPARE(back.logOffsets, progress.logOffsets);
+    QCOMPARE(back.lastSteps, progress.lastSteps);
+    QCOMPARE(back.fileMarks, progress.fileMarks);
+    QCOMPARE(back.seriesCounts, progress.seriesCounts);
+    QCOMPARE(back.toJson(), progress.toJson());
+}
+
+// A store whose series did not move is not written again every second (with 100,000 series
+// that was a 3 MB file, rewritten and synced each time).
+void TestMetricStoreLimits::unchangedProgressIsNotRewritten()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("progress.json"));
+    const auto inode = [&path] {
+        struct stat st
+        {
+        };
+        return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? qint64(st.st_ino) : -1;
+    };
+    StoreProgress progress;
+    progress.seriesCounts.insert(QStringLiteral("a.tyms"), 1);
+    QVERIFY(progress.save(dir.path(), nullptr));
+    const qint64 first = inode();
+    QVERIFY(first > 0);
+    QVERIFY(progress.save(dir.path(), nullptr));
+    QCOMPARE(inode(), first); // the same file: not replaced
+    progress.seriesCounts.insert(QStringLiteral("a.tyms"), 2);
+    QVERIFY(progress.save(dir.path(), nullptr));
+    QVERIFY(inode() != first); // replaced atomically, as every store file is
+    QCOMPARE(StoreProgress::load(dir.path()).seriesCounts.value(QStringLiteral("a.tyms")), 2);
+    // A progress read back from the file writes it again once (it knows nothing of the file).
+    StoreProgress reread = StoreProgress::load(dir.path());
+    const qint64 second = inode();
+    QVERIFY(reread.save(dir.path(), nullptr));
+    QVERIFY(reread.save(dir.path(), nullptr));
+    QVERIFY(inode() != second);
 }
 
 QTEST_GUILESS_MAIN(TestMetricStoreLimits)
