@@ -8,8 +8,9 @@
 //   sh:     the trainer is a shell script that sleeps (trainyardLocal.executable)
 //   python: the trainer is `python3 -m bench_sleeper` (TRAINYARD_PYTHON or /usr/bin/python3)
 //   BENCH_LAUNCH_HARNESS=PATH: another build's trainyard_jobs_harness instead of this one's
-//   BENCH_LAUNCH_COMPARE=PATH: a second build's harness, run after ours in every round (on a
-//                              busy machine only interleaved runs compare fairly)
+//   BENCH_LAUNCH_COMPARE=PATH: a second build's harness, run beside ours in every round, first
+//                              in every other one (on a busy machine only interleaved runs
+//                              compare fairly, and the second of a round is slower)
 //
 // What "running" means: ours, every replica's QProcess has started (exec succeeded) and the
 // owner has written RUNNING; the shell's, the script has forked all 11 background jobs. A second
@@ -139,6 +140,10 @@ int main(int argc, char **argv)
                 break;
             QThread::msleep(10);
         }
+        // The next launch starts on a quieter machine: the replicas have ended and the owner
+        // has released its lock.
+        for (int i = 0; i < 500 && store.isOwnerAlive(jobId); ++i)
+            QThread::msleep(10);
         return true;
     };
 
@@ -151,11 +156,19 @@ int main(int argc, char **argv)
     for (int run = 0; run < runs; ++run) {
         double ms = 0;
         double submitMs = 0;
+        // With a compared build, who goes first alternates: the second launch of a round pays
+        // for what the first leaves behind (about 15 % here), which must not favour either.
+        const bool compareFirst = !compare.isEmpty() && run % 2 == 1;
+        if (compareFirst) {
+            if (!launch(compare, QStringLiteral("compare_%1").arg(run), &ms, &submitMs))
+                return 1;
+            other << ms;
+        }
         if (!launch(harness, QStringLiteral("bench_%1").arg(run), &ms, &submitMs))
             return 1;
         ours << ms;
         cliPart << submitMs;
-        if (!compare.isEmpty()) {
+        if (!compare.isEmpty() && !compareFirst) {
             if (!launch(compare, QStringLiteral("compare_%1").arg(run), &ms, &submitMs))
                 return 1;
             other << ms;
