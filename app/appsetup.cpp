@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "appsetup.h"
 
+#include "cli/cli.h"
+#include "exec/ownerstandby.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -31,9 +34,21 @@ void installTranslators(QCoreApplication &app)
         QCoreApplication::installTranslator(own);
 }
 
-bool isGuiOption(int argc, char **argv)
+bool wantsCommand(int argc, char **argv)
 {
-    return argc > 1 && qstrcmp(argv[1], "--screenshot") == 0;
+    // GUI options start with "--" too, so they are recognised before the CLI gets a look.
+    const bool guiOption = argc > 1 && qstrcmp(argv[1], "--screenshot") == 0;
+    return !guiOption && cli::wantsCli(argc, argv);
+}
+
+int runCommand(int &argc, char **argv)
+{
+    const bool standby = exec::OwnerStandby::forkForSubmit(argc, argv);
+    QCoreApplication app(argc, argv);
+    installTranslators(app);
+    if (standby)
+        return exec::runStandbyOwner(store::JobStore());
+    return cli::run(QCoreApplication::arguments());
 }
 
 } // namespace trainyard::app

@@ -6,8 +6,6 @@
 // libraries (Widgets, Gui, OpenGL, X11, fonts), whose dynamic linking took longer than most
 // commands take to run (`trainyard jobs list`: 6.0 ms instead of 9.9 ms on a 2-core machine).
 #include "appsetup.h"
-#include "cli/cli.h"
-#include "exec/ownerstandby.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -37,7 +35,7 @@ std::string guiProgram()
 int main(int argc, char **argv)
 {
     trainyard::app::setIdentity();
-    if (trainyard::app::isGuiOption(argc, argv) || !trainyard::cli::wantsCli(argc, argv)) {
+    if (!trainyard::app::wantsCommand(argc, argv)) {
         const std::string gui = guiProgram();
         ::execv(gui.c_str(), argv);
         const int error = errno;
@@ -51,12 +49,5 @@ int main(int argc, char **argv)
                             << '\n';
         return 127;
     }
-    // `jobs submit training` forks its job's owner now, before any thread exists
-    // (exec/ownerstandby.h); the child returns here as that owner.
-    const bool standby = trainyard::exec::OwnerStandby::forkForSubmit(argc, argv);
-    QCoreApplication app(argc, argv);
-    trainyard::app::installTranslators(app);
-    if (standby)
-        return trainyard::exec::runStandbyOwner(trainyard::store::JobStore());
-    return trainyard::cli::run(QCoreApplication::arguments());
+    return trainyard::app::runCommand(argc, argv);
 }

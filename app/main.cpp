@@ -2,9 +2,7 @@
 // `trainyard-gui`: the window, which `trainyard` (cli_main.cpp) hands over to when it is started
 // without a command. Given a command it runs it as `trainyard` does.
 #include "appsetup.h"
-#include "cli/cli.h"
 #include "exec/locallauncher.h"
-#include "exec/ownerstandby.h"
 #include "mainwindow/accessiblecombo.h"
 #include "mainwindow/mainwindow.h"
 
@@ -48,16 +46,8 @@ void scheduleScreenshot(QWidget &window, const QString &path)
 int main(int argc, char **argv)
 {
     trainyard::app::setIdentity();
-    if (!trainyard::app::isGuiOption(argc, argv) && trainyard::cli::wantsCli(argc, argv)) {
-        // `jobs submit training` forks its job's owner now, before any thread exists
-        // (exec/ownerstandby.h); the child returns here as that owner.
-        const bool standby = trainyard::exec::OwnerStandby::forkForSubmit(argc, argv);
-        QCoreApplication app(argc, argv);
-        trainyard::app::installTranslators(app);
-        if (standby)
-            return trainyard::exec::runStandbyOwner(trainyard::store::JobStore());
-        return trainyard::cli::run(QCoreApplication::arguments());
-    }
+    if (trainyard::app::wantsCommand(argc, argv))
+        return trainyard::app::runCommand(argc, argv);
     QApplication app(argc, argv);
     trainyard::ui::installAccessibleComboBox(); // after QtWidgets' own: asked first
     QApplication::setApplicationDisplayName(QStringLiteral("Trainyard"));
