@@ -1,53 +1,77 @@
 // SPDX-License-Identifier: MIT
-// `trainyard`: the CLI, and the way to the window. With a command it runs it; without one (or
-// with a config file to open, or a GUI option) it hands over to `trainyard-gui` beside it, an
-// exec with the same arguments. So a command, and the owner of every job started from the
-// command line or the window, loads Qt Core and what the commands use but never the GUI's
-// libraries (Widgets, Gui, OpenGL, X11, fonts), whose dynamic linking took longer than most
-// commands take to run (`trainyard jobs list`: 6.0 ms instead of 9.9 ms on a 2-core machine).
+// `trainyard` and `trainyard-cloud` (built from this file with TRAINYARD_CLOUD_PROGRAM): the CLI,
+// and the way to the window. With a command it runs it; without one (or with a config file to
+// open, or a GUI option) it hands over to `trainyard-gui` beside it, an exec with the same
+// arguments.
+//
+// `trainyard` links trainyard_core alone. So a local command, and the owner of every job started
+// from the command line or the window, loads Qt Core and what the local commands use, but neither
+// the GUI's libraries (Widgets, Gui, OpenGL, X11, fonts) nor those of the cloud and the keychain
+// (Qt Network, OpenSSL, QtKeychain and its D-Bus): their dynamic linking took longer than most
+// commands take to run. A command of trainyard_cloud (`ai`, `secrets`, `jobs submit training
+// --cloud`, a cloud job's describe, stream-logs and cancel, and the help of all commands) it
+// hands over to `trainyard-cloud` beside it the same way (cli/cloudhooks.h).
 #include "appsetup.h"
+#include "exec/companion.h"
+
+#ifdef TRAINYARD_CLOUD_PROGRAM
+#include "cli/cloudcommands.h"
+#else
+#include "cli/cloudhooks.h"
+#endif
 
 #include <QCoreApplication>
 #include <QTextStream>
 #include <cerrno>
-#include <climits>
 #include <cstring>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
-// trainyard-gui in this program's own folder: the build tree's app/ and an installed bin/.
-std::string guiProgram()
+// Execs `name` beside this program with this process's arguments; returns only when that
+// failed, after saying so, with the exit status a shell gives a command it cannot run.
+int execBeside(const char *name, char **argv)
 {
-    char self[PATH_MAX];
-    const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-    std::string path;
-    if (n > 0) {
-        path.assign(self, size_t(n));
-        path.erase(path.rfind('/') + 1);
+    const std::string program = trainyard::exec::programBeside(name);
+    ::execv(program.c_str(), argv);
+    const int error = errno;
+    if (QCoreApplication::instance() == nullptr) {
+        static int argc = 1;
+        static QCoreApplication app(argc, argv);
+        trainyard::app::installTranslators(app);
     }
-    return path + "trainyard-gui";
+    QTextStream(stderr) << QCoreApplication::translate("trainyard::app",
+                                                       "trainyard: cannot start %1: %2")
+                               .arg(QString::fromLocal8Bit(program.c_str()),
+                                    QString::fromLocal8Bit(std::strerror(error)))
+                        << '\n';
+    return 127;
 }
+
+#ifndef TRAINYARD_CLOUD_PROGRAM
+// The arguments as the process got them: QCoreApplication may take some out of argv.
+std::vector<char *> g_arguments;
+
+int handOverToCloud()
+{
+    return execBeside(trainyard::exec::CloudProgramName, g_arguments.data());
+}
+#endif
 
 } // namespace
 
 int main(int argc, char **argv)
 {
     trainyard::app::setIdentity();
-    if (!trainyard::app::wantsCommand(argc, argv)) {
-        const std::string gui = guiProgram();
-        ::execv(gui.c_str(), argv);
-        const int error = errno;
-        QCoreApplication app(argc, argv);
-        trainyard::app::installTranslators(app);
-        QTextStream(stderr) << QCoreApplication::translate("trainyard::app",
-                                                           "trainyard: cannot open the window: "
-                                                           "%1: %2")
-                                   .arg(QString::fromLocal8Bit(gui.c_str()),
-                                        QString::fromLocal8Bit(std::strerror(error)))
-                            << '\n';
-        return 127;
-    }
+    if (!trainyard::app::wantsCommand(argc, argv))
+        return execBeside(trainyard::exec::GuiProgramName, argv);
+#ifdef TRAINYARD_CLOUD_PROGRAM
+    trainyard::cli::installCloud();
+#else
+    g_arguments.assign(argv, argv + argc + 1);
+    trainyard::cli::setHandOver(handOverToCloud);
+#endif
     return trainyard::app::runCommand(argc, argv);
 }

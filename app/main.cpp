@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `trainyard-gui`: the window, which `trainyard` (cli_main.cpp) hands over to when it is started
-// without a command. Given a command it runs it as `trainyard` does.
+// without a command. Given a command it runs it as `trainyard-cloud` does.
 #include "appsetup.h"
+#include "cli/cloudcommands.h"
 #include "exec/locallauncher.h"
 #include "mainwindow/accessiblecombo.h"
 #include "mainwindow/mainwindow.h"
@@ -46,6 +47,7 @@ void scheduleScreenshot(QWidget &window, const QString &path)
 int main(int argc, char **argv)
 {
     trainyard::app::setIdentity();
+    trainyard::cli::installCloud();
     if (trainyard::app::wantsCommand(argc, argv))
         return trainyard::app::runCommand(argc, argv);
     QApplication app(argc, argv);

@@ -1151,6 +1151,10 @@ Beispiele:
         <source>usage: supervise [--store DIR] JOB_ID | --standby</source>
         <translation>Aufruf: supervise [--store DIR] JOB_ID | --standby</translation>
     </message>
+    <message>
+        <source>trainyard: this program has no cloud commands; run %1</source>
+        <translation>trainyard: Dieses Programm hat keine Cloud-Befehle; führen Sie %1 aus</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::CloudApi</name>
@@ -2969,8 +2973,8 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
 <context>
     <name>trainyard::app</name>
     <message>
-        <source>trainyard: cannot open the window: %1: %2</source>
-        <translation>trainyard: Das Fenster kann nicht geöffnet werden: %1: %2</translation>
+        <source>trainyard: cannot start %1: %2</source>
+        <translation>trainyard: %1 kann nicht gestartet werden: %2</translation>
     </message>
 </context>
 <context>
@@ -3207,6 +3211,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>There is no running replica %1 in this job.</source>
         <translation>In diesem Job gibt es kein laufendes Replikat %1.</translation>
     </message>
+    <message>
+        <source>Cannot start %1 to read the job&apos;s secrets: %2</source>
+        <translation>%1 kann nicht gestartet werden, um die Geheimnisse des Jobs zu lesen: %2</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::exec::JobGpuPlan</name>
@@ -3408,6 +3416,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>Rehearsal of %1 for %2 not done: %3</source>
         <translation>Probe (%1) für %2 nicht ausgeführt: %3</translation>
+    </message>
+    <message>
+        <source>The job&apos;s secrets cannot be read: this program has no keychain, and %1 beside it could not be started.</source>
+        <translation>Die Geheimnisse des Jobs können nicht gelesen werden: Dieses Programm hat keinen Schlüsselbund, und %1 daneben konnte nicht gestartet werden.</translation>
     </message>
 </context>
 <context>

@@ -3,11 +3,10 @@
 #include "cli/cli.h"
 
 #include "catalog/catalog.h"
-#include "cli/aicommands.h"
+#include "cli/cloudhooks.h"
 #include "cli/commands.h"
 #include "cli/jobcommands.h"
 #include "cli/output.h"
-#include "cli/secretcommands.h"
 #include "cli/shellhelp.h"
 #include "export/gcloud.h"
 #include "jobspec/yamlfields.h"
@@ -34,7 +33,30 @@ struct Command
     const char *name;
     int (*run)(const QStringList &args);
     QString (*help)(); // null: a hidden command (the job owner process)
+    // Runs on trainyard_cloud (cloudhooks.h): handed over by a program without it. The help of
+    // every command, which completion and man-page print, includes the cloud part's.
+    bool cloud = false;
 };
+
+int runSecretsCommand(const QStringList &args)
+{
+    return runCloudCommand(&CloudCommands::secrets, args);
+}
+
+QString secretsCommandHelp()
+{
+    return cloudCommands().secretsHelp();
+}
+
+int runAiCommand(const QStringList &args)
+{
+    return runCloudCommand(&CloudCommands::ai, args);
+}
+
+QString aiCommandHelp()
+{
+    return cloudCommands().aiHelp();
+}
 
 const Command commands[] = {
     {"validate", runValidate, validateHelp},
@@ -43,10 +65,10 @@ const Command commands[] = {
     {"local", runLocal, localHelp},
     {"jobs", runJobs, jobsHelp},
     {"supervise", runSupervise, nullptr},
-    {"secrets", runSecrets, secretsHelp},
-    {"ai", runAi, aiHelp},
-    {"completion", runCompletion, completionHelp},
-    {"man-page", runManPage, nullptr}, // writes the installed man page (the build runs it)
+    {"secrets", runSecretsCommand, secretsCommandHelp, true},
+    {"ai", runAiCommand, aiCommandHelp, true},
+    {"completion", runCompletion, completionHelp, true},
+    {"man-page", runManPage, nullptr, true}, // writes the installed man page (the build runs it)
 };
 
 const Command *findCommand(const QString &name)
@@ -251,6 +273,8 @@ int run(const QStringList &arguments)
             return usageError(QStringLiteral("help"),
                               Cli::tr("unknown command '%1'").arg(args.at(1)));
         }
+        if (int code = 0; command->cloud && handedOver(&code))
+            return code;
         return printText(command->help());
     }
     const Command *command = findCommand(first);
@@ -277,6 +301,8 @@ int run(const QStringList &arguments)
         err().flush();
         return exitUsage;
     }
+    if (int code = 0; command->cloud && handedOver(&code))
+        return code;
     return command->run(args.mid(1));
 }
 

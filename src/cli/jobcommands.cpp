@@ -2,7 +2,7 @@
 // `trainyard jobs list|describe|stream-logs|cancel` and the hidden `trainyard supervise`.
 #include "cli/jobcommands.h"
 
-#include "cli/aicommands.h"
+#include "cli/cloudhooks.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "cloud/cloudjob.h"
@@ -687,7 +687,8 @@ int runJobs(const QStringList &args)
          sub == QLatin1String("cancel")) &&
         args.size() == 2 && store::JobStore::isStorableJobId(args.at(1)) &&
         cloud::isCloudJob(store::JobStore(), args.at(1)))
-        return runAi(QStringList{QStringLiteral("custom-jobs")} + args);
+        return runCloudCommand(&CloudCommands::ai,
+                               QStringList{QStringLiteral("custom-jobs")} + args);
     if (sub == QLatin1String("list"))
         return runList(args.mid(1));
     if (sub == QLatin1String("describe"))

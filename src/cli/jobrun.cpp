@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `trainyard local train` and `trainyard jobs submit training`: create a job in the store,
 // start its owner process, follow it.
-#include "cli/aicommands.h"
+#include "cli/cloudhooks.h"
 #include "cli/commands.h"
 #include "cli/jobcommands.h"
 #include "cli/output.h"
@@ -329,7 +329,7 @@ int runSubmitTraining(const QStringList &args)
     if (args.contains(QStringLiteral("--cloud"))) { // Vertex AI instead of this machine
         QStringList rest = args;
         rest.removeAll(QStringLiteral("--cloud"));
-        return runCloudSubmitTraining(rest);
+        return runCloudCommand(&CloudCommands::submitTraining, rest);
     }
     const LocalRunDefaults defaults = exec::readLocalRunDefaults();
     ParsedArgs parsed = parseArgs(args, submitOptions(defaults), true);

@@ -8,7 +8,7 @@
 // no local owner process.
 #pragma once
 
-#include "cloud/vertexclient.h"
+#include "cloud/vertexnames.h"
 #include "store/jobstate.h"
 
 #include <QJsonObject>

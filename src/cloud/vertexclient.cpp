@@ -70,7 +70,7 @@ bool isPage(const QJsonObject &page, const QString &field)
     if (!items.isUndefined() && !items.isArray())
         return false;
     const QJsonArray array = items.toArray();
-    for (const QJsonValue &v : array) {
+    for (const auto &v : array) {
         if (!v.isObject())
             return false;
     }
@@ -98,67 +98,6 @@ QUrl storageRoot()
                        QStringLiteral("https://storage.googleapis.com/"));
 }
 
-QString locationName(const QString &project, const QString &region)
-{
-    return QStringLiteral("projects/%1/locations/%2").arg(project, region);
-}
-
-QString jobCollection(const QString &jobName)
-{
-    return jobName.contains(QLatin1String("/hyperparameterTuningJobs/"))
-               ? QStringLiteral("hyperparameterTuningJobs")
-               : QStringLiteral("customJobs");
-}
-
-QString jobIdOf(const QString &jobName)
-{
-    return jobName.section(QLatin1Char('/'), -1);
-}
-
-QString regionOf(const QString &jobName)
-{
-    const QStringList parts = jobName.split(QLatin1Char('/'));
-    const qsizetype i = parts.indexOf(QStringLiteral("locations"));
-    return i >= 0 && i + 1 < parts.size() ? parts.at(i + 1) : QString();
-}
-
-QString shortState(const QString &jobState)
-{
-    QString s = jobState;
-    if (s.startsWith(QLatin1String("JOB_STATE_")))
-        s = s.mid(10);
-    return s;
-}
-
-bool isTerminalJobState(const QString &jobState)
-{
-    const QString s = shortState(jobState);
-    return s == QLatin1String("SUCCEEDED") || s == QLatin1String("FAILED") ||
-           s == QLatin1String("CANCELLED") || s == QLatin1String("EXPIRED") ||
-           s == QLatin1String("PARTIALLY_SUCCEEDED");
-}
-
-CloudLogEntry parseLogEntry(const QJsonObject &entry)
-{
-    CloudLogEntry e;
-    e.insertId = entry.value(QLatin1String("insertId")).toString();
-    e.timestamp = entry.value(QLatin1String("timestamp")).toString();
-    e.severity = entry.value(QLatin1String("severity")).toString();
-    // The task name as gcloud's log helpers read it: resource labels, then entry labels.
-    const QJsonObject resourceLabels =
-        entry.value(QLatin1String("resource")).toObject().value(QLatin1String("labels")).toObject();
-    const QJsonObject labels = entry.value(QLatin1String("labels")).toObject();
-    e.taskName = resourceLabels.value(QLatin1String("task_name")).toString();
-    if (e.taskName.isEmpty())
-        e.taskName = labels.value(QLatin1String("task_name")).toString();
-    if (e.taskName.isEmpty())
-        e.taskName = labels.value(QLatin1String("ml.googleapis.com/task_name")).toString();
-    const QJsonValue json = entry.value(QLatin1String("jsonPayload"));
-    e.message = json.isObject() ? json.toObject().value(QLatin1String("message")).toString()
-                                : entry.value(QLatin1String("textPayload")).toString();
-    return e;
-}
-
 VertexClient::VertexClient(ApiClient *api, QObject *parent)
     : QObject(parent)
     , m_api(api)
@@ -166,7 +105,7 @@ VertexClient::VertexClient(ApiClient *api, QObject *parent)
 
 void VertexClient::createJob(const QString &project, const QString &region,
                              const QString &collection, const QJsonObject &job, QObject *context,
-                             JobCallback callback)
+                             const JobCallback &callback)
 {
     QString problem = checkProject(project);
     if (problem.isEmpty())
@@ -193,7 +132,7 @@ void VertexClient::createJob(const QString &project, const QString &region,
         });
 }
 
-void VertexClient::getJob(const QString &name, QObject *context, JobCallback callback)
+void VertexClient::getJob(const QString &name, QObject *context, const JobCallback &callback)
 {
     JobName parsed;
     if (!parseJobName(name, &parsed)) {
@@ -230,7 +169,7 @@ void VertexClient::cancelJob(const QString &name, QObject *context, JobCallback 
 
 void VertexClient::listJobs(const QString &project, const QString &region,
                             const QString &collection, const QString &filter, QObject *context,
-                            ListCallback callback)
+                            const ListCallback &callback)
 {
     QString problem = checkProject(project);
     if (problem.isEmpty())
@@ -250,12 +189,13 @@ void VertexClient::listJobs(const QString &project, const QString &region,
         url.setQuery(query);
     }
     listPage(url, collection, Vertex::tr("list the jobs of %1 in %2").arg(project, region), {},
-             std::make_shared<QList<QJsonObject>>(), context, std::move(callback));
+             std::make_shared<QList<QJsonObject>>(), context, callback);
 }
 
 void VertexClient::listPage(const QUrl &base, const QString &collection, const QString &what,
-                            const QString &pageToken, std::shared_ptr<QList<QJsonObject>> jobs,
-                            QObject *context, ListCallback callback)
+                            const QString &pageToken,
+                            const std::shared_ptr<QList<QJsonObject>> &jobs, QObject *context,
+                            const ListCallback &callback)
 {
     QUrl url = base;
     if (!pageToken.isEmpty()) {
@@ -276,7 +216,7 @@ void VertexClient::listPage(const QUrl &base, const QString &collection, const Q
                         return;
                     }
                     const QJsonArray page = r.json.value(collection).toArray();
-                    for (const QJsonValue &v : page)
+                    for (const auto &v : page)
                         jobs->append(v.toObject());
                     const QString next = r.json.value(QLatin1String("nextPageToken")).toString();
                     if (next.isEmpty()) {
@@ -289,7 +229,7 @@ void VertexClient::listPage(const QUrl &base, const QString &collection, const Q
 
 void VertexClient::listJobLogs(const QString &project, const QString &jobName,
                                const QString &afterTimestamp, QObject *context,
-                               LogCallback callback)
+                               const LogCallback &callback)
 {
     QString problem = checkProject(project);
     if (problem.isEmpty())
@@ -313,12 +253,12 @@ void VertexClient::listJobLogs(const QString &project, const QString &jobName,
         {QStringLiteral("orderBy"), QStringLiteral("timestamp asc")},
         {QStringLiteral("pageSize"), 1000},
     };
-    logPage(request, std::make_shared<QList<CloudLogEntry>>(), 0, context, std::move(callback));
+    logPage(request, std::make_shared<QList<CloudLogEntry>>(), 0, context, callback);
 }
 
 void VertexClient::logPage(const QJsonObject &request,
-                           std::shared_ptr<QList<CloudLogEntry>> entries, int emptyPages,
-                           QObject *context, LogCallback callback)
+                           const std::shared_ptr<QList<CloudLogEntry>> &entries, int emptyPages,
+                           QObject *context, const LogCallback &callback)
 {
     const QUrl url = under(loggingRoot(), QStringLiteral("v2/entries:list"));
     m_api->callJson(
@@ -335,7 +275,7 @@ void VertexClient::logPage(const QJsonObject &request,
                 return;
             }
             const QJsonArray page = r.json.value(QLatin1String("entries")).toArray();
-            for (const QJsonValue &v : page)
+            for (const auto &v : page)
                 entries->append(parseLogEntry(v.toObject()));
             const QString next = r.json.value(QLatin1String("nextPageToken")).toString();
             // An empty page with a token means the search is not finished: ask again, a

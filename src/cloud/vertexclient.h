@@ -11,6 +11,7 @@
 #pragma once
 
 #include "cloud/apiclient.h"
+#include "cloud/vertexnames.h"
 
 #include <QJsonArray>
 #include <QList>
@@ -20,30 +21,6 @@ namespace trainyard::cloud {
 QUrl vertexRoot(const QString &region);
 QUrl loggingRoot();
 QUrl storageRoot();
-
-// "projects/P/locations/R".
-QString locationName(const QString &project, const QString &region);
-// The collection of a job name or kind: "customJobs" or "hyperparameterTuningJobs".
-QString jobCollection(const QString &jobName);
-// The last segment of a job name (the numeric ID Cloud Logging knows the job by).
-QString jobIdOf(const QString &jobName);
-// The region of a job name ("projects/p/locations/us-central1/customJobs/1" → us-central1).
-QString regionOf(const QString &jobName);
-// "JOB_STATE_RUNNING" → "RUNNING"; terminal: SUCCEEDED, FAILED, CANCELLED, EXPIRED,
-// PARTIALLY_SUCCEEDED.
-QString shortState(const QString &jobState);
-bool isTerminalJobState(const QString &jobState);
-
-// One log line of a job as Cloud Logging returns it.
-struct CloudLogEntry
-{
-    QString insertId;
-    QString timestamp; // RFC 3339, as sent
-    QString severity;
-    QString taskName; // resource.labels.task_name or labels, e.g. "workerpool0-0"
-    QString message;  // jsonPayload.message, else textPayload
-};
-CloudLogEntry parseLogEntry(const QJsonObject &entry);
 
 class VertexClient : public QObject
 {
@@ -59,24 +36,24 @@ public:
 
     // collection "customJobs" or "hyperparameterTuningJobs".
     void createJob(const QString &project, const QString &region, const QString &collection,
-                   const QJsonObject &job, QObject *context, JobCallback callback);
-    void getJob(const QString &name, QObject *context, JobCallback callback);
+                   const QJsonObject &job, QObject *context, const JobCallback &callback);
+    void getJob(const QString &name, QObject *context, const JobCallback &callback);
     void cancelJob(const QString &name, QObject *context, JobCallback callback);
     // Every page, following nextPageToken. `filter` in the API's syntax, may be empty.
     void listJobs(const QString &project, const QString &region, const QString &collection,
-                  const QString &filter, QObject *context, ListCallback callback);
+                  const QString &filter, QObject *context, const ListCallback &callback);
     // The entries of a job (resource.type="ml_job" AND resource.labels.job_id="ID"), oldest
     // first, after `afterTimestamp` (inclusive; callers drop insertIds they have seen), every
     // page.
     void listJobLogs(const QString &project, const QString &jobName, const QString &afterTimestamp,
-                     QObject *context, LogCallback callback);
+                     QObject *context, const LogCallback &callback);
 
 private:
     void listPage(const QUrl &base, const QString &collection, const QString &what,
-                  const QString &pageToken, std::shared_ptr<QList<QJsonObject>> jobs,
-                  QObject *context, ListCallback callback);
-    void logPage(const QJsonObject &request, std::shared_ptr<QList<CloudLogEntry>> entries,
-                 int emptyPages, QObject *context, LogCallback callback);
+                  const QString &pageToken, const std::shared_ptr<QList<QJsonObject>> &jobs,
+                  QObject *context, const ListCallback &callback);
+    void logPage(const QJsonObject &request, const std::shared_ptr<QList<CloudLogEntry>> &entries,
+                 int emptyPages, QObject *context, const LogCallback &callback);
 
     ApiClient *m_api;
 };

@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: MIT
 // The owner process's main loop and how consoles start it (see supervisor.h).
+#include "exec/companion.h"
 #include "exec/containment.h"
 #include "exec/supervisor.h"
+#include "jobspec/yamlio.h"
+#include "secrets/references.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFile>
 #include <QProcess>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <signal.h>
 #include <unistd.h>
 
@@ -32,10 +38,39 @@ void installStopHandlers()
     ::signal(SIGPIPE, SIG_IGN);
 }
 
+// A job that reads secrets needs the keychain, which a program on trainyard_core alone
+// (`trainyard`) lacks: its owner becomes `trainyard-cloud supervise --store ROOT JOB_ID` by an
+// exec, the same process (pid, start time, session, descriptors) whoever started it knows.
+// Returns only when there is nothing to hand over or the exec failed (the job then fails in
+// Supervisor::prepare, saying so).
+void handOverForSecrets(const store::JobStore &store, const QString &jobId)
+{
+    if (secrets::blockingResolver())
+        return;
+    QByteArray yaml;
+    if (!store.readConfig(jobId, &yaml) || !yaml.contains("secret"))
+        return;
+    const jobspec::ImportResult imported = jobspec::importJob(yaml, QStringLiteral("config.yaml"));
+    if (!imported.ok() || secrets::secretReferences(imported.job).isEmpty())
+        return;
+    const std::string program = programBeside(CloudProgramName);
+    const QByteArray root = QFile::encodeName(store.root());
+    const QByteArray id = QFile::encodeName(jobId);
+    const char *const argv[] = {program.c_str(),  "supervise",    "--store",
+                                root.constData(), id.constData(), nullptr};
+    ::execv(program.c_str(), const_cast<char *const *>(argv));
+    const int error = errno;
+    detail::note(
+        QCoreApplication::translate("trainyard::exec",
+                                    "Cannot start %1 to read the job's secrets: %2")
+            .arg(QFile::decodeName(program.c_str()), QString::fromLocal8Bit(std::strerror(error))));
+}
+
 } // namespace
 
 int runOwner(const store::JobStore &store, const QString &jobId)
 {
+    handOverForSecrets(store, jobId);
     ::setsid(); // no controlling terminal: a console's Ctrl-C or hang-up never reaches us
     installStopHandlers();
     // Orphaned descendants (daemons in sessions of their own) are re-parented to us, so the job

@@ -4,10 +4,11 @@
 #include "exec/supervisor.h"
 
 #include "catalog/catalog.h"
+#include "exec/companion.h"
 #include "exec/jobgpuplan.h"
 #include "gpu/nvml.h"
 #include "jobspec/yamlio.h"
-#include "secrets/resolve.h"
+#include "secrets/references.h"
 #include "store/ownerlock.h"
 #include "store/procidentity.h"
 
@@ -334,8 +335,18 @@ bool Supervisor::prepare()
     // Secret references (trainyardLocal.env NAME: {secret: ...}) are read from the keychain
     // here; a job without any never touches it, a job whose secret is missing fails naming it.
     // Their values are masked in every line the replicas print before it is stored.
+    // A program without a keychain hands such a job to one with it before it gets here
+    // (runOwner); this is what is left when that program could not be started.
     if (!secrets::secretReferences(m_job).isEmpty()) {
-        const secrets::SecretResolution resolution = secrets::resolveSecretsBlocking(m_job);
+        const secrets::BlockingResolver resolve = secrets::blockingResolver();
+        if (!resolve) {
+            finishEarly(JobStatus::Failed,
+                        tr("The job's secrets cannot be read: this program has no keychain, "
+                           "and %1 beside it could not be started.")
+                            .arg(QLatin1String(CloudProgramName)));
+            return false;
+        }
+        const secrets::SecretResolution resolution = resolve(m_job);
         if (!resolution) {
             finishEarly(JobStatus::Failed, resolution.errorMessage);
             return false;

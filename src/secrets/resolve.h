@@ -9,9 +9,7 @@
 // capture (masker()).
 #pragma once
 
-#include "exec/environment.h"
-#include "jobspec/job.h"
-#include "secrets/masker.h"
+#include "secrets/references.h"
 #include "secrets/secretstore.h"
 
 #include <QList>
@@ -21,30 +19,6 @@
 #include <QStringList>
 
 namespace trainyard::secrets {
-
-struct SecretReference
-{
-    QString secret;        // the secret's name
-    QStringList variables; // environment variables that take its value, in spec order
-};
-
-// The distinct secrets a job references, in the order of first use.
-QList<SecretReference> secretReferences(const jobspec::Job &job);
-
-struct SecretResolution
-{
-    QMap<QString, QString> values; // secret name -> value; complete only when ok
-    QStringList failedSecrets;     // secrets that could not be read
-    QStringList shortSecrets;      // resolved, but too short to be masked in logs
-    QString errorMessage;          // one line per failed secret; empty when every one resolved
-
-    explicit operator bool() const { return errorMessage.isEmpty(); }
-
-    // For exec::EnvironmentOptions::secretResolver (copies the values into the function).
-    exec::SecretResolver resolver() const;
-    // Masks every resolved value of at least MinimumMaskedLength bytes.
-    Masker masker() const;
-};
 
 // Reads every secret a job references, asynchronously, with a store of its own. Safe on the GUI
 // thread: no nested event loop. finished() is emitted exactly once per start(), always from the
@@ -79,5 +53,3 @@ private:
 SecretResolution resolveSecretsBlocking(const jobspec::Job &job);
 
 } // namespace trainyard::secrets
-
-Q_DECLARE_METATYPE(trainyard::secrets::SecretResolution)

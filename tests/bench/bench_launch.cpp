@@ -7,10 +7,11 @@
 //   bench_launch [RUNS=7] [sh|python]
 //   sh:     the trainer is a shell script that sleeps (trainyardLocal.executable)
 //   python: the trainer is `python3 -m bench_sleeper` (TRAINYARD_PYTHON or /usr/bin/python3)
-//   BENCH_LAUNCH_HARNESS=PATH: another build's trainyard_jobs_harness instead of this one's
-//   BENCH_LAUNCH_COMPARE=PATH: a second build's harness, run beside ours in every round, first
-//                              in every other one (on a busy machine only interleaved runs
-//                              compare fairly, and the second of a round is slower)
+//   BENCH_LAUNCH_HARNESS=PATH: another program instead of this build's `trainyard` (another
+//                              build's, or trainyard_jobs_harness, which links trainyard_cloud)
+//   BENCH_LAUNCH_COMPARE=PATH: a second program, run beside ours in every round, first in every
+//                              other one (on a busy machine only interleaved runs compare
+//                              fairly, and the second of a round is slower)
 //
 // What "running" means: ours, every replica's QProcess has started (exec succeeded) and the
 // owner has written RUNNING; the shell's, the script has forked all 11 background jobs. A second
@@ -90,7 +91,7 @@ int main(int argc, char **argv)
     QString harness = qEnvironmentVariable("BENCH_LAUNCH_HARNESS");
     const QString compare = qEnvironmentVariable("BENCH_LAUNCH_COMPARE");
     if (harness.isEmpty())
-        harness = QStringLiteral(JOBS_HARNESS);
+        harness = QStringLiteral(TRAINYARD_BINARY);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("TRAINYARD_HOME"), home);
     env.insert(QStringLiteral("TRAINYARD_PYTHON"), interpreter);

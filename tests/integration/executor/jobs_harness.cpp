@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `trainyard_jobs_harness local|jobs|supervise ...`: the job commands of the CLI without the
 // rest of the application. The owner process it starts is this same program.
+#include "cli/cloudcommands.h"
 #include "cli/jobcommands.h"
 #include "exec/ownerstandby.h"
 
@@ -10,6 +11,7 @@ int main(int argc, char **argv)
 {
     // The identity first: a forked owner finds the same store as its CLI.
     QCoreApplication::setApplicationName(QStringLiteral("trainyard"));
+    trainyard::cli::installCloud(); // cloud jobs' describe, stream-logs, cancel; secrets
     const bool standby = trainyard::exec::OwnerStandby::forkForSubmit(argc, argv);
     QCoreApplication app(argc, argv);
     if (standby)

@@ -42,6 +42,7 @@ private Q_SLOTS:
     void filterSyntax();
     void trainyardBinaryRunsJobs();
     void trainyardOwnersAndWindowAreSeparatePrograms();
+    void cloudCommandsAreHandedToTrainyardCloud();
     void cancelOfAnEndedJobIsRefused();
     void unknownJob_data();
     void unknownJob();
@@ -377,6 +378,11 @@ void TestJobCli::trainyardOwnersAndWindowAreSeparatePrograms()
     QVERIFY(mapped.contains("libQt6Core.so"));
     QVERIFY(!mapped.contains("libQt6Widgets.so"));
     QVERIFY(!mapped.contains("libQt6Gui.so"));
+    // Nor the cloud's and the keychain's (trainyard-cloud has them).
+    QVERIFY(!mapped.contains("libQt6Network.so"));
+    QVERIFY(!mapped.contains("libqt6keychain.so"));
+    QVERIFY(!mapped.contains("libcrypto.so"));
+    QVERIFY(!mapped.contains("libQt6DBus.so"));
     QCOMPARE(runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("cancel"), id}).exitCode, 0);
     QCOMPARE(
         waitForState(jobStore(), id, [](const store::JobState &s) { return s.isTerminal(); }).state,
@@ -398,6 +404,57 @@ void TestJobCli::trainyardOwnersAndWindowAreSeparatePrograms()
                quint32(quint8(head.at(at + 2))) << 8 | quint32(quint8(head.at(at + 3)));
     };
     QVERIFY2(bigEndian(16) > 400 && bigEndian(20) > 300, head.toHex().constData());
+}
+
+// The commands of trainyard_cloud run in `trainyard-cloud`, which `trainyard` execs with the
+// same arguments (cli/cloudhooks.h): a user of `trainyard` sees the same output and exit status.
+// Without trainyard-cloud beside it, `trainyard` says which program is missing, and its local
+// commands still work.
+void TestJobCli::cloudCommandsAreHandedToTrainyardCloud()
+{
+    const QString binary = QStringLiteral(TRAINYARD_BINARY);
+    const QString cloud = QFileInfo(binary).dir().filePath(QStringLiteral("trainyard-cloud"));
+    if (!QFileInfo(binary).isExecutable() || !QFileInfo(cloud).isExecutable())
+        QSKIP("trainyard and trainyard-cloud are not built (cmake --build ... --target "
+              "trainyard)");
+    const QList<QStringList> commands = {
+        {QStringLiteral("ai"), QStringLiteral("--help")},
+        {QStringLiteral("help"), QStringLiteral("secrets")},
+        {QStringLiteral("ai"), QStringLiteral("custom-jobs"), QStringLiteral("describe")},
+        {QStringLiteral("jobs"), QStringLiteral("submit"), QStringLiteral("training"),
+         QStringLiteral("x"), QStringLiteral("--cloud")},
+        {QStringLiteral("completion"), QStringLiteral("bash")},
+    };
+    for (const QStringList &args : commands) {
+        const CliRun lean = runCli(m_home, args, 20000, QProcessEnvironment(), binary);
+        const CliRun full = runCli(m_home, args, 20000, QProcessEnvironment(), cloud);
+        QVERIFY2(lean.finished && full.finished, qPrintable(args.join(QLatin1Char(' '))));
+        QCOMPARE(lean.exitCode, full.exitCode);
+        QCOMPARE(lean.out, full.out);
+        QCOMPARE(lean.err, full.err);
+        QVERIFY2(!lean.out.isEmpty() || !lean.err.isEmpty(),
+                 qPrintable(args.join(QLatin1Char(' '))));
+    }
+    QVERIFY(runCli(m_home, {QStringLiteral("ai"), QStringLiteral("--help")}, 20000,
+                   QProcessEnvironment(), binary)
+                .out.contains("custom-jobs"));
+
+    // trainyard alone in a folder.
+    const QString alone = path(QStringLiteral("alone/trainyard"));
+    QVERIFY(QDir().mkpath(QFileInfo(alone).path()));
+    QVERIFY(QFile::copy(binary, alone));
+    const CliRun missing = runCli(m_home, {QStringLiteral("ai"), QStringLiteral("--help")}, 20000,
+                                  QProcessEnvironment(), alone);
+    QCOMPARE(missing.exitCode, 127);
+    const QByteArray named =
+        "cannot start " + QFile::encodeName(path(QStringLiteral("alone/trainyard-cloud")));
+    QVERIFY2(missing.err.contains(named), missing.err.constData());
+    QVERIFY2(missing.err.contains("No such file or directory"), missing.err.constData());
+    QVERIFY(missing.out.isEmpty());
+    const CliRun list = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("list")}, 20000,
+                               QProcessEnvironment(), alone);
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY2(list.out.contains("described_job"), list.out.constData());
 }
 
 void TestJobCli::cancelOfAnEndedJobIsRefused()

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: MIT
+// trainyard_cloud's part of the CLI and the owner: installs `ai`, `secrets` and `jobs submit
+// training --cloud` into the core's hooks (cloudhooks.h) and the keychain into a job's secret
+// resolution (secrets/references.h). Called by every program that links trainyard_cloud
+// (trainyard-cloud, trainyard-gui, the test programs) before it runs anything.
+#pragma once
+
+namespace trainyard::cli {
+
+void installCloud();
+
+} // namespace trainyard::cli
