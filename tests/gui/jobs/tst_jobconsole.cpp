@@ -656,12 +656,17 @@ void TestJobConsole::floodKeepsGuiResponsive()
     QTRY_VERIFY_WITH_TIMEOUT(done(), 120000);
     probe.stop();
     const qint64 maxGap = probe.maxGapMs();
+    const qint64 blocked = probe.maxBlockedMs();
     QCOMPARE(console.model()->job(QStringLiteral("flood_console"))->state.state,
              JobStatus::Succeeded);
     QVERIFY(console.detail()->logPanel()->view()->isFollowing());
-    qInfo("flood: %d rows, longest gap between GUI timer ticks %lld ms", logModel->rowCount(),
-          maxGap);
-    QVERIFY2(maxGap < 100, qPrintable(QStringLiteral("GUI timer gap %1 ms").arg(maxGap)));
+    qInfo("flood: %d rows, longest gap between GUI timer ticks %lld ms, %lld ms of it not "
+          "waiting for a CPU",
+          logModel->rowCount(), maxGap, blocked);
+    QVERIFY2(blocked < 100,
+             qPrintable(QStringLiteral("GUI thread blocked %1 ms (longest gap %2 ms)")
+                            .arg(blocked)
+                            .arg(maxGap)));
 }
 
 void TestJobConsole::trialsInOverview()

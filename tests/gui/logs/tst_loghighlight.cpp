@@ -66,8 +66,10 @@ void TestLogHighlight::catastrophicRegexWhileFollowing()
     QTest::qWait(3000);
     probe.stop();
     more.stop();
-    QVERIFY2(probe.maxGapMs() < 250,
-             qPrintable(QStringLiteral("the GUI thread stalled %1 ms").arg(probe.maxGapMs())));
+    QVERIFY2(probe.maxBlockedMs() < 250,
+             qPrintable(QStringLiteral("the GUI thread stalled %1 ms (longest gap %2 ms)")
+                            .arg(probe.maxBlockedMs())
+                            .arg(probe.maxGapMs())));
 
     // The matching rows on screen are highlighted once the worker got to them.
     panel.view()->viewport()->repaint();
