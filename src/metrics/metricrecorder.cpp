@@ -19,6 +19,22 @@
 
 namespace trainyard::metrics {
 
+namespace {
+
+// Sets a progress entry only when it changes: an insert detaches the hash from the copy the
+// last save kept even when the value is the same, and the next save then has to compare the
+// whole progress (StoreProgress::save).
+template<typename Value, typename Given>
+void setIfChanged(QHash<QString, Value> &hash, const QString &key, const Given &given)
+{
+    const Value value = given;
+    const auto it = hash.constFind(key);
+    if (it == hash.cend() || !(*it == value))
+        hash.insert(key, value);
+}
+
+} // namespace
+
 QString displaySource(const SeriesKey &key)
 {
     if (key.kind == kinds::Hypertune)
@@ -91,7 +107,6 @@ int MetricRecorder::syncTensorBoard(const QStringList &roots, qint64 maxBytes)
             if (!readSeriesHeader(path, &key, nullptr, nullptr) || key.kind != kinds::TensorBoard)
                 continue;
             m_writers.remove(key);
-            m_recorded.remove(key);
             removeSeriesFiles(path);
             m_progress.seriesCounts.remove(QFileInfo(path).fileName());
         }
@@ -120,7 +135,7 @@ int MetricRecorder::syncTensorBoard(const QStringList &roots, qint64 maxBytes)
         // What was read: the files' sizes now, as the follower reached their ends.
         const QStringList files = m_tensorBoard->files();
         for (const QString &file : files)
-            m_progress.fileMarks.insert(TensorBoardMark + file, QFileInfo(file).size());
+            setIfChanged(m_progress.fileMarks, TensorBoardMark + file, QFileInfo(file).size());
     }
     return points;
 }
@@ -191,12 +206,12 @@ SeriesWriter *MetricRecorder::writer(const SeriesKey &key)
 {
     auto it = m_writers.find(key);
     if (it != m_writers.end())
-        return it->get();
+        return it->writer.get();
     auto w = std::make_shared<SeriesWriter>();
     const qint64 keep = m_progress.seriesCounts.value(seriesFileName(key), 0);
     if (!w->open(m_dir, key, keep, nullptr))
         w.reset();
-    m_writers.insert(key, w);
+    m_writers.insert(key, Writer{w});
     return w.get();
 }
 
@@ -259,7 +274,7 @@ void MetricRecorder::addLine(const QString &logName, qint64 wallMs, bool continu
 {
     if (!m_open)
         return;
-    m_progress.logOffsets.insert(logName, endOffset);
+    setIfChanged(m_progress.logOffsets, logName, endOffset);
     if (continuation)
         return;
     // With user patterns: extract() (built-in forms and the patterns), then the log's rules.
@@ -276,7 +291,7 @@ void MetricRecorder::addLine(const QString &logName, qint64 wallMs, bool continu
     log.lines.take(m_scan, &m_points);
     storePoints(logName, log, wallMs);
     if (log.lines.hasLastStep())
-        m_progress.lastSteps.insert(logName, log.lines.lastStep());
+        setIfChanged(m_progress.lastSteps, logName, log.lines.lastStep());
 }
 
 void MetricRecorder::addBatch(const QString &logName, const LineBatch &batch)
@@ -306,10 +321,10 @@ void MetricRecorder::addBatch(const QString &logName, const LineBatch &batch)
             p += h.size;
         }
         if (log.lines.hasLastStep())
-            m_progress.lastSteps.insert(logName, log.lines.lastStep());
+            setIfChanged(m_progress.lastSteps, logName, log.lines.lastStep());
     }
     if (batch.endOffset >= 0)
-        m_progress.logOffsets.insert(logName, batch.endOffset);
+        setIfChanged(m_progress.logOffsets, logName, batch.endOffset);
 }
 
 qint64 MetricRecorder::catchUpLogs(const QString &logsDir, qint64 maxBytes)
@@ -397,7 +412,7 @@ int MetricRecorder::pollHypertune(const QString &hypertuneDir)
                 ++added;
             }
         }
-        m_progress.fileMarks.insert(mark, offset + complete);
+        setIfChanged(m_progress.fileMarks, mark, offset + complete);
     }
     return added;
 }
@@ -408,8 +423,8 @@ bool MetricRecorder::flush(QString *error)
         return false;
     bool ok = true;
     QString why;
-    for (auto it = m_writers.cbegin(); it != m_writers.cend(); ++it) {
-        SeriesWriter *w = it.value().get();
+    for (auto it = m_writers.begin(); it != m_writers.end(); ++it) {
+        SeriesWriter *w = it->writer.get();
         if (!w)
             continue;
         if (!w->flush() && ok) {
@@ -417,10 +432,9 @@ bool MetricRecorder::flush(QString *error)
             why = w->error();
         }
         // Only series that moved: a file name is a hash, and 100,000 of them a second add up.
-        const auto recorded = m_recorded.constFind(it.key());
-        if (recorded == m_recorded.cend() || *recorded != w->count()) {
-            m_progress.seriesCounts.insert(seriesFileName(it.key()), w->count());
-            m_recorded.insert(it.key(), w->count());
+        if (it->recorded != w->count()) {
+            setIfChanged(m_progress.seriesCounts, seriesFileName(it.key()), w->count());
+            it->recorded = w->count();
         }
     }
     if (!m_progress.save(m_dir, ok ? error : nullptr))
@@ -437,7 +451,6 @@ void MetricRecorder::close()
     flush();
     m_logWriters.clear();
     m_writers.clear();
-    m_recorded.clear();
     m_lock->unlock();
     m_open = false;
 }

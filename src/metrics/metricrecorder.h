@@ -134,8 +134,14 @@ private:
     MetricExtractor m_extractor;
     std::unique_ptr<MetricStoreLock> m_lock;
     StoreProgress m_progress;
-    QHash<SeriesKey, std::shared_ptr<SeriesWriter>> m_writers;
-    QHash<SeriesKey, qint64> m_recorded; // each writer's count as m_progress has it
+    struct Writer
+    {
+        std::shared_ptr<SeriesWriter> writer; // null: the series could not be opened
+        qint64 recorded = -1;                 // its count as m_progress has it; -1: not yet
+    };
+    // One lookup per series and flush: 100,000 series, most of them idle, are gone through
+    // every second.
+    QHash<SeriesKey, Writer> m_writers;
     std::unique_ptr<tfevents::EventFileFollower> m_tensorBoard;
     QHash<QString, LogWriters> m_logWriters;
     LineScan m_scan;

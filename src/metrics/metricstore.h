@@ -39,9 +39,11 @@
 #include <QJsonObject>
 #include <QLockFile>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 #include <array>
 #include <memory>
+#include <optional>
 
 namespace trainyard::metrics {
 
@@ -216,12 +218,27 @@ struct StoreProgress
     bool valid = false;                  // false: no progress file (nothing trusted)
 
     static StoreProgress load(const QString &dir);
-    // Writes progress.json unless it would say what this progress last wrote.
+    // Writes progress.json unless it would say what this progress last wrote. Progress nobody
+    // touched since the last save is known at once: the containers still share their data with
+    // the copies that save kept (Qt's implicit sharing; any change detaches them), so an idle
+    // store of 100,000 series is not turned into text every second.
     bool save(const QString &dir, QString *error);
     QByteArray toJson() const; // keys sorted, so the same progress is the same text
 
 private:
-    QByteArray m_written; // what save() last wrote
+    struct Saved
+    {
+        QStringList patterns;
+        QHash<QString, qint64> logOffsets;
+        QHash<QString, double> lastSteps;
+        QHash<QString, qint64> fileMarks;
+        QHash<QString, qint64> seriesCounts;
+        QStringList tensorBoardRoots;
+    };
+    bool untouchedSince(const Saved &saved) const;
+
+    QByteArray m_written;         // what save() last wrote
+    std::optional<Saved> m_saved; // the fields the file holds, as save() last saw them
 };
 
 // The single-writer lock of a store (<dir>/.lock, QLockFile: a dead holder's lock is taken over).

@@ -139,19 +139,30 @@ QByteArray StoreProgress::toJson() const
     return out;
 }
 
+bool StoreProgress::untouchedSince(const Saved &saved) const
+{
+    return patterns.isSharedWith(saved.patterns) && logOffsets.isSharedWith(saved.logOffsets) &&
+           lastSteps.isSharedWith(saved.lastSteps) && fileMarks.isSharedWith(saved.fileMarks) &&
+           seriesCounts.isSharedWith(saved.seriesCounts) &&
+           tensorBoardRoots.isSharedWith(saved.tensorBoardRoots);
+}
+
 bool StoreProgress::save(const QString &dir, QString *error)
 {
+    if (m_saved && untouchedSince(*m_saved))
+        return true; // nothing was changed since the last save
     const QByteArray json = toJson();
-    if (json == m_written)
-        return true; // nothing moved: the file already says this
-    const store::WriteResult written =
-        store::writeFileAtomically(QDir(dir).filePath(ProgressFile), json);
-    if (!written) {
-        if (error)
-            *error = written.errorMessage;
-        return false;
+    if (json != m_written) { // else changed back, or set to what it was: the file says this
+        const store::WriteResult written =
+            store::writeFileAtomically(QDir(dir).filePath(ProgressFile), json);
+        if (!written) {
+            if (error)
+                *error = written.errorMessage;
+            return false;
+        }
+        m_written = json;
     }
-    m_written = json;
+    m_saved = Saved{patterns, logOffsets, lastSteps, fileMarks, seriesCounts, tensorBoardRoots};
     return true;
 }
 

@@ -75,6 +75,8 @@ int main(int argc, char **argv)
     timer.start();
     int peakFds = openDescriptors();
     qint64 added = 0;
+    qint64 storeMs = 0;
+    std::vector<qint64> idleRounds;
     {
         MetricRecorder recorder(store, {});
         if (!recorder.open(0))
@@ -86,11 +88,21 @@ int main(int argc, char **argv)
             recorder.flush();
             peakFds = std::max(peakFds, openDescriptors());
         } while (got > 0);
+        storeMs = timer.elapsed();
+        // The owner's round every second while the trainer writes nothing new: poll the event
+        // files, flush (progress.json included).
+        for (int i = 0; i < 7; ++i) {
+            timer.restart();
+            recorder.syncTensorBoard({logs}, 16 * 1024 * 1024);
+            recorder.flush();
+            idleRounds.push_back(timer.nsecsElapsed() / 1000);
+        }
     }
-    const qint64 storeMs = timer.elapsed();
     const int files = int(QDir(store).entryList(QDir::Files | QDir::Hidden).size());
     std::printf("stored %lld points in %lld ms; %d files in the store; peak open descriptors %d\n",
                 added, storeMs, files, peakFds);
+    std::printf("owner round with nothing new (poll the event files, flush): median %.0f us\n",
+                trainyard::bench::median(idleRounds));
 
     // progress.json, which the owner saves after every flush (once a second): the text of all
     // the series' counts, and a save with one count changed (an unchanged one is not written).
@@ -107,10 +119,17 @@ int main(int argc, char **argv)
             progress.save(store, nullptr);
             saves.push_back(timer.nsecsElapsed() / 1000);
         }
+        std::vector<qint64> unchanged; // the owner's every second while no series moves
+        for (int i = 0; i < 7; ++i) {
+            timer.restart();
+            progress.save(store, nullptr);
+            unchanged.push_back(timer.nsecsElapsed() / 1000);
+        }
         std::printf("progress.json: %lld series, %lld KB; text median %.0f us, save with one "
-                    "change median %.0f us\n",
+                    "change median %.0f us, unchanged save median %.0f us\n",
                     qint64(progress.seriesCounts.size()), qint64(progress.toJson().size() / 1024),
-                    trainyard::bench::median(text), trainyard::bench::median(saves));
+                    trainyard::bench::median(text), trainyard::bench::median(saves),
+                    trainyard::bench::median(unchanged));
     }
 
     const qint64 rssBefore = residentKiB();

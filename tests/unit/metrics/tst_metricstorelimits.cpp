@@ -14,6 +14,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <functional>
 #include <sys/resource.h>
 #include <sys/stat.h>
 
@@ -62,6 +63,7 @@ private Q_SLOTS:
     void levelFilesAppearWithTheirFirstBucket();
     void progressKeepsAnyNameAndCount();
     void unchangedProgressIsNotRewritten();
+    void everyProgressFieldChangeIsSaved();
 };
 
 void TestMetricStoreLimits::thousandsOfSeriesUnderDescriptorLimit()
@@ -242,6 +244,50 @@ void TestMetricStoreLimits::unchangedProgressIsNotRewritten()
     QVERIFY(reread.save(dir.path(), nullptr));
     QVERIFY(reread.save(dir.path(), nullptr));
     QVERIFY(inode() != second);
+}
+
+// save() knows an untouched progress without building its text (the containers still share
+// their data with its last copies). Any change of any field must still reach the file, also a
+// change to a value it had before; an insert of the same value detaches a container but writes
+// nothing.
+void TestMetricStoreLimits::everyProgressFieldChangeIsSaved()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("progress.json"));
+    const auto inode = [&path] {
+        struct stat st
+        {
+        };
+        return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? qint64(st.st_ino) : -1;
+    };
+    StoreProgress progress;
+    progress.valid = true;
+    progress.seriesCounts.insert(QStringLiteral("a.tyms"), 1);
+    QVERIFY(progress.save(dir.path(), nullptr));
+    qint64 last = inode();
+    progress.seriesCounts.insert(QStringLiteral("a.tyms"), 1); // the same value
+    QVERIFY(progress.save(dir.path(), nullptr));
+    QCOMPARE(inode(), last);
+
+    const QList<std::function<void(StoreProgress &)>> changes = {
+        [](StoreProgress &p) { p.patterns = {QStringLiteral("acc=(?<value>\\S+)")}; },
+        [](StoreProgress &p) { p.logOffsets.insert(QStringLiteral("chief-0.log"), 4096); },
+        [](StoreProgress &p) { p.lastSteps.insert(QStringLiteral("chief-0.log"), 12.0); },
+        [](StoreProgress &p) { p.fileMarks.insert(QStringLiteral("tensorboard:/x"), 77); },
+        [](StoreProgress &p) { p.seriesCounts.insert(QStringLiteral("b.tyms"), 3); },
+        [](StoreProgress &p) { p.tensorBoardRoots = {QStringLiteral("/jobs/x")}; },
+        [](StoreProgress &p) { p.seriesCounts.insert(QStringLiteral("a.tyms"), 2); },
+        [](StoreProgress &p) { p.seriesCounts.insert(QStringLiteral("a.tyms"), 1); }, // back
+    };
+    for (int i = 0; i < changes.size(); ++i) {
+        changes.at(i)(progress);
+        QVERIFY(progress.save(dir.path(), nullptr));
+        QVERIFY2(inode() != last, qPrintable(QStringLiteral("change %1 not saved").arg(i)));
+        last = inode();
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), progress.toJson());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestMetricStoreLimits)
