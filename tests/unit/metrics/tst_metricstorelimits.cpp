@@ -28,6 +28,15 @@ int openDescriptors()
     return int(QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::Files | QDir::System).size());
 }
 
+// The inode of a file (-1: none): a replaced file has a new one, a kept file the same.
+qint64 inodeOf(const QString &path)
+{
+    struct stat st
+    {
+    };
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? qint64(st.st_ino) : -1;
+}
+
 int mappings()
 {
     QFile maps(QStringLiteral("/proc/self/maps"));
@@ -221,12 +230,7 @@ void TestMetricStoreLimits::unchangedProgressIsNotRewritten()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("progress.json"));
-    const auto inode = [&path] {
-        struct stat st
-        {
-        };
-        return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? qint64(st.st_ino) : -1;
-    };
+    const auto inode = [&path] { return inodeOf(path); };
     StoreProgress progress;
     progress.seriesCounts.insert(QStringLiteral("a.tyms"), 1);
     QVERIFY(progress.save(dir.path(), nullptr));
@@ -254,12 +258,7 @@ void TestMetricStoreLimits::everyProgressFieldChangeIsSaved()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("progress.json"));
-    const auto inode = [&path] {
-        struct stat st
-        {
-        };
-        return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? qint64(st.st_ino) : -1;
-    };
+    const auto inode = [&path] { return inodeOf(path); };
     StoreProgress progress;
     progress.valid = true;
     progress.seriesCounts.insert(QStringLiteral("a.tyms"), 1);
