@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// What both programs, `trainyard` (the CLI, cli_main.cpp) and `trainyard-gui` (the window,
-// main.cpp), share: the application's identity, from which the settings' and the store's
-// folders follow, its translations, and running a command.
+// What the programs share, `trainyard` and `trainyard-cloud` (the CLI, cli_main.cpp) and
+// `trainyard-gui` (the window, main.cpp): the application's identity, from which the settings'
+// and the store's folders follow, its translations, and running a command.
 #pragma once
 
 class QCoreApplication;

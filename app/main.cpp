@@ -3,6 +3,7 @@
 // without a command. Given a command it runs it as `trainyard-cloud` does.
 #include "appsetup.h"
 #include "cli/cloudcommands.h"
+#include "exec/companion.h"
 #include "exec/locallauncher.h"
 #include "mainwindow/accessiblecombo.h"
 #include "mainwindow/mainwindow.h"
@@ -11,6 +12,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDialog>
+#include <QFile>
 #include <QFileInfo>
 #include <QTimer>
 
@@ -56,7 +58,8 @@ int main(int argc, char **argv)
     QApplication::setDesktopFileName(QStringLiteral("io.github.trainyard.Trainyard"));
     trainyard::app::installTranslators(app);
     // Jobs' owners are the lean `trainyard` beside this program (cli_main.cpp) when it is there.
-    if (const QFileInfo cli(QCoreApplication::applicationDirPath() + QStringLiteral("/trainyard"));
+    if (const QFileInfo cli(QFile::decodeName(
+            trainyard::exec::programBeside(trainyard::exec::CliProgramName).c_str()));
         cli.isExecutable())
         trainyard::exec::LocalLauncher::setDefaultOwnerProgram(cli.filePath());
 

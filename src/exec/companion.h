@@ -9,6 +9,7 @@
 
 namespace trainyard::exec {
 
+inline constexpr char CliProgramName[] = "trainyard";
 inline constexpr char CloudProgramName[] = "trainyard-cloud";
 inline constexpr char GuiProgramName[] = "trainyard-gui";
 

@@ -10,8 +10,9 @@
 //   QCoreApplication exists (no thread yet, nothing buffered), so the standby costs a fork of a
 //   freshly loaded process instead of a second process start (the dynamic linking of Qt and its
 //   libraries: 7-12 ms on a 2-core machine, the longest step of a submit). The child is
-//   retitled `supervise --standby`, then `supervise JOB_ID` once it has its job, so ps and
-//   pgrep see an owner, not a second submit.
+//   retitled `supervise --standby`, then `supervise --store ROOT JOB_ID` once it has its job
+//   (`supervise JOB_ID` where the store's path does not fit), so ps and pgrep see an owner,
+//   not a second submit.
 // - start(): a fresh `supervise --store ROOT --standby` (posix_spawn), for callers that did not
 //   fork one (a program whose main() has not called forkForSubmit()).
 //
