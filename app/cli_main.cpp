@@ -15,7 +15,7 @@
 #include "exec/companion.h"
 
 #ifdef TRAINYARD_CLOUD_PROGRAM
-#include "cli/cloudcommands.h"
+#include "cloud/commands/cloudcommands.h"
 #else
 #include "cli/cloudhooks.h"
 #endif

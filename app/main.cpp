@@ -2,7 +2,7 @@
 // `trainyard-gui`: the window, which `trainyard` (cli_main.cpp) hands over to when it is started
 // without a command. Given a command it runs it as `trainyard-cloud` does.
 #include "appsetup.h"
-#include "cli/cloudcommands.h"
+#include "cloud/commands/cloudcommands.h"
 #include "exec/companion.h"
 #include "exec/locallauncher.h"
 #include "mainwindow/accessiblecombo.h"

@@ -1897,6 +1897,13 @@ Beispiele:
     </message>
 </context>
 <context>
+    <name>trainyard::Owner</name>
+    <message>
+        <source>Cannot start the job&apos;s owner process %1: %2</source>
+        <translation>Der Besitzerprozess %1 des Jobs kann nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::OwnerLock</name>
     <message>
         <source>cannot open the lock file %1: %2</source>
@@ -2087,13 +2094,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
 %2</source>
         <translation>%1: das Archiv kann nicht reproduzierbar gemacht werden:
 %2</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::Supervisor</name>
-    <message>
-        <source>Cannot start the job&apos;s owner process %1: %2</source>
-        <translation>Der Besitzerprozess %1 des Jobs kann nicht gestartet werden: %2</translation>
     </message>
 </context>
 <context>
@@ -3036,22 +3036,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>Der Abbruch von %1 kann nicht angefordert werden: %2</translation>
     </message>
     <message>
-        <source>The job has no scale tier (trainingInput.scaleTier).</source>
-        <translation>Der Job hat keine Skalierungsstufe (trainingInput.scaleTier).</translation>
-    </message>
-    <message>
-        <source>The scale tier %1 is not in the catalog; its local shape is unknown.</source>
-        <translation>Die Skalierungsstufe %1 ist nicht im Katalog; ihre lokale Form ist unbekannt.</translation>
-    </message>
-    <message>
-        <source>trainingInput.%1 is %2; a local run takes 0 to %3.</source>
-        <translation>trainingInput.%1 ist %2; ein lokaler Lauf erlaubt 0 bis %3.</translation>
-    </message>
-    <message>
-        <source>%1 asks for %2 replicas; the local replica cap of %3 runs %4: 1 primary, %5 workers (of %6), %7 parameter servers (of %8), %9 evaluators (of %10).</source>
-        <translation>%1 verlangt %2 Replikate; die lokale Obergrenze von %3 Replikaten führt %4 aus: 1 primäres, %5 Worker (von %6), %7 Parameterserver (von %8), %9 Evaluatoren (von %10).</translation>
-    </message>
-    <message>
         <source>Python cannot import the module %1 (or a module it needs)</source>
         <translation>Python kann das Modul %1 (oder ein davon benötigtes Modul) nicht importieren</translation>
     </message>
@@ -3080,56 +3064,8 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>Der Python-Interpreter %1 ist nicht ausführbar.</translation>
     </message>
     <message>
-        <source>the parameter %1 is DOUBLE, which GRID_SEARCH cannot walk</source>
-        <translation>der Parameter %1 ist DOUBLE, was GRID_SEARCH nicht durchlaufen kann</translation>
-    </message>
-    <message>
-        <source>the parameter %1 needs minValue &lt;= maxValue</source>
-        <translation>der Parameter %1 braucht minValue &lt;= maxValue</translation>
-    </message>
-    <message>
-        <source>the parameter %1 has a log scale but a range that is not positive</source>
-        <translation>der Parameter %1 hat eine logarithmische Skala, aber keinen positiven Wertebereich</translation>
-    </message>
-    <message>
-        <source>the parameter %1 has no categoricalValues</source>
-        <translation>der Parameter %1 hat keine categoricalValues</translation>
-    </message>
-    <message>
-        <source>the parameter %1 has no discreteValues</source>
-        <translation>der Parameter %1 hat keine discreteValues</translation>
-    </message>
-    <message>
-        <source>the parameter %1 has the unknown type &apos;%2&apos;</source>
-        <translation>der Parameter %1 hat den unbekannten Typ &apos;%2&apos;</translation>
-    </message>
-    <message>
-        <source>The hyperparameter spec has no parameters.</source>
-        <translation>Die Hyperparameter-Angaben enthalten keine Parameter.</translation>
-    </message>
-    <message>
-        <source>The trials cannot be planned: %1.</source>
-        <translation>Die Versuche können nicht geplant werden: %1.</translation>
-    </message>
-    <message>
-        <source>%1 of %2 trials run locally (--max-local-trials).</source>
-        <translation>%1 von %2 Versuchen laufen lokal (--max-local-trials).</translation>
-    </message>
-    <message>
-        <source>The service would choose the values by Bayesian optimisation; locally they are sampled at random.</source>
-        <translation>Der Dienst würde die Werte per Bayes-Optimierung wählen; lokal werden sie zufällig gezogen.</translation>
-    </message>
-    <message>
-        <source>The grid has only %1 points: %1 trials run.</source>
-        <translation>Das Raster hat nur %1 Punkte: %1 Versuche laufen.</translation>
-    </message>
-    <message>
         <source>Trial %1: %2</source>
         <translation>Versuch %1: %2</translation>
-    </message>
-    <message>
-        <source>The trials cannot be planned: the grid has no point.</source>
-        <translation>Die Versuche können nicht geplant werden: Das Raster hat keinen Punkt.</translation>
     </message>
     <message>
         <source>Cannot become a child subreaper; processes that leave their replica&apos;s session may outlive the job.</source>
@@ -3232,6 +3168,69 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>The job %1 could not be started: %2</source>
         <translation>Der Job %1 konnte nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::exec::Owner</name>
+    <message>
+        <source>Cannot claim the job %1: %2</source>
+        <translation>Der Job %1 kann nicht übernommen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the state of the job %1: %2</source>
+        <translation>Der Zustand des Jobs %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The job %1 has already ended.</source>
+        <translation>Der Job %1 ist bereits beendet.</translation>
+    </message>
+    <message>
+        <source>Metrics are not recorded by the owner: %1</source>
+        <translation>Metriken werden vom Besitzerprozess nicht aufgezeichnet: %1</translation>
+    </message>
+    <message>
+        <source>The stored spec cannot be read: %1</source>
+        <translation>Die gespeicherte Spezifikation kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The service catalog cannot be loaded.</source>
+        <translation>Der Dienstkatalog kann nicht geladen werden.</translation>
+    </message>
+    <message>
+        <source>The job&apos;s secrets cannot be read: this program has no keychain, and %1 beside it could not be started.</source>
+        <translation>Die Geheimnisse des Jobs können nicht gelesen werden: Dieses Programm hat keinen Schlüsselbund, und %1 daneben konnte nicht gestartet werden.</translation>
+    </message>
+    <message>
+        <source>The secret %1 is shorter than 4 bytes and is not masked in logs.</source>
+        <translation>Das Geheimnis %1 ist kürzer als 4 Byte und wird in Logs nicht maskiert.</translation>
+    </message>
+    <message>
+        <source>Ports are chosen without the store&apos;s port lock: %1</source>
+        <translation>Die Ports werden ohne die Port-Sperre des Jobspeichers gewählt: %1</translation>
+    </message>
+    <message>
+        <source>The ports cannot be reserved: %1</source>
+        <translation>Die Ports können nicht reserviert werden: %1</translation>
+    </message>
+    <message>
+        <source>The job ran longer than its maximum running time (scheduling.maxRunningTime %1) and was cancelled.</source>
+        <translation>Der Job lief länger als seine maximale Laufzeit (scheduling.maxRunningTime %1) und wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Rehearsal of %1 for %2 not done: %3</source>
+        <translation>Probe (%1) für %2 nicht ausgeführt: %3</translation>
+    </message>
+    <message>
+        <source>Cannot write the job state: %1</source>
+        <translation>Der Jobzustand kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>The job ended %1 but its state cannot be recorded in the job folder (%2); it is kept in %3.</source>
+        <translation>Der Job endete mit %1, aber sein Zustand kann nicht im Job-Ordner gespeichert werden (%2); er wird in %3 aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>The job ended %1 but its state cannot be recorded; giving up.</source>
+        <translation>Der Job endete mit %1, aber sein Zustand kann nicht festgehalten werden; Abbruch.</translation>
     </message>
 </context>
 <context>
@@ -3357,69 +3356,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>[trainyard] %1 resumed at step %2</source>
         <translation>[trainyard] %1 setzt bei Schritt %2 fort</translation>
-    </message>
-</context>
-<context>
-    <name>trainyard::exec::Supervisor</name>
-    <message>
-        <source>Cannot claim the job %1: %2</source>
-        <translation>Der Job %1 kann nicht übernommen werden: %2</translation>
-    </message>
-    <message>
-        <source>Cannot read the state of the job %1: %2</source>
-        <translation>Der Zustand des Jobs %1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>The job %1 has already ended.</source>
-        <translation>Der Job %1 ist bereits beendet.</translation>
-    </message>
-    <message>
-        <source>The stored spec cannot be read: %1</source>
-        <translation>Die gespeicherte Spezifikation kann nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>The service catalog cannot be loaded.</source>
-        <translation>Der Dienstkatalog kann nicht geladen werden.</translation>
-    </message>
-    <message>
-        <source>The job ran longer than its maximum running time (scheduling.maxRunningTime %1) and was cancelled.</source>
-        <translation>Der Job lief länger als seine maximale Laufzeit (scheduling.maxRunningTime %1) und wurde abgebrochen.</translation>
-    </message>
-    <message>
-        <source>Cannot write the job state: %1</source>
-        <translation>Der Jobzustand kann nicht geschrieben werden: %1</translation>
-    </message>
-    <message>
-        <source>The secret %1 is shorter than 4 bytes and is not masked in logs.</source>
-        <translation>Das Geheimnis %1 ist kürzer als 4 Byte und wird in Logs nicht maskiert.</translation>
-    </message>
-    <message>
-        <source>Ports are chosen without the store&apos;s port lock: %1</source>
-        <translation>Die Ports werden ohne die Port-Sperre des Jobspeichers gewählt: %1</translation>
-    </message>
-    <message>
-        <source>The ports cannot be reserved: %1</source>
-        <translation>Die Ports können nicht reserviert werden: %1</translation>
-    </message>
-    <message>
-        <source>The job ended %1 but its state cannot be recorded; giving up.</source>
-        <translation>Der Job endete mit %1, aber sein Zustand kann nicht festgehalten werden; Abbruch.</translation>
-    </message>
-    <message>
-        <source>Metrics are not recorded by the owner: %1</source>
-        <translation>Metriken werden vom Besitzerprozess nicht aufgezeichnet: %1</translation>
-    </message>
-    <message>
-        <source>The job ended %1 but its state cannot be recorded in the job folder (%2); it is kept in %3.</source>
-        <translation>Der Job endete mit %1, aber sein Zustand kann nicht im Job-Ordner gespeichert werden (%2); er wird in %3 aufbewahrt.</translation>
-    </message>
-    <message>
-        <source>Rehearsal of %1 for %2 not done: %3</source>
-        <translation>Probe (%1) für %2 nicht ausgeführt: %3</translation>
-    </message>
-    <message>
-        <source>The job&apos;s secrets cannot be read: this program has no keychain, and %1 beside it could not be started.</source>
-        <translation>Die Geheimnisse des Jobs können nicht gelesen werden: Dieses Programm hat keinen Schlüsselbund, und %1 daneben konnte nicht gestartet werden.</translation>
     </message>
 </context>
 <context>
@@ -3639,6 +3575,73 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>A secret named &quot;%1&quot; already exists.</source>
         <translation>Ein Geheimnis namens &quot;%1&quot; existiert bereits.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::service</name>
+    <message>
+        <source>The job has no scale tier (trainingInput.scaleTier).</source>
+        <translation>Der Job hat keine Skalierungsstufe (trainingInput.scaleTier).</translation>
+    </message>
+    <message>
+        <source>The scale tier %1 is not in the catalog; its local shape is unknown.</source>
+        <translation>Die Skalierungsstufe %1 ist nicht im Katalog; ihre lokale Form ist unbekannt.</translation>
+    </message>
+    <message>
+        <source>trainingInput.%1 is %2; a local run takes 0 to %3.</source>
+        <translation>trainingInput.%1 ist %2; ein lokaler Lauf erlaubt 0 bis %3.</translation>
+    </message>
+    <message>
+        <source>%1 asks for %2 replicas; the local replica cap of %3 runs %4: 1 primary, %5 workers (of %6), %7 parameter servers (of %8), %9 evaluators (of %10).</source>
+        <translation>%1 verlangt %2 Replikate; die lokale Obergrenze von %3 Replikaten führt %4 aus: 1 primäres, %5 Worker (von %6), %7 Parameterserver (von %8), %9 Evaluatoren (von %10).</translation>
+    </message>
+    <message>
+        <source>the parameter %1 is DOUBLE, which GRID_SEARCH cannot walk</source>
+        <translation>der Parameter %1 ist DOUBLE, was GRID_SEARCH nicht durchlaufen kann</translation>
+    </message>
+    <message>
+        <source>the parameter %1 needs minValue &lt;= maxValue</source>
+        <translation>der Parameter %1 braucht minValue &lt;= maxValue</translation>
+    </message>
+    <message>
+        <source>the parameter %1 has a log scale but a range that is not positive</source>
+        <translation>der Parameter %1 hat eine logarithmische Skala, aber keinen positiven Wertebereich</translation>
+    </message>
+    <message>
+        <source>the parameter %1 has no categoricalValues</source>
+        <translation>der Parameter %1 hat keine categoricalValues</translation>
+    </message>
+    <message>
+        <source>the parameter %1 has no discreteValues</source>
+        <translation>der Parameter %1 hat keine discreteValues</translation>
+    </message>
+    <message>
+        <source>the parameter %1 has the unknown type &apos;%2&apos;</source>
+        <translation>der Parameter %1 hat den unbekannten Typ &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>The hyperparameter spec has no parameters.</source>
+        <translation>Die Hyperparameter-Angaben enthalten keine Parameter.</translation>
+    </message>
+    <message>
+        <source>The trials cannot be planned: %1.</source>
+        <translation>Die Versuche können nicht geplant werden: %1.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 trials run locally (--max-local-trials).</source>
+        <translation>%1 von %2 Versuchen laufen lokal (--max-local-trials).</translation>
+    </message>
+    <message>
+        <source>The service would choose the values by Bayesian optimisation; locally they are sampled at random.</source>
+        <translation>Der Dienst würde die Werte per Bayes-Optimierung wählen; lokal werden sie zufällig gezogen.</translation>
+    </message>
+    <message>
+        <source>The trials cannot be planned: the grid has no point.</source>
+        <translation>Die Versuche können nicht geplant werden: Das Raster hat keinen Punkt.</translation>
+    </message>
+    <message>
+        <source>The grid has only %1 points: %1 trials run.</source>
+        <translation>Das Raster hat nur %1 Punkte: %1 Versuche laufen.</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The commands whose code is in trainyard_cloud (cli/cloudcommands.h): `ai`, `secrets`,
+// The commands whose code is in trainyard_cloud (cloud/commands/cloudcommands.h): `ai`, `secrets`,
 // `jobs submit training --cloud`, a cloud job's `jobs describe|stream-logs|cancel`, and what
 // prints their help (`help ai`, `completion`, `man-page`). A program that links that library
 // installs them (installCloudCommands). `trainyard`, which does not, runs such a command line

@@ -5,11 +5,11 @@
 #include "cli/cloudhooks.h"
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "cloud/cloudjob.h"
+#include "cloudrecord/cloudjob.h"
+#include "exec/owner.h"
 #include "exec/ownerstandby.h"
 #include "exec/rehearsal.h"
 #include "exec/runsettings.h"
-#include "exec/supervisor.h"
 #include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
@@ -682,7 +682,8 @@ int runJobs(const QStringList &args)
                               Jobs::tr("use 'jobs submit training'"));
         return runSubmitTraining(args.mid(2));
     }
-    // A cloud job's record (cloud/cloudjob.h): describe, stream-logs and cancel go to Vertex AI.
+    // A cloud job's record (cloudrecord/cloudjob.h): describe, stream-logs and cancel go to Vertex
+    // AI.
     if ((sub == QLatin1String("describe") || sub == QLatin1String("stream-logs") ||
          sub == QLatin1String("cancel")) &&
         args.size() == 2 && store::JobStore::isStorableJobId(args.at(1)) &&

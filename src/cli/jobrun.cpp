@@ -6,9 +6,9 @@
 #include "cli/jobcommands.h"
 #include "cli/output.h"
 #include "exec/locallauncher.h"
+#include "exec/owner.h"
 #include "exec/ownerstandby.h"
 #include "exec/runsettings.h"
-#include "exec/supervisor.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
 #include "validation/validator.h"
@@ -238,7 +238,7 @@ int runLocalTrain(const QStringList &args)
         return usageError(command, Run::tr("--module-name is required"));
 
     // The user's defaults (Settings > Local runs), then the flags.
-    exec::RunSettings settings = defaults.runSettings(exec::RunStyle::LocalTrain);
+    exec::RunSettings settings = defaults.runSettings(service::RunStyle::LocalTrain);
     settings.distributed = parsed.has(QStringLiteral("distributed"));
     settings.baseDirectory = QDir::currentPath();
     int workers = 0;
@@ -345,7 +345,7 @@ int runSubmitTraining(const QStringList &args)
     if (!parsed.has(QStringLiteral("config")))
         return usageError(command, Run::tr("--config FILE is required"));
     // The user's defaults (Settings > Local runs), then the flags.
-    exec::RunSettings settings = defaults.runSettings(exec::RunStyle::Submit);
+    exec::RunSettings settings = defaults.runSettings(service::RunStyle::Submit);
     QString error;
     if (!runtimeSettings(parsed, &settings, &error) ||
         !intOption(parsed, QStringLiteral("max-local-replicas"), 0,

@@ -17,7 +17,7 @@
 #include "cli/commands.h"
 #include "cli/jobcommands.h"
 #include "cli/output.h"
-#include "cloud/cloudjob.h"
+#include "cloudrecord/cloudjob.h"
 #include "metrics/csvwriter.h"
 #include "metrics/extract.h"
 #include "metrics/metricstore.h"

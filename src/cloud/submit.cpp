@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cloud/submit.h"
 
-#include "cloud/cloudjob.h"
+#include "cloudrecord/cloudjob.h"
 #include "store/jobstore.h"
 
 #include <QCoreApplication>

@@ -11,7 +11,7 @@
 #pragma once
 
 #include "cloud/apiclient.h"
-#include "cloud/vertexnames.h"
+#include "cloudrecord/vertexnames.h"
 
 #include <QJsonArray>
 #include <QList>

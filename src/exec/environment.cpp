@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "exec/environment.h"
 
-#include "exec/trainingjson.h"
+#include "service/tfconfig.h"
+#include "service/trainingjson.h"
 #include "store/jobstate.h"
 
 #include <QCoreApplication>
@@ -25,16 +26,6 @@ QString tr(const char *text)
 QString compactJson(const QJsonObject &o)
 {
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
-}
-
-QJsonObject taskJson(const Replica &replica, const QString &trialId)
-{
-    QJsonObject task;
-    task.insert(QStringLiteral("type"), replica.taskType);
-    task.insert(QStringLiteral("index"), replica.index);
-    if (!trialId.isEmpty())
-        task.insert(QStringLiteral("trial"), trialId); // a string, as the service sends it
-    return task;
 }
 
 // Names the service sets itself; a spec variable of the same name is overridden.
@@ -64,49 +55,7 @@ QString absoluteFrom(const QString &base, const QString &path)
 
 } // namespace
 
-QJsonObject tfConfig(const jobspec::Job &job, const ClusterLayout &layout, const Replica &replica,
-                     const QString &trialId, const QStringList &appArguments)
-{
-    if (layout.style == RunStyle::Submit)
-        return clusterSpec(job, layout, replica, trialId);
-
-    // gcloud ai-platform local train (docs/service.md §6.3).
-    QJsonObject o;
-    QJsonObject jobObject;
-    jobObject.insert(QStringLiteral("job_name"), job.trainingInput.pythonModule);
-    jobObject.insert(QStringLiteral("args"), QJsonArray::fromStringList(appArguments));
-    o.insert(QStringLiteral("job"), jobObject);
-    if (layout.distributed) {
-        o.insert(QStringLiteral("task"), taskJson(replica, trialId));
-        o.insert(QStringLiteral("cluster"), layout.clusterJson());
-    } else {
-        o.insert(QStringLiteral("task"), QJsonObject());
-        o.insert(QStringLiteral("cluster"), QJsonObject());
-    }
-    o.insert(QStringLiteral("environment"), QStringLiteral("cloud"));
-    return o;
-}
-
-QJsonObject clusterSpec(const jobspec::Job &job, const ClusterLayout &layout,
-                        const Replica &replica, const QString &trialId)
-{
-    QJsonObject o;
-    o.insert(QStringLiteral("cluster"), layout.clusterJson());
-    o.insert(QStringLiteral("task"), taskJson(replica, trialId));
-    o.insert(QStringLiteral("job"), trainingInputJson(job.trainingInput));
-    o.insert(QStringLiteral("environment"), QStringLiteral("cloud"));
-    return o;
-}
-
-QString aipDirectory(const QString &jobDir, const QString &trialId, const QString &sub)
-{
-    QString dir = jobDir;
-    if (!trialId.isEmpty())
-        dir = joinPath(dir, trialId);
-    return joinPath(dir, sub) + QLatin1Char('/');
-}
-
-QString metricFilePath(const QString &metricsDirectory, const Replica &replica,
+QString metricFilePath(const QString &metricsDirectory, const service::Replica &replica,
                        const QString &trialId)
 {
     return joinPath(metricsDirectory,
@@ -121,8 +70,8 @@ QString pythonInterpreter(const EnvironmentOptions &options)
     return fromEnv.isEmpty() ? QStringLiteral("python3") : fromEnv;
 }
 
-ReplicaLaunch replicaLaunch(const jobspec::Job &job, const ClusterLayout &layout,
-                            const Replica &replica, const EnvironmentOptions &options,
+ReplicaLaunch replicaLaunch(const jobspec::Job &job, const service::ClusterLayout &layout,
+                            const service::Replica &replica, const EnvironmentOptions &options,
                             QString *error)
 {
     ReplicaLaunch launch;
@@ -207,18 +156,18 @@ ReplicaLaunch replicaLaunch(const jobspec::Job &job, const ClusterLayout &layout
     }
 
     set(QStringLiteral("TF_CONFIG"),
-        compactJson(tfConfig(job, layout, replica, options.trialId, appArgs)));
+        compactJson(service::tfConfig(job, layout, replica, options.trialId, appArgs)));
     set(QStringLiteral("CLUSTER_SPEC"),
-        compactJson(clusterSpec(job, layout, replica, options.trialId)));
+        compactJson(service::clusterSpec(job, layout, replica, options.trialId)));
     set(QStringLiteral("CLOUD_ML_JOB_ID"), job.jobId);
-    set(QStringLiteral("CLOUD_ML_JOB"), compactJson(trainingInputJson(input)));
+    set(QStringLiteral("CLOUD_ML_JOB"), compactJson(service::trainingInputJson(input)));
     if (!jobDir.isEmpty()) {
         set(QStringLiteral("AIP_MODEL_DIR"),
-            aipDirectory(jobDir, options.trialId, QStringLiteral("model")));
+            service::aipDirectory(jobDir, options.trialId, QStringLiteral("model")));
         set(QStringLiteral("AIP_CHECKPOINT_DIR"),
-            aipDirectory(jobDir, options.trialId, QStringLiteral("checkpoints")));
+            service::aipDirectory(jobDir, options.trialId, QStringLiteral("checkpoints")));
         set(QStringLiteral("AIP_TENSORBOARD_LOG_DIR"),
-            aipDirectory(jobDir, options.trialId, QStringLiteral("logs")));
+            service::aipDirectory(jobDir, options.trialId, QStringLiteral("logs")));
     }
     if (!options.metricsDirectory.isEmpty())
         set(QStringLiteral("CLOUD_ML_HP_METRIC_FILE"),
@@ -228,7 +177,7 @@ ReplicaLaunch replicaLaunch(const jobspec::Job &job, const ClusterLayout &layout
 
     // PyTorch (docs/service.md §7): the same MASTER_ADDR/MASTER_PORT/WORLD_SIZE on every replica;
     // RANK only for the primary and the workers, the members of the process group.
-    if (const Replica *primary = layout.primary(); primary && primary->port) {
+    if (const service::Replica *primary = layout.primary(); primary && primary->port) {
         set(QStringLiteral("MASTER_ADDR"), layout.host);
         set(QStringLiteral("MASTER_PORT"), QString::number(*primary->port));
     }
@@ -252,7 +201,7 @@ ReplicaLaunch replicaLaunch(const jobspec::Job &job, const ClusterLayout &layout
     return launch;
 }
 
-LaunchPlan planLaunch(const jobspec::Job &job, const ClusterLayout &layout,
+LaunchPlan planLaunch(const jobspec::Job &job, const service::ClusterLayout &layout,
                       const EnvironmentOptions &options)
 {
     LaunchPlan plan;
@@ -261,7 +210,7 @@ LaunchPlan planLaunch(const jobspec::Job &job, const ClusterLayout &layout,
         plan.error = tr("Internal error: the cluster has replicas without a port.");
         return plan;
     }
-    for (const Replica &replica : layout.replicas) {
+    for (const service::Replica &replica : layout.replicas) {
         QString error;
         ReplicaLaunch launch = replicaLaunch(job, layout, replica, options, &error);
         if (!error.isEmpty()) {

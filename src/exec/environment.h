@@ -5,8 +5,9 @@
 // nothing. preflight() is the one function that looks at the file system.
 #pragma once
 
-#include "exec/layout.h"
 #include "jobspec/job.h"
+#include "secrets/references.h"
+#include "service/layout.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -18,9 +19,6 @@
 #include <optional>
 
 namespace trainyard::exec {
-
-// Looks up a keychain secret by name; std::nullopt when it is not available.
-using SecretResolver = std::function<std::optional<QString>(const QString &secretName)>;
 
 struct EnvironmentOptions
 {
@@ -44,12 +42,12 @@ struct EnvironmentOptions
     QList<QPair<QString, QString>> trialParameters;
     // Resolves job.local.env entries that reference a secret. Null: those variables are left
     // out and listed in ReplicaLaunch::skippedSecrets.
-    SecretResolver secretResolver;
+    secrets::SecretResolver secretResolver;
 };
 
 struct ReplicaLaunch
 {
-    Replica replica;
+    service::Replica replica;
     QString program;       // interpreter or executable, as given (not searched on PATH)
     QStringList arguments; // argv after the program; never a shell string
     QString workingDirectory;
@@ -65,30 +63,16 @@ struct ReplicaLaunch
 
 struct LaunchPlan
 {
-    ClusterLayout layout;
+    service::ClusterLayout layout;
     QList<ReplicaLaunch> replicas; // same order as layout.replicas
     QString error;                 // nothing can be started when set
 
     explicit operator bool() const { return error.isEmpty(); }
 };
 
-// TF_CONFIG of one replica. Submit style (§6.1): cluster (chief|master, worker, ps; never
-// evaluator), task {type, index, trial as a string when tuning}, job = the snake_case
-// TrainingInput, environment "cloud". LocalTrain style (§6.3): job = {job_name: module,
-// args: the replica's arguments}, and empty cluster/task when not distributed.
-QJsonObject tfConfig(const jobspec::Job &job, const ClusterLayout &layout, const Replica &replica,
-                     const QString &trialId, const QStringList &appArguments);
-
-// CLUSTER_SPEC: always the cloud form (cluster, task, job, environment).
-QJsonObject clusterSpec(const jobspec::Job &job, const ClusterLayout &layout,
-                        const Replica &replica, const QString &trialId);
-
-// <jobDir>/<sub>/ or, in a trial, <jobDir>/<trial>/<sub>/ (trailing slash as the service).
-QString aipDirectory(const QString &jobDir, const QString &trialId, const QString &sub);
-
 // Per-replica hypertune metric file: <metricsDirectory>/<replica name>.metrics, or in a trial
 // <metricsDirectory>/<replica name>.trial-<trialId>.metrics (store::trialLogName).
-QString metricFilePath(const QString &metricsDirectory, const Replica &replica,
+QString metricFilePath(const QString &metricsDirectory, const service::Replica &replica,
                        const QString &trialId = QString());
 
 // The interpreter: options.python, else $TRAINYARD_PYTHON, else "python3". The one place that
@@ -111,12 +95,12 @@ ProgramLookup lookUpProgram(const QString &program, const QProcessEnvironment &e
 // Program, argv and working directory: `PYTHON -m MODULE USER_ARGS --job-dir DIR
 // [--name=value...]` run from the parent of the package directory (gcloud local train), or
 // the spec's executable (working directory = its folder) with the same arguments.
-ReplicaLaunch replicaLaunch(const jobspec::Job &job, const ClusterLayout &layout,
-                            const Replica &replica, const EnvironmentOptions &options,
+ReplicaLaunch replicaLaunch(const jobspec::Job &job, const service::ClusterLayout &layout,
+                            const service::Replica &replica, const EnvironmentOptions &options,
                             QString *error = nullptr);
 
 // replicaLaunch() for every replica of the layout (which must have its ports).
-LaunchPlan planLaunch(const jobspec::Job &job, const ClusterLayout &layout,
+LaunchPlan planLaunch(const jobspec::Job &job, const service::ClusterLayout &layout,
                       const EnvironmentOptions &options);
 
 // Checks what would make every start fail at once, before anything runs: a package or

@@ -63,14 +63,14 @@ QStringList typeNotes(const QList<GpuRequest> &requests, const GpuPlacement &pla
 
 } // namespace
 
-QList<GpuRequest> gpuRequests(const jobspec::Job &job, const ClusterLayout &layout,
+QList<GpuRequest> gpuRequests(const jobspec::Job &job, const service::ClusterLayout &layout,
                               const catalog::Catalog &catalog)
 {
     const jobspec::TrainingInput &input = job.trainingInput;
     const catalog::ScaleTier *tier =
         input.scaleTier == QLatin1String("CUSTOM") ? nullptr : catalog.scaleTier(input.scaleTier);
     QList<GpuRequest> requests;
-    for (const Replica &replica : layout.replicas) {
+    for (const service::Replica &replica : layout.replicas) {
         const jobspec::RoleSpec &role = input.role(replica.role);
         QString machineType = role.type;
         if (tier && machineType.isEmpty()) {

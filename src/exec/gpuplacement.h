@@ -16,10 +16,10 @@
 // Another GPU type than the spec's is a note, never an error.
 #pragma once
 
-#include "exec/layout.h"
 #include "exec/runsettings.h"
 #include "gpu/nvml.h"
 #include "jobspec/job.h"
+#include "service/layout.h"
 
 #include <QList>
 #include <QPair>
@@ -44,7 +44,7 @@ struct GpuRequest
 
 // Per replica of the layout (in its order): acceleratorConfig.count of its pool, else the GPUs
 // its machine type comes with, else the scale tier's accelerator for the primary.
-QList<GpuRequest> gpuRequests(const jobspec::Job &job, const ClusterLayout &layout,
+QList<GpuRequest> gpuRequests(const jobspec::Job &job, const service::ClusterLayout &layout,
                               const catalog::Catalog &catalog);
 
 struct ReplicaGpus

@@ -2,7 +2,7 @@
 #include "exec/jobgpuplan.h"
 
 #include "catalog/catalog.h"
-#include "exec/trials.h"
+#include "service/trials.h"
 
 #include <QCoreApplication>
 
@@ -19,9 +19,9 @@ QString tr(const char *text)
 
 } // namespace
 
-LayoutOptions layoutOptions(const RunSettings &settings)
+service::LayoutOptions layoutOptions(const RunSettings &settings)
 {
-    LayoutOptions options;
+    service::LayoutOptions options;
     options.style = settings.style;
     options.distributed = settings.distributed;
     options.startPort = settings.startPort;
@@ -82,7 +82,7 @@ JobGpuPlan planJobGpus(const jobspec::Job &job, const RunSettings &settings,
     JobGpuPlan plan;
     plan.gpus = gpus;
     plan.mode = settings.gpus;
-    const LayoutResult layout = planLayout(job, catalog, layoutOptions(settings));
+    const service::LayoutResult layout = service::planLayout(job, catalog, layoutOptions(settings));
     if (!layout) {
         plan.error = layout.error;
         return plan;
@@ -94,7 +94,8 @@ JobGpuPlan planJobGpus(const jobspec::Job &job, const RunSettings &settings,
     int trialCount = 1;
     qint64 parallel = 1;
     if (hp) {
-        trialCount = int(planTrials(*hp, job.jobId, settings.maxLocalTrials).trials.size());
+        trialCount =
+            int(service::planTrials(*hp, job.jobId, settings.maxLocalTrials).trials.size());
         parallel = hp->maxParallelTrials.value_or(1);
     }
     plan.trialSlots =

@@ -7,14 +7,14 @@
 #pragma once
 
 #include "exec/gpuplacement.h"
-#include "exec/layout.h"
 #include "exec/runsettings.h"
+#include "service/layout.h"
 
 namespace trainyard::exec {
 
 struct JobGpuPlan
 {
-    ClusterLayout layout; // without ports
+    service::ClusterLayout layout; // without ports
     QList<GpuRequest> requests;
     QList<gpu::GpuInfo> gpus; // this machine's
     GpuMode mode = GpuMode::Auto;
@@ -32,7 +32,7 @@ struct JobGpuPlan
 };
 
 // The layout options a job's run settings give.
-LayoutOptions layoutOptions(const RunSettings &settings);
+service::LayoutOptions layoutOptions(const RunSettings &settings);
 
 // `cores`: the machine's (QThread::idealThreadCount()).
 JobGpuPlan planJobGpus(const jobspec::Job &job, const RunSettings &settings,

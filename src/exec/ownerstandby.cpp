@@ -2,7 +2,7 @@
 #include "exec/ownerstandby.h"
 
 #include "catalog/catalog.h"
-#include "exec/supervisor.h"
+#include "exec/owner.h"
 
 #include <QCoreApplication>
 #include <QFile>

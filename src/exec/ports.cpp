@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Free localhost ports, probed by binding a listening socket and closing it again.
-#include "exec/layout.h"
+#include "exec/ports.h"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -99,6 +99,17 @@ PortResult findFreePorts(quint16 start, int count, const QString &host, const QS
         result.ports.clear();
     }
     return result;
+}
+
+PortResult assignFreePorts(service::ClusterLayout &layout, const QSet<quint16> &skip)
+{
+    int needed = 0;
+    for (const service::Replica &r : std::as_const(layout.replicas))
+        needed += r.inCluster() ? 1 : 0;
+    PortResult ports = findFreePorts(layout.startPort, needed, layout.host, skip);
+    if (ports)
+        service::assignPorts(layout, ports.ports);
+    return ports;
 }
 
 } // namespace trainyard::exec

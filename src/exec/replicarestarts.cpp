@@ -3,9 +3,9 @@
 // restartJobOnWorkerRestart, and the record of each restart with the steps around it (rules in
 // replicaset.h, rehearsal.h).
 #include "exec/containment.h"
+#include "exec/owner.h"
 #include "exec/replicaprocess.h"
 #include "exec/replicaset.h"
-#include "exec/supervisor.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

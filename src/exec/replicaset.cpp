@@ -4,8 +4,8 @@
 #include "exec/replicaset.h"
 
 #include "exec/containment.h"
+#include "exec/owner.h"
 #include "exec/replicaprocess.h"
-#include "exec/supervisor.h"
 #include "metrics/metricrecorder.h"
 #include "store/procidentity.h"
 

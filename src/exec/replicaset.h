@@ -53,8 +53,8 @@ struct ReplicaSetConfig
     store::JobStore store;
     QString jobId;
     jobspec::Job job;
-    ClusterLayout layout;       // with this set's ports
-    EnvironmentOptions options; // trialId and trialParameters set for a trial
+    service::ClusterLayout layout; // with this set's ports
+    EnvironmentOptions options;    // trialId and trialParameters set for a trial
     RunSettings settings;
     secrets::Masker masker;                   // secret values masked in every stored line
     metrics::OwnerMetrics *metrics = nullptr; // fed as lines arrive; may be null
@@ -103,7 +103,7 @@ public:
     bool isStopping() const { return m_phase == Phase::Stopping; }
     bool isDone() const { return m_phase == Phase::Done; }
     QString trialId() const { return m_config.options.trialId; }
-    const ClusterLayout &layout() const { return m_config.layout; }
+    const service::ClusterLayout &layout() const { return m_config.layout; }
     const EnvironmentOptions &options() const { return m_config.options; }
     const QList<store::ReplicaState> &replicas() const { return m_states; }
     int attempt() const { return m_attempt; }

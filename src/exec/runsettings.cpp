@@ -26,9 +26,10 @@ QString tr(const char *text)
 constexpr std::pair<GpuMode, const char *> gpuModeNames[] = {
     {GpuMode::Auto, "auto"}, {GpuMode::Cpu, "cpu"}, {GpuMode::Shared, "shared"}};
 
-QString styleName(RunStyle style)
+QString styleName(service::RunStyle style)
 {
-    return style == RunStyle::LocalTrain ? QStringLiteral("localTrain") : QStringLiteral("submit");
+    return style == service::RunStyle::LocalTrain ? QStringLiteral("localTrain")
+                                                  : QStringLiteral("submit");
 }
 
 } // namespace
@@ -87,11 +88,11 @@ bool RunSettings::fromJson(const QByteArray &json, RunSettings *settings, QStrin
     const QJsonObject o = doc.object();
     RunSettings s;
     s.style = o.value(QStringLiteral("style")).toString() == QLatin1String("localTrain")
-                  ? RunStyle::LocalTrain
-                  : RunStyle::Submit;
+                  ? service::RunStyle::LocalTrain
+                  : service::RunStyle::Submit;
     s.distributed = o.value(QStringLiteral("distributed")).toBool(s.distributed);
     const int port = o.value(QStringLiteral("startPort")).toInt(s.startPort);
-    s.startPort = port > 0 && port < 65536 ? quint16(port) : defaultStartPort;
+    s.startPort = port > 0 && port < 65536 ? quint16(port) : service::defaultStartPort;
     s.maxRestarts = qMax(0, o.value(QStringLiteral("maxRestarts")).toInt(s.maxRestarts));
     s.jobReruns = qMax(0, o.value(QStringLiteral("jobReruns")).toInt(s.jobReruns));
     s.graceMs = qMax(0, o.value(QStringLiteral("graceMs")).toInt(s.graceMs));
@@ -120,7 +121,7 @@ bool RunSettings::operator==(const RunSettings &o) const
            python == o.python && jobDir == o.jobDir && baseDirectory == o.baseDirectory;
 }
 
-RunSettings LocalRunDefaults::runSettings(RunStyle style) const
+RunSettings LocalRunDefaults::runSettings(service::RunStyle style) const
 {
     RunSettings settings;
     settings.style = style;

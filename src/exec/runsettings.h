@@ -2,10 +2,10 @@
 // How a stored job is to be run locally, recorded next to its spec as <job>/run.json by the
 // console that creates the job and read by the job's owner process (`trainyard supervise`).
 // Also the cancel request: a console asks the owner to cancel by creating <job>/cancel, which
-// the owner polls (see supervisor.h for why a file and not a signal).
+// the owner polls (see owner.h for why a file and not a signal).
 #pragma once
 
-#include "exec/layout.h"
+#include "service/layout.h"
 
 #include <QByteArray>
 #include <QString>
@@ -34,9 +34,9 @@ struct RunSettings
     static constexpr int defaultGraceMs = 10000;    // SIGTERM -> SIGKILL
     static constexpr int defaultMaxLocalTrials = 3; // hyperparameter tuning trials run locally
 
-    RunStyle style = RunStyle::Submit;
+    service::RunStyle style = service::RunStyle::Submit;
     bool distributed = true; // LocalTrain: gcloud's --distributed
-    quint16 startPort = defaultStartPort;
+    quint16 startPort = service::defaultStartPort;
     int maxRestarts = defaultMaxRestarts;
     int jobReruns = defaultJobReruns;
     int graceMs = defaultGraceMs;
@@ -89,11 +89,11 @@ struct LocalRunDefaults
     int jobReruns = RunSettings::defaultJobReruns;               // 0 .. jobRerunsLimit
     int gracePeriodSeconds = RunSettings::defaultGraceMs / 1000; // 0 .. gracePeriodLimit
     int maxLocalReplicas = 0;                                    // 0 (no cap) .. localReplicasLimit
-    quint16 startPort = defaultStartPort;                        // 1 .. 65535 (gcloud's 27182)
+    quint16 startPort = service::defaultStartPort;               // 1 .. 65535 (gcloud's 27182)
     int logCapMB = 0;                                            // 0 (off) .. logCapLimitMB
 
     // A new run of `style` with these values; the other fields keep RunSettings' defaults.
-    RunSettings runSettings(RunStyle style) const;
+    RunSettings runSettings(service::RunStyle style) const;
 
     // Whether `python` can be the python setting: empty, a program name without '/' (looked
     // up on PATH when the job runs) or an absolute path, without control characters. Whether

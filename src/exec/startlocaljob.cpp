@@ -2,8 +2,8 @@
 // startLocalJob(): storing a new job and starting its owner (LocalLauncher's blocking part).
 #include "exec/startlocaljob.h"
 
+#include "exec/owner.h"
 #include "exec/ownerstandby.h"
-#include "exec/supervisor.h"
 
 #include <QDateTime>
 

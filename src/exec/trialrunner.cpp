@@ -2,7 +2,7 @@
 // Hyperparameter tuning trials in the job's owner (rules in trialrunner.h).
 #include "exec/trialrunner.h"
 
-#include "exec/supervisor.h"
+#include "exec/owner.h"
 #include "metrics/extract.h"
 
 #include <QCoreApplication>
@@ -24,7 +24,7 @@ QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
     return QCoreApplication::translate("trainyard::exec", text, disambiguation, n);
 }
 
-QString describeValues(const TrialParameters &values)
+QString describeValues(const service::TrialParameters &values)
 {
     QStringList parts;
     for (const auto &[name, value] : values)
@@ -57,7 +57,7 @@ TrialRunner::TrialRunner(ReplicaSetConfig base, QList<TrialSlot> trialSlots,
 bool TrialRunner::plan(QString *error)
 {
     const jobspec::HyperparameterSpec &hp = *m_base.job.trainingInput.hyperparameters;
-    m_plan = planTrials(hp, m_base.jobId, m_base.settings.maxLocalTrials);
+    m_plan = service::planTrials(hp, m_base.jobId, m_base.settings.maxLocalTrials);
     if (!m_plan) {
         *error = m_plan.error;
         return false;
@@ -151,7 +151,7 @@ void TrialRunner::fill()
 
 bool TrialRunner::startTrial(int index, int slot)
 {
-    const TrialParameters &values = m_plan.trials.at(index);
+    const service::TrialParameters &values = m_plan.trials.at(index);
     store::TrialState trial;
     trial.trialId = QString::number(index + 1);
     for (const auto &[name, value] : values)
@@ -201,7 +201,7 @@ bool TrialRunner::startTrial(int index, int slot)
 
 std::optional<store::TrialMetric> TrialRunner::readFinalMetric(const ReplicaSet &set) const
 {
-    const Replica *primary = set.layout().primary();
+    const service::Replica *primary = set.layout().primary();
     if (!primary)
         return std::nullopt;
     QFile file(metricFilePath(set.options().metricsDirectory, *primary, set.trialId()));

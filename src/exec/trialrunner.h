@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The trials of a hyperparameter tuning job in its owner: plans them (exec::planTrials) and
+// The trials of a hyperparameter tuning job in its owner: plans them (service::planTrials) and
 // runs each as a ReplicaSet of its own, up to one per slot at a time.
 //
 // Slots: the owner gives the runner one slot per trial that may run at once (maxParallelTrials,
@@ -25,7 +25,7 @@
 #pragma once
 
 #include "exec/replicaset.h"
-#include "exec/trials.h"
+#include "service/trials.h"
 #include "store/jobstate.h"
 
 #include <QObject>
@@ -36,7 +36,7 @@ namespace trainyard::exec {
 // Where a trial runs: its ports, and what its replicas add to their environment (GPUs).
 struct TrialSlot
 {
-    ClusterLayout layout;                                            // with the slot's ports
+    service::ClusterLayout layout;                                   // with the slot's ports
     QHash<QString, QList<QPair<QString, QString>>> extraEnvironment; // by replica name
 };
 
@@ -59,7 +59,7 @@ public:
     void poll();
 
     const store::TuningState &tuning() const { return m_tuning; }
-    const TrialPlan &trialPlan() const { return m_plan; }
+    const service::TrialPlan &trialPlan() const { return m_plan; }
     int slotCount() const { return int(m_slots.size()); }
     // The replicas of the trials running now (or last run in each slot), slot by slot.
     QList<store::ReplicaState> replicas() const;
@@ -96,7 +96,7 @@ private:
     Containment *m_containment;
     std::vector<ReplicaSet *> m_sets; // per slot: the trial running there, or the last one
     ReplicaSet *m_lastStarted = nullptr;
-    TrialPlan m_plan;
+    service::TrialPlan m_plan;
     store::TuningState m_tuning;
     int m_next = 0; // the next trial to start, 0-based
     bool m_ending = false;

@@ -3,11 +3,11 @@
 // the operator sources this follows.
 #include "export/kubeflow.h"
 
-#include "exec/environment.h"
-#include "exec/layout.h"
 #include "export/kubernetes.h"
 #include "export/vertex.h"
 #include "jobspec/yamlscalar.h"
+#include "service/layout.h"
+#include "service/tfconfig.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -67,7 +67,8 @@ public:
         if (pools.size() > 3)
             evaluators =
                 pools.at(3).toObject().value(QStringLiteral("replicaCount")).toString().toInt();
-        const QString primaryType = exec::primaryTaskType(m_ti, evaluators, exec::LayoutOptions{});
+        const QString primaryType =
+            service::primaryTaskType(m_ti, evaluators, service::LayoutOptions{});
 
         QJsonObject replicaSpecs;
         for (qsizetype i = 0; i < pools.size() && i < qsizetype(poolRoles.size()); ++i) {

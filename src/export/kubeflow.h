@@ -7,7 +7,7 @@
 // type's lower-case name is a key of "cluster" with `<job>-<type>-<i>.<namespace>.svc:<port>`
 // per replica, "task" is {type: lower-case replica type, index}, only when the job has more than
 // one replica in all (isDistributed, util.go). So our primary becomes "Chief" or "Master" exactly
-// as the local executor names it (exec::primaryTaskType), workers "Worker", parameter servers
+// as the local executor names it (service::primaryTaskType), workers "Worker", parameter servers
 // "PS", evaluators "Evaluator"; the container is named "tensorflow" with port "tfjob-port" 2222
 // (tensorflow_types.go). One difference stays and is reported as a warning: since
 // training-operator PR #1146 the operator also lists evaluators in "cluster"; Vertex AI and

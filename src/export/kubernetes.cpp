@@ -3,7 +3,7 @@
 // Kubernetes exports (kubernetes.h).
 #include "export/kubernetes.h"
 
-#include "exec/environment.h"
+#include "service/tfconfig.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -274,9 +274,10 @@ QJsonArray containerEnvironment(const Job &job, Diagnostics *diagnostics)
             {"AIP_CHECKPOINT_DIR", "checkpoints"},
             {"AIP_TENSORBOARD_LOG_DIR", "logs"}};
         for (const auto &[var, sub] : dirs) {
-            env.append(QJsonObject{{QStringLiteral("name"), QLatin1String(var)},
-                                   {QStringLiteral("value"),
-                                    exec::aipDirectory(ti.jobDir, QString(), QLatin1String(sub))}});
+            env.append(
+                QJsonObject{{QStringLiteral("name"), QLatin1String(var)},
+                            {QStringLiteral("value"),
+                             service::aipDirectory(ti.jobDir, QString(), QLatin1String(sub))}});
         }
     }
     for (const EnvVar &var : job.local.env) {

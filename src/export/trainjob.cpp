@@ -2,9 +2,9 @@
 // Kubeflow Trainer v2 TrainJob manifests (trainjob.h).
 #include "export/trainjob.h"
 
-#include "exec/layout.h"
 #include "export/kubeflow.h"
 #include "export/vertex.h"
+#include "service/layout.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -109,7 +109,7 @@ public:
             trainer.insert(QStringLiteral("args"), args);
         QJsonArray env = containerEnvironment(m_job, m_diags);
         if (tensorflow) {
-            const QString primary = exec::primaryTaskType(m_ti, 0, exec::LayoutOptions{});
+            const QString primary = service::primaryTaskType(m_ti, 0, service::LayoutOptions{});
             env.append(envVar(QStringLiteral("TRAINYARD_JOB_NAME"), name));
             env.append(
                 envVar(QStringLiteral("TRAINYARD_NUM_NODES"), QString::number(1 + workerCount)));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "joblist/jobsummary.h"
 
-#include "cloud/cloudjob.h"
+#include "cloudrecord/cloudjob.h"
 #include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"

@@ -51,7 +51,7 @@ struct JobSummary
     bool broken = false; // stateKnown is false then; stateError says why
     BrokenReason brokenReason = BrokenReason::None;
     QString where;      // "local", or the cloud engine and region ("Vertex AI · us-central1")
-    bool cloud = false; // a cloud job (cloud/cloudjob.h): no local owner
+    bool cloud = false; // a cloud job (cloudrecord/cloudjob.h): no local owner
 
     // Finished for good: a watcher reads it once and never again.
     bool settled() const { return stateKnown && state.isTerminal(); }

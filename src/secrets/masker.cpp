@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "secrets/masker.h"
 
-#include "secrets/secretstore.h"
+#include "cloud/keychain/secretstore.h"
 
 #include <QUrl>
 #include <algorithm>

@@ -27,7 +27,7 @@ QList<SecretReference> secretReferences(const jobspec::Job &job)
     return refs;
 }
 
-exec::SecretResolver SecretResolution::resolver() const
+SecretResolver SecretResolution::resolver() const
 {
     return [values = values](const QString &secretName) -> std::optional<QString> {
         const auto it = values.constFind(secretName);

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // A job's secret references (trainyardLocal.env entries `NAME: {secret: name}`) and what their
 // resolution gives the executor and log capture. In trainyard_core, which has no keychain: the
-// reading itself (secrets/resolve.h, QtKeychain) is in trainyard_cloud, and the job's owner finds
-// it through blockingResolver(), which that library installs (cli/cloudcommands.h).
+// reading itself (cloud/keychain/resolve.h, QtKeychain) is in trainyard_cloud, and the job's owner
+// finds it through blockingResolver(), which that library installs
+// (cloud/commands/cloudcommands.h).
 #pragma once
 
-#include "exec/environment.h"
 #include "jobspec/job.h"
 #include "secrets/masker.h"
 
@@ -14,8 +14,13 @@
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+#include <functional>
+#include <optional>
 
 namespace trainyard::secrets {
+
+// Looks up a keychain secret by name; std::nullopt when it is not available.
+using SecretResolver = std::function<std::optional<QString>(const QString &secretName)>;
 
 struct SecretReference
 {
@@ -36,7 +41,7 @@ struct SecretResolution
     explicit operator bool() const { return errorMessage.isEmpty(); }
 
     // For exec::EnvironmentOptions::secretResolver (copies the values into the function).
-    exec::SecretResolver resolver() const;
+    SecretResolver resolver() const;
     // Masks every resolved value of at least MinimumMaskedLength bytes.
     Masker masker() const;
 };

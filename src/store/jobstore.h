@@ -6,7 +6,8 @@
 //                  logs/<replica>.log written by the log writer
 //                  metrics/           metric series
 //                  hypertune/<replica>.metrics   CLOUD_ML_HP_METRIC_FILE of each replica
-//                  cloud.json         a Vertex AI job's record (cloud/cloudjob.h); no local owner
+//                  cloud.json         a Vertex AI job's record (cloudrecord/cloudjob.h); no local
+//                  owner
 // In a hyperparameter tuning job every trial has its own files, named by trialLogName():
 // logs/chief-0.trial-2.log, hypertune/chief-0.trial-2.metrics.
 // The root is $TRAINYARD_HOME when set, else <AppDataLocation>/jobs. Job IDs are unique: a job
@@ -106,7 +107,8 @@ public:
     QString metricsDir(const QString &jobId) const;
     QString hypertuneDir(const QString &jobId) const;
     QString hypertuneMetricPath(const QString &jobId, const QString &replicaName) const;
-    // The record of a job handed to Vertex AI (cloud/cloudjob.h); such a job has no local owner.
+    // The record of a job handed to Vertex AI (cloudrecord/cloudjob.h); such a job has no local
+    // owner.
     QString cloudRecordPath(const QString &jobId) const;
 
     // Creates the job's directory (failing when the ID is taken, also against another process

@@ -33,7 +33,7 @@ bool isOrphaned(const JobStore &store, const QString &jobId, const JobState &sta
 {
     if (state.isTerminal() || isFreshUnclaimed(state, options))
         return false;
-    // A cloud job (cloud/cloudjob.h) has no local owner: the service runs it.
+    // A cloud job (cloudrecord/cloudjob.h) has no local owner: the service runs it.
     if (QFile::exists(store.cloudRecordPath(jobId)))
         return false;
     return !store.isOwnerAlive(jobId);

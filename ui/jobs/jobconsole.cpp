@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "jobs/jobconsole.h"
 
-#include "cloud/cloudjob.h"
 #include "cloud/cloudwatcher.h"
+#include "cloudrecord/cloudjob.h"
 #include "compare/compareview.h"
 #include "exec/locallauncher.h"
 #include "jobs/desktopnotifier.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // JobConsole: the job actions (Run again, clone, start, delete).
-#include "cloud/cloudjob.h"
 #include "cloud/cloudwatcher.h"
+#include "cloudrecord/cloudjob.h"
 #include "compare/compareview.h"
 #include "exec/locallauncher.h"
 #include "jobs/desktopnotifier.h"

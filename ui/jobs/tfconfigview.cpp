@@ -3,9 +3,10 @@
 
 #include "catalog/catalog.h"
 #include "exec/environment.h"
-#include "exec/layout.h"
 #include "exec/runsettings.h"
 #include "jobspec/yamlio.h"
+#include "service/layout.h"
+#include "service/tfconfig.h"
 #include "store/jobstore.h"
 
 #include <QCoreApplication>
@@ -44,23 +45,23 @@ TfConfigResult replicaTfConfig(const QString &storeRoot, const QString &jobId,
         result.errorMessage = tr("The service catalog cannot be loaded.");
         return result;
     }
-    exec::LayoutOptions options;
+    service::LayoutOptions options;
     options.style = settings.style;
     options.distributed = settings.distributed;
     options.startPort = settings.startPort;
     options.maxLocalReplicas = settings.maxLocalReplicas;
     options.localTensorFlowMajor = settings.localTensorFlowMajor;
-    exec::LayoutResult layout = exec::planLayout(imported.job, *loaded.catalog, options);
+    service::LayoutResult layout = service::planLayout(imported.job, *loaded.catalog, options);
     if (!layout) {
         result.errorMessage = layout.error;
         return result;
     }
-    for (exec::Replica &replica : layout.layout.replicas) {
+    for (service::Replica &replica : layout.layout.replicas) {
         const int i = state.replicaIndex(replica.name);
         if (i >= 0 && state.replicas.at(i).port > 0 && replica.inCluster())
             replica.port = quint16(state.replicas.at(i).port);
     }
-    const exec::Replica *replica = layout.layout.find(replicaName);
+    const service::Replica *replica = layout.layout.find(replicaName);
     if (!replica) {
         result.errorMessage = tr("The job's cluster has no replica %1.").arg(replicaName);
         return result;
@@ -69,8 +70,8 @@ TfConfigResult replicaTfConfig(const QString &storeRoot, const QString &jobId,
     const QString trialId = state.tuning && !state.tuning->trials.isEmpty()
                                 ? state.tuning->trials.constLast().trialId
                                 : QString();
-    const QJsonObject config = exec::tfConfig(imported.job, layout.layout, *replica, trialId,
-                                              imported.job.trainingInput.args);
+    const QJsonObject config = service::tfConfig(imported.job, layout.layout, *replica, trialId,
+                                                 imported.job.trainingInput.args);
     result.json = QString::fromUtf8(QJsonDocument(config).toJson(QJsonDocument::Indented));
     return result;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A replica's TF_CONFIG, computed on demand the way the owner computed it: the stored
-// config.yaml and run.json give the cluster layout (exec::planLayout), the recorded state gives
-// each replica's port, and exec::tfConfig() the JSON.
+// config.yaml and run.json give the cluster layout (service::planLayout), the recorded state gives
+// each replica's port, and service::tfConfig() the JSON.
 #pragma once
 
 #include "store/jobstate.h"

@@ -157,7 +157,7 @@ LocalRunsPage::LocalRunsPage(QWidget *parent)
     addField(tr("Start &port:"), m_startPort, tr("Start port"),
              tr("Replicas listen on localhost ports from this one up; taken ports are "
                 "skipped. gcloud starts at %1.")
-                 .arg(exec::defaultStartPort));
+                 .arg(service::defaultStartPort));
 
     m_logCap->setObjectName(QStringLiteral("logCapSpin"));
     m_logCap->setRange(0, LocalRunDefaults::logCapLimitMB);

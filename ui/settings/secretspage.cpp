@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "settings/secretspage.h"
 
-#include "secrets/secretstore.h"
+#include "cloud/keychain/secretstore.h"
 
 #include <QAbstractItemView>
 #include <QFormLayout>

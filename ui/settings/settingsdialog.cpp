@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "settings/settingsdialog.h"
 
-#include "secrets/secretstore.h"
+#include "cloud/keychain/secretstore.h"
 #include "settings/cloudpage.h"
 #include "settings/localrunspage.h"
 #include "settings/metricpatternspage.h"

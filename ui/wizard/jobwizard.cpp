@@ -601,7 +601,8 @@ bool JobWizard::runLocally(QString *error)
     if (m_starting)
         return fail(tr("The job is being started."));
     // The user's defaults (Settings > Local runs): interpreter, restarts, ports, cap...
-    exec::RunSettings settings = exec::readLocalRunDefaults().runSettings(exec::RunStyle::Submit);
+    exec::RunSettings settings =
+        exec::readLocalRunDefaults().runSettings(service::RunStyle::Submit);
     settings.gpus = m_reviewPage->gpuMode(); // the Review page's choice, as --gpus
     settings.rehearseMaintenance = m_reviewPage->rehearseMaintenance();
     settings.baseDirectory =

@@ -207,7 +207,8 @@ void ReviewPage::updateGpuPlan()
     if (!m_inventoryKnown)
         return;
     // Pure and quick: the cluster's layout, what each replica asks, the placement.
-    exec::RunSettings settings = exec::readLocalRunDefaults().runSettings(exec::RunStyle::Submit);
+    exec::RunSettings settings =
+        exec::readLocalRunDefaults().runSettings(service::RunStyle::Submit);
     settings.gpus = gpuMode();
     const exec::JobGpuPlan plan = exec::planJobGpus(m_job, settings, m_catalog, m_inventory.gpus,
                                                     QThread::idealThreadCount());

@@ -2,8 +2,8 @@
 // Settings > Secrets (offscreen) against a REAL secret service: add a secret and see its name,
 // rename it in place, delete it after confirming. Values never stay in the widgets or reach files.
 #include "../../unit/secrets/secrettesthelpers.h"
-#include "secrets/secretstore.h"
-#include "secrets/secretsync.h"
+#include "cloud/keychain/secretstore.h"
+#include "cloud/keychain/secretsync.h"
 #include "settings/secretspage.h"
 #include "settings/settingsdialog.h"
 

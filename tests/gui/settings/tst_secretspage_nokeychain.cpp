@@ -3,7 +3,7 @@
 // plain-text label (the keychain's own text as its tooltip), the list and the page stay usable.
 // Runs on a private session bus without one.
 #include "../../unit/secrets/secrettesthelpers.h"
-#include "secrets/secretstore.h"
+#include "cloud/keychain/secretstore.h"
 #include "settings/secretspage.h"
 
 #include <QFile>

@@ -7,7 +7,7 @@
 // the console lists it. An unknown project shows the service's error and keeps a "not
 // submitted" record.
 #include "catalog/catalog.h"
-#include "cloud/cloudjob.h"
+#include "cloudrecord/cloudjob.h"
 #include "fakecloud.h"
 #include "jobs/jobconsole.h"
 #include "jobs/joblistmodel.h"

@@ -4,7 +4,7 @@
 // second job, and the faults (no credentials, malformed key, revoked refresh token, 401, 403,
 // 404, 409, 429, 503, a job cancelled from elsewhere). A service-account key made by openssl
 // signs real RS256 assertions; tokens live 4 s so refreshes happen during the test.
-#include "cloud/cloudjob.h"
+#include "cloudrecord/cloudjob.h"
 #include "fakecloud.h"
 #include "store/jobstore.h"
 

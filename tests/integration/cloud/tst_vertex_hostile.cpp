@@ -11,7 +11,7 @@
 //  - waits on a cloud state (cancel, stream-logs) end at their deadline;
 //  - staged packages are named by the archive built: a changed setup.py or a sibling package
 //    is a new object, the same package again is not uploaded twice.
-#include "cloud/cloudjob.h"
+#include "cloudrecord/cloudjob.h"
 #include "fakecloud.h"
 #include "store/jobstore.h"
 

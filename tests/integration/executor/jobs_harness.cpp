@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `trainyard_jobs_harness local|jobs|supervise ...`: the job commands of the CLI without the
 // rest of the application. The owner process it starts is this same program.
-#include "cli/cloudcommands.h"
 #include "cli/jobcommands.h"
+#include "cloud/commands/cloudcommands.h"
 #include "exec/ownerstandby.h"
 
 #include <QCoreApplication>

@@ -487,7 +487,7 @@ void TestJobCli::unknownJob()
 void TestJobCli::runSettingsRoundTrip()
 {
     exec::RunSettings s;
-    s.style = exec::RunStyle::LocalTrain;
+    s.style = service::RunStyle::LocalTrain;
     s.distributed = false;
     s.startPort = 30000;
     s.maxRestarts = 2;

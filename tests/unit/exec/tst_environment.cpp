@@ -3,7 +3,8 @@
 // CLUSTER_SPEC, CLOUD_ML_*, AIP_* dirs, PyTorch variables, argv and working directory.
 #include "catalog/catalog.h"
 #include "exec/environment.h"
-#include "exec/trainingjson.h"
+#include "service/tfconfig.h"
+#include "service/trainingjson.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -47,20 +48,21 @@ const catalog::Catalog &emptyCatalog()
     return c;
 }
 
-exec::ClusterLayout layoutFor(const jobspec::Job &j, exec::RunStyle style = exec::RunStyle::Submit,
-                              bool distributed = true)
+service::ClusterLayout layoutFor(const jobspec::Job &j,
+                                 service::RunStyle style = service::RunStyle::Submit,
+                                 bool distributed = true)
 {
-    exec::LayoutOptions options;
+    service::LayoutOptions options;
     options.style = style;
     options.distributed = distributed;
-    exec::LayoutResult result = exec::planLayout(j, emptyCatalog(), options);
+    service::LayoutResult result = service::planLayout(j, emptyCatalog(), options);
     Q_ASSERT(result);
     QList<quint16> ports;
-    for (const exec::Replica &r : std::as_const(result.layout.replicas)) {
+    for (const service::Replica &r : std::as_const(result.layout.replicas)) {
         if (r.inCluster())
             ports << static_cast<quint16>(27182 + ports.size());
     }
-    exec::assignPorts(result.layout, ports);
+    service::assignPorts(result.layout, ports);
     return result.layout;
 }
 
@@ -83,7 +85,7 @@ QJsonObject parse(const QString &json)
     return doc.object();
 }
 
-exec::ReplicaLaunch launchOf(const jobspec::Job &j, const exec::ClusterLayout &l,
+exec::ReplicaLaunch launchOf(const jobspec::Job &j, const service::ClusterLayout &l,
                              const QString &name, const EnvironmentOptions &o = options())
 {
     QString error;
@@ -161,7 +163,7 @@ void TestEnvironment::tfConfigPerReplica()
     QFETCH(QString, type);
     QFETCH(int, index);
     const jobspec::Job j = referenceJob();
-    const exec::ClusterLayout l = layoutFor(j);
+    const service::ClusterLayout l = layoutFor(j);
     const exec::ReplicaLaunch launch = launchOf(j, l, name);
     const QJsonObject tf = parse(launch.environment.value(QStringLiteral("TF_CONFIG")));
 
@@ -210,7 +212,7 @@ void TestEnvironment::tfConfigPerReplica()
 void TestEnvironment::trialIsAString()
 {
     const jobspec::Job j = referenceJob();
-    const exec::ClusterLayout l = layoutFor(j);
+    const service::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
     o.trialId = QStringLiteral("1");
     const exec::ReplicaLaunch launch = launchOf(j, l, QStringLiteral("worker-1"), o);
@@ -249,7 +251,7 @@ void TestEnvironment::snakeCaseJob()
     in.useChiefInTfConfig = true;
     in.kmsKeyName = QStringLiteral("projects/p/keys/k");
 
-    const QJsonObject o = exec::trainingInputJson(in);
+    const QJsonObject o = service::trainingInputJson(in);
     QVERIFY2(keysWithUpperCase(o).isEmpty(),
              qPrintable(keysWithUpperCase(o).join(QLatin1Char(','))));
     const QJsonObject master = o.value(QStringLiteral("master_config")).toObject();
@@ -291,7 +293,7 @@ void TestEnvironment::snakeCaseJob()
 void TestEnvironment::clusterSpecAndJobVariables()
 {
     const jobspec::Job j = referenceJob();
-    const exec::ClusterLayout l = layoutFor(j);
+    const service::ClusterLayout l = layoutFor(j);
     const exec::ReplicaLaunch launch = launchOf(j, l, QStringLiteral("ps-1"));
     const QProcessEnvironment &env = launch.environment;
     const QJsonObject spec = parse(env.value(QStringLiteral("CLUSTER_SPEC")));
@@ -300,10 +302,10 @@ void TestEnvironment::clusterSpecAndJobVariables()
              QStringLiteral("ps"));
     QCOMPARE(spec.value(QStringLiteral("environment")).toString(), QStringLiteral("cloud"));
     QCOMPARE(spec.value(QStringLiteral("job")).toObject(),
-             exec::trainingInputJson(j.trainingInput));
+             service::trainingInputJson(j.trainingInput));
     QCOMPARE(env.value(QStringLiteral("CLOUD_ML_JOB_ID")), QStringLiteral("census_1"));
     QCOMPARE(parse(env.value(QStringLiteral("CLOUD_ML_JOB"))),
-             exec::trainingInputJson(j.trainingInput));
+             service::trainingInputJson(j.trainingInput));
     QVERIFY(!env.contains(QStringLiteral("CLOUD_ML_TRIAL_ID")));
     QCOMPARE(env.value(QStringLiteral("PYTHONUNBUFFERED")), QStringLiteral("1"));
     QVERIFY(launch.addedVariables.contains(QStringLiteral("TF_CONFIG")));
@@ -326,7 +328,7 @@ void TestEnvironment::pytorch()
     QFETCH(QString, name);
     QFETCH(QString, rank);
     const jobspec::Job j = referenceJob();
-    const exec::ClusterLayout l = layoutFor(j);
+    const service::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
     o.baseEnvironment.insert(QStringLiteral("RANK"),
                              QStringLiteral("7")); // stray, from the console
@@ -365,7 +367,7 @@ void TestEnvironment::aipDirectories()
     QFETCH(QString, checkpoints);
     QFETCH(QString, logs);
     const jobspec::Job j = referenceJob();
-    const exec::ClusterLayout l = layoutFor(j);
+    const service::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
     o.jobDir = dir;
     o.trialId = trial;
@@ -388,7 +390,7 @@ void TestEnvironment::noJobDirArgumentWithoutAJobDir()
 {
     jobspec::Job j = referenceJob();
     j.trainingInput.jobDir.clear();
-    const exec::ClusterLayout l = layoutFor(j);
+    const service::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
     o.jobDir = QStringLiteral("/store/census_1/output"); // the local output folder
     const exec::ReplicaLaunch launch = launchOf(j, l, QStringLiteral("worker-0"), o);
@@ -404,9 +406,9 @@ void TestEnvironment::noJobDirArgumentWithoutAJobDir()
 void TestEnvironment::metricFilePerReplica()
 {
     const jobspec::Job j = referenceJob();
-    const exec::ClusterLayout l = layoutFor(j);
+    const service::ClusterLayout l = layoutFor(j);
     QSet<QString> files;
-    for (const exec::Replica &r : l.replicas) {
+    for (const service::Replica &r : l.replicas) {
         const QString file =
             launchOf(j, l, r.name).environment.value(QStringLiteral("CLOUD_ML_HP_METRIC_FILE"));
         QVERIFY(file.startsWith(QStringLiteral("/store/census_1/metrics/")));
@@ -449,7 +451,7 @@ void TestEnvironment::commandLine()
     QFETCH(QStringList, expectedTail);
     jobspec::Job j = referenceJob();
     j.trainingInput.args = userArgs;
-    const exec::ClusterLayout l = layoutFor(j);
+    const service::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
     o.trialId = trial;
     if (!trial.isEmpty())
@@ -562,7 +564,7 @@ void TestEnvironment::secrets()
 {
     jobspec::Job j = referenceJob();
     j.local.env = {{QStringLiteral("API_TOKEN"), QString(), QStringLiteral("wandb-token")}};
-    const exec::ClusterLayout l = layoutFor(j);
+    const service::ClusterLayout l = layoutFor(j);
 
     // No resolver: left out and listed.
     exec::ReplicaLaunch launch = launchOf(j, l, QStringLiteral("chief-0"));
@@ -592,7 +594,7 @@ void TestEnvironment::localTrainTfConfig()
 {
     jobspec::Job j = referenceJob();
     j.trainingInput.evaluator = {};
-    const exec::ClusterLayout l = layoutFor(j, exec::RunStyle::LocalTrain);
+    const service::ClusterLayout l = layoutFor(j, service::RunStyle::LocalTrain);
     const QJsonObject tf = parse(
         launchOf(j, l, QStringLiteral("worker-1")).environment.value(QStringLiteral("TF_CONFIG")));
     // gcloud local train (docs/service.md §6.3): job = {job_name, args with --job-dir}.
@@ -608,7 +610,7 @@ void TestEnvironment::localTrainTfConfig()
         tf.value(QStringLiteral("cluster")).toObject().value(QStringLiteral("chief")).toArray(),
         QJsonArray({QStringLiteral("localhost:27182")}));
 
-    const exec::ClusterLayout single = layoutFor(j, exec::RunStyle::LocalTrain, false);
+    const service::ClusterLayout single = layoutFor(j, service::RunStyle::LocalTrain, false);
     const QJsonObject tf1 = parse(launchOf(j, single, QStringLiteral("chief-0"))
                                       .environment.value(QStringLiteral("TF_CONFIG")));
     QCOMPARE(tf1.value(QStringLiteral("cluster")).toObject(), QJsonObject());
@@ -619,14 +621,14 @@ void TestEnvironment::localTrainTfConfig()
 void TestEnvironment::planAndErrors()
 {
     jobspec::Job j = referenceJob();
-    const exec::ClusterLayout l = layoutFor(j);
+    const service::ClusterLayout l = layoutFor(j);
     const exec::LaunchPlan plan = exec::planLaunch(j, l, options());
     QVERIFY2(plan, qPrintable(plan.error));
     QCOMPARE(plan.replicas.size(), 6);
     for (qsizetype i = 0; i < plan.replicas.size(); ++i)
         QCOMPARE(plan.replicas.at(i).replica.name, l.replicas.at(i).name);
 
-    exec::ClusterLayout noPorts = exec::planLayout(j, emptyCatalog(), {}).layout;
+    service::ClusterLayout noPorts = service::planLayout(j, emptyCatalog(), {}).layout;
     QVERIFY(!exec::planLaunch(j, noPorts, options()));
 
     j.trainingInput.pythonModule.clear();
@@ -639,7 +641,7 @@ void TestEnvironment::preflight()
 {
     const QString examples = QStringLiteral(TRAINYARD_SOURCE_DIR "/resources/examples/mnist_like");
     jobspec::Job j = referenceJob();
-    const exec::ClusterLayout l = layoutFor(j);
+    const service::ClusterLayout l = layoutFor(j);
     EnvironmentOptions o = options();
     o.baseDirectory = examples;
     o.python = QStringLiteral("sh"); // any program on PATH

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The example trainer started as real processes from planLayout() + planLaunch(): 1 chief,
 // 2 workers, 1 parameter server, 1 evaluator on free localhost ports. Every replica must exit
-// 0 and the chief's loss must fall. (The supervisor will own this later; this checks that
+// 0 and the chief's loss must fall. (The owner will own this later; this checks that
 // the environment the executor computes is what the trainer needs.)
 #include "catalog/catalog.h"
 #include "exec/environment.h"
+#include "exec/ports.h"
 
 #include <QFileInfo>
 #include <QProcess>
@@ -53,10 +54,10 @@ void TestExampleRun::distributedRun()
     in.evaluator = {QStringLiteral("n1-standard-4"), 1, {}};
     job.local.packagePath = QStringLiteral("trainer");
 
-    exec::LayoutOptions layoutOptions;
+    service::LayoutOptions layoutOptions;
     layoutOptions.startPort = 38182;
     const catalog::Catalog noTiers;
-    exec::LayoutResult layout = exec::planLayout(job, noTiers, layoutOptions);
+    service::LayoutResult layout = service::planLayout(job, noTiers, layoutOptions);
     QVERIFY2(layout, qPrintable(layout.error));
     const exec::PortResult ports = exec::assignFreePorts(layout.layout);
     QVERIFY2(ports, qPrintable(ports.error));

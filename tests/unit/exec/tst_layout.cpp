@@ -2,7 +2,8 @@
 // Cluster layout: replica shapes per scale tier, the chief/master rule, the local replica cap
 // and localhost port assignment.
 #include "catalog/catalog.h"
-#include "exec/layout.h"
+#include "exec/ports.h"
+#include "service/layout.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -11,8 +12,8 @@
 #include <unistd.h>
 
 using namespace trainyard;
-using exec::LayoutOptions;
-using exec::RunStyle;
+using service::LayoutOptions;
+using service::RunStyle;
 
 namespace {
 
@@ -56,10 +57,10 @@ jobspec::Job job(const QString &tierName, qint64 workers = 0, qint64 ps = 0, qin
     return j;
 }
 
-QStringList names(const exec::ClusterLayout &layout)
+QStringList names(const service::ClusterLayout &layout)
 {
     QStringList out;
-    for (const exec::Replica &r : layout.replicas)
+    for (const service::Replica &r : layout.replicas)
         out << r.name;
     return out;
 }
@@ -159,12 +160,12 @@ void TestLayout::shapes()
 {
     QFETCH(jobspec::Job, job);
     QFETCH(QStringList, expected);
-    const exec::LayoutResult result = exec::planLayout(job, testCatalog(), LayoutOptions{});
+    const service::LayoutResult result = service::planLayout(job, testCatalog(), LayoutOptions{});
     QVERIFY2(result, qPrintable(result.error));
     QCOMPARE(names(result.layout), expected);
     QVERIFY(result.layout.warnings.isEmpty());
     QCOMPARE(result.layout.primary()->name, expected.first());
-    for (const exec::Replica &r : result.layout.replicas) {
+    for (const service::Replica &r : result.layout.replicas) {
         QCOMPARE(r.name, r.taskType + QLatin1Char('-') + QString::number(r.index));
         QVERIFY(!r.port); // planLayout gives no ports
     }
@@ -172,10 +173,10 @@ void TestLayout::shapes()
 
 void TestLayout::ranks()
 {
-    const exec::LayoutResult result =
-        exec::planLayout(job(QStringLiteral("CUSTOM"), 2, 2, 1), testCatalog(), LayoutOptions{});
+    const service::LayoutResult result =
+        service::planLayout(job(QStringLiteral("CUSTOM"), 2, 2, 1), testCatalog(), LayoutOptions{});
     QVERIFY(result);
-    const exec::ClusterLayout &l = result.layout;
+    const service::ClusterLayout &l = result.layout;
     QCOMPARE(l.worldSize(), 3);
     QCOMPARE(l.find(QStringLiteral("chief-0"))->rank, std::optional<int>(0));
     QCOMPARE(l.find(QStringLiteral("worker-0"))->rank, std::optional<int>(1));
@@ -233,7 +234,7 @@ void TestLayout::primaryName()
     LayoutOptions options;
     options.style = localTrain ? RunStyle::LocalTrain : RunStyle::Submit;
     options.localTensorFlowMajor = tfMajor;
-    const exec::LayoutResult result = exec::planLayout(j, testCatalog(), options);
+    const service::LayoutResult result = service::planLayout(j, testCatalog(), options);
     QVERIFY(result);
     QCOMPARE(result.layout.primaryTaskType, expected);
     QCOMPARE(result.layout.primary()->taskType, expected);
@@ -259,7 +260,7 @@ void TestLayout::compareVersions()
     QFETCH(QString, a);
     QFETCH(QString, b);
     QFETCH(int, expected);
-    const std::optional<int> cmp = exec::compareVersions(a, b);
+    const std::optional<int> cmp = service::compareVersions(a, b);
     if (expected == 2)
         QVERIFY(!cmp);
     else
@@ -300,9 +301,9 @@ void TestLayout::cap()
 
     LayoutOptions options;
     options.maxLocalReplicas = cap;
-    const exec::LayoutResult result = exec::planLayout(job, testCatalog(), options);
+    const service::LayoutResult result = service::planLayout(job, testCatalog(), options);
     QVERIFY(result);
-    const exec::ClusterLayout &l = result.layout;
+    const service::ClusterLayout &l = result.layout;
     QCOMPARE(l.count(jobspec::Role::Master), 1);
     QCOMPARE(l.count(jobspec::Role::Worker), workers);
     QCOMPARE(l.count(jobspec::Role::ParameterServer), ps);
@@ -328,7 +329,7 @@ void TestLayout::errors()
 {
     QFETCH(jobspec::Job, job);
     QFETCH(QString, mentions);
-    const exec::LayoutResult result = exec::planLayout(job, testCatalog(), LayoutOptions{});
+    const service::LayoutResult result = service::planLayout(job, testCatalog(), LayoutOptions{});
     QVERIFY(!result);
     QVERIFY2(result.error.contains(mentions), qPrintable(result.error));
 }
@@ -338,8 +339,8 @@ void TestLayout::localTrainNotDistributed()
     LayoutOptions options;
     options.style = RunStyle::LocalTrain;
     options.distributed = false;
-    const exec::LayoutResult result =
-        exec::planLayout(job(QStringLiteral("CUSTOM"), 2, 2, 1), testCatalog(), options);
+    const service::LayoutResult result =
+        service::planLayout(job(QStringLiteral("CUSTOM"), 2, 2, 1), testCatalog(), options);
     QVERIFY(result);
     QCOMPARE(names(result.layout), QStringList{QStringLiteral("chief-0")});
     QVERIFY(!result.layout.distributed);
@@ -347,13 +348,13 @@ void TestLayout::localTrainNotDistributed()
 
 void TestLayout::portOrder()
 {
-    exec::LayoutResult result =
-        exec::planLayout(job(QStringLiteral("CUSTOM"), 2, 2, 1), testCatalog(), LayoutOptions{});
+    service::LayoutResult result =
+        service::planLayout(job(QStringLiteral("CUSTOM"), 2, 2, 1), testCatalog(), LayoutOptions{});
     QVERIFY(result);
-    exec::ClusterLayout &l = result.layout;
-    QVERIFY(!exec::assignPorts(l, {27182, 27183})); // one port per cluster replica
+    service::ClusterLayout &l = result.layout;
+    QVERIFY(!service::assignPorts(l, {27182, 27183})); // one port per cluster replica
     QVERIFY(!l.hasAllPorts());
-    QVERIFY(exec::assignPorts(l, {27182, 27183, 27184, 27185, 27186}));
+    QVERIFY(service::assignPorts(l, {27182, 27183, 27184, 27185, 27186}));
     QVERIFY(l.hasAllPorts());
     // gcloud: primary = start, then the parameter servers, then the workers.
     QCOMPARE(l.find(QStringLiteral("chief-0"))->port, std::optional<quint16>(27182));
@@ -368,10 +369,10 @@ void TestLayout::portOrder()
 
 void TestLayout::clusterJsonLeavesOutEvaluators()
 {
-    exec::LayoutResult result =
-        exec::planLayout(job(QStringLiteral("CUSTOM"), 2, 2, 3), testCatalog(), LayoutOptions{});
+    service::LayoutResult result =
+        service::planLayout(job(QStringLiteral("CUSTOM"), 2, 2, 3), testCatalog(), LayoutOptions{});
     QVERIFY(result);
-    QVERIFY(exec::assignPorts(result.layout, {1, 2, 3, 4, 5}));
+    QVERIFY(service::assignPorts(result.layout, {1, 2, 3, 4, 5}));
     const QJsonObject cluster = result.layout.clusterJson();
     QCOMPARE(cluster.keys(), (QStringList{QStringLiteral("chief"), QStringLiteral("ps"),
                                           QStringLiteral("worker")}));
@@ -392,8 +393,8 @@ void TestLayout::freePortsContiguous()
     QVERIFY2(result, qPrintable(result.error));
     QCOMPARE(result.ports, (QList<quint16>{start, start + 1, start + 2, start + 3}));
 
-    exec::LayoutResult layout =
-        exec::planLayout(job(QStringLiteral("CUSTOM"), 2, 1, 1), testCatalog(), LayoutOptions{});
+    service::LayoutResult layout =
+        service::planLayout(job(QStringLiteral("CUSTOM"), 2, 1, 1), testCatalog(), LayoutOptions{});
     layout.layout.startPort = start;
     QVERIFY(exec::assignFreePorts(layout.layout));
     QCOMPARE(layout.layout.primary()->port, std::optional<quint16>(start));

@@ -250,12 +250,12 @@ void TestRunSettings::newRunSettings()
     d.maxLocalReplicas = 6;
     d.startPort = 31000;
     d.logCapMB = 5;
-    const exec::RunSettings s = d.runSettings(exec::RunStyle::LocalTrain);
+    const exec::RunSettings s = d.runSettings(service::RunStyle::LocalTrain);
     QCOMPARE(s.logCapMB, 5);
     exec::RunSettings back;
     QVERIFY(exec::RunSettings::fromJson(s.toJson(), &back, nullptr));
     QCOMPARE(back.logCapMB, 5); // run.json carries it to the owner
-    QCOMPARE(s.style, exec::RunStyle::LocalTrain);
+    QCOMPARE(s.style, service::RunStyle::LocalTrain);
     QCOMPARE(s.python, d.python);
     QCOMPARE(s.maxRestarts, 1);
     QCOMPARE(s.jobReruns, 3);
@@ -268,7 +268,7 @@ void TestRunSettings::newRunSettings()
     QCOMPARE(s.jobDir, plain.jobDir);
     QCOMPARE(s.baseDirectory, plain.baseDirectory);
     // The built-in defaults make the built-in run settings.
-    exec::RunSettings fromBuiltIn = LocalRunDefaults().runSettings(exec::RunStyle::Submit);
+    exec::RunSettings fromBuiltIn = LocalRunDefaults().runSettings(service::RunStyle::Submit);
     QCOMPARE(fromBuiltIn, exec::RunSettings());
 }
 
@@ -278,7 +278,7 @@ void TestRunSettings::applicationSettings()
     QSettings().setValue(QStringLiteral("localRuns/jobReruns"), 3);
     QSettings().setValue(QStringLiteral("localRuns/startPort"), QStringLiteral("not a port"));
     QCOMPARE(exec::readLocalRunDefaults().jobReruns, 3);
-    QCOMPARE(exec::readLocalRunDefaults().startPort, exec::defaultStartPort);
+    QCOMPARE(exec::readLocalRunDefaults().startPort, service::defaultStartPort);
     QSettings().clear();
     QCOMPARE(exec::readLocalRunDefaults(), LocalRunDefaults());
 }

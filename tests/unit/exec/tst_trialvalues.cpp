@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The values of hyperparameter tuning trials (exec/trials.h): counts and the local cap, ranges
+// The values of hyperparameter tuning trials (service/trials.h): counts and the local cap, ranges
 // and scales of sampled values, the grid's order, determinism per job ID.
-#include "exec/trials.h"
+#include "service/trials.h"
 
 #include <QSet>
 #include <QTest>
@@ -9,7 +9,7 @@
 #include <cmath>
 
 using namespace trainyard;
-using namespace trainyard::exec;
+using namespace trainyard::service;
 
 namespace {
 

@@ -5,9 +5,9 @@
 // util.go isDistributed, pytorch/envvar.go setPodEnv) compared with the local executor's layout.
 #include "catalog/catalog.h"
 #include "common/referencejob.h"
-#include "exec/environment.h"
-#include "exec/layout.h"
 #include "export/kubeflow.h"
+#include "service/layout.h"
+#include "service/tfconfig.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -89,7 +89,7 @@ OperatorTfConfig operatorTfConfig(const YAML::Node &manifest, const QString &rty
 }
 
 // The local executor's cluster as {task type -> replica count} and its replicas' tasks.
-std::map<QString, int> localClusterShape(const exec::ClusterLayout &layout)
+std::map<QString, int> localClusterShape(const service::ClusterLayout &layout)
 {
     std::map<QString, int> shape;
     const QJsonObject cluster = layout.clusterJson();
@@ -98,10 +98,11 @@ std::map<QString, int> localClusterShape(const exec::ClusterLayout &layout)
     return shape;
 }
 
-exec::ClusterLayout localLayout(const Job &job)
+service::ClusterLayout localLayout(const Job &job)
 {
-    exec::LayoutOptions options; // Submit: the service's naming rules
-    const exec::LayoutResult result = exec::planLayout(job, catalog::Catalog::builtIn(), options);
+    service::LayoutOptions options; // Submit: the service's naming rules
+    const service::LayoutResult result =
+        service::planLayout(job, catalog::Catalog::builtIn(), options);
     if (!result)
         qFatal("layout failed: %s", qPrintable(result.error));
     return result.layout;
@@ -245,12 +246,12 @@ void TestKubeflow::tfConfigMatchesTheLocalExecutor()
         parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, nullptr));
     QVERIFY(m["spec"]["tfReplicaSpecs"][primary.toStdString()]);
 
-    const exec::ClusterLayout layout = localLayout(job);
+    const service::ClusterLayout layout = localLayout(job);
     QCOMPARE(layout.primaryTaskType, primary.toLower());
     const std::map<QString, int> local = localClusterShape(layout);
     // Every local replica: the pod of the same replica type and index gets the same task and
     // a cluster of the same shape.
-    for (const exec::Replica &replica : layout.replicas) {
+    for (const service::Replica &replica : layout.replicas) {
         QString rtype;
         for (const auto &it : m["spec"]["tfReplicaSpecs"]) {
             if (str(it.first).toLower() == replica.taskType)
@@ -266,7 +267,7 @@ void TestKubeflow::tfConfigMatchesTheLocalExecutor()
             shape[key] = int(hosts.size());
         QCOMPARE(shape, local);
         // And that is what the local TF_CONFIG says as well.
-        const QJsonObject tf = exec::tfConfig(job, layout, replica, QString(), {});
+        const QJsonObject tf = service::tfConfig(job, layout, replica, QString(), {});
         QCOMPARE(
             tf.value(QStringLiteral("task")).toObject().value(QStringLiteral("type")).toString(),
             op.taskType);
@@ -287,7 +288,7 @@ void TestKubeflow::predefinedTierCountsMatchTheLocalLayout()
         options.image = image;
         const YAML::Node m =
             parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, nullptr));
-        const exec::ClusterLayout layout = localLayout(job);
+        const service::ClusterLayout layout = localLayout(job);
         std::map<QString, int> manifestCounts;
         for (const auto &it : m["spec"]["tfReplicaSpecs"])
             manifestCounts[str(it.first).toLower()] = it.second["replicas"].as<int>();
@@ -308,7 +309,7 @@ void TestKubeflow::evaluatorsDifferOnlyInTheCluster()
     const YAML::Node m =
         parse(kubeflowManifestYaml(job, catalog::Catalog::builtIn(), options, &diags));
     QVERIFY(find(diags, QStringLiteral("trainingInput.evaluatorCount"), Severity::Warning));
-    const exec::ClusterLayout layout = localLayout(job);
+    const service::ClusterLayout layout = localLayout(job);
     std::map<QString, int> local = localClusterShape(layout);
     QCOMPARE(local.count(QStringLiteral("evaluator")), std::size_t(0));
     const OperatorTfConfig op = operatorTfConfig(m, QStringLiteral("Evaluator"), 0);
@@ -342,9 +343,9 @@ void TestKubeflow::pytorchRanksMatchTheLocalExecutor()
     int worldSize = 0;
     for (const auto &it : specs)
         worldSize += it.second["replicas"].as<int>();
-    const exec::ClusterLayout layout = localLayout(job);
+    const service::ClusterLayout layout = localLayout(job);
     QCOMPARE(worldSize, layout.worldSize());
-    for (const exec::Replica &replica : layout.replicas) {
+    for (const service::Replica &replica : layout.replicas) {
         const int operatorRank = replica.isPrimary() ? replica.index : replica.index + 1;
         QCOMPARE(std::optional<int>(operatorRank), replica.rank);
     }

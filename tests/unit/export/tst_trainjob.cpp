@@ -4,8 +4,8 @@
 // the written-out wiring, run with the real python3 and compared with the local executor's.
 #include "catalog/catalog.h"
 #include "common/referencejob.h"
-#include "exec/layout.h"
 #include "export/trainjob.h"
+#include "service/layout.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -254,10 +254,10 @@ void TestTrainJob::tensorflowWiringMatchesTheLocalExecutor()
     }
     const int nodes = t["numNodes"].as<int>();
     QCOMPARE(nodes, 1 + workers);
-    const exec::LayoutResult planned =
-        exec::planLayout(job, catalog::Catalog::builtIn(), exec::LayoutOptions{});
+    const service::LayoutResult planned =
+        service::planLayout(job, catalog::Catalog::builtIn(), service::LayoutOptions{});
     QVERIFY(planned);
-    const exec::ClusterLayout &layout = planned.layout;
+    const service::ClusterLayout &layout = planned.layout;
     for (int index = 0; index < nodes; ++index) {
         env.insert(QStringLiteral("JOB_COMPLETION_INDEX"), QString::number(index));
         QProcess p;
@@ -271,7 +271,7 @@ void TestTrainJob::tensorflowWiringMatchesTheLocalExecutor()
         const QJsonObject tf = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
         const QJsonObject task = tf.value(QStringLiteral("task")).toObject();
         const QJsonObject cluster = tf.value(QStringLiteral("cluster")).toObject();
-        const exec::Replica &slot = layout.replicas.at(index);
+        const service::Replica &slot = layout.replicas.at(index);
         QCOMPARE(task.value(QStringLiteral("type")).toString(), slot.taskType);
         QCOMPARE(task.value(QStringLiteral("index")).toInt(), slot.index);
         QCOMPARE(cluster.value(layout.primaryTaskType).toArray().size(), 1);

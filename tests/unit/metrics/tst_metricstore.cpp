@@ -572,7 +572,7 @@ void TestMetricStore::catchUpMatchesExtractor()
 
 void TestMetricStore::ownerFollowsTheLogLive()
 {
-    // The owner as the supervisor wires it: the capture's observer only wakes the worker, which
+    // The owner as it wires it: the capture's observer only wakes the worker, which
     // follows the log file. Points show up in the store while the capture runs (within about a
     // second), every one exactly once, and the progress ends at the log's size.
     QTemporaryDir job;

@@ -3,7 +3,7 @@
 // gnome-keyring 42 through QtKeychain's libsecret backend: no service on the bus, a keyring
 // never set up, a locked one) and QtKeychain's own codes map to what happened and what to do;
 // an unknown failure keeps the service's text.
-#include "secrets/keychainerror.h"
+#include "cloud/keychain/keychainerror.h"
 
 #include <QTest>
 

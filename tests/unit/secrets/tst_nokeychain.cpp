@@ -3,9 +3,9 @@
 // own text is kept as detail), nothing crashes, names still list, and only jobs that reference a
 // secret fail, naming the secret.
 // Runs on a private session bus that has no secret service (and cannot activate one).
-#include "secrets/resolve.h"
-#include "secrets/secretstore.h"
-#include "secrets/secretsync.h"
+#include "cloud/keychain/resolve.h"
+#include "cloud/keychain/secretstore.h"
+#include "cloud/keychain/secretsync.h"
 #include "secrettesthelpers.h"
 
 #include <QSignalSpy>

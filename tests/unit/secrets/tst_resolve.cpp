@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Resolving a job's secret references at launch against a REAL secret service.
+#include "cloud/keychain/resolve.h"
+#include "cloud/keychain/secretsync.h"
 #include "exec/environment.h"
-#include "exec/layout.h"
-#include "secrets/resolve.h"
-#include "secrets/secretsync.h"
+#include "service/layout.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -106,7 +106,7 @@ void TestResolve::resolvesEverySecret()
     QVERIFY2(r, qPrintable(r.errorMessage));
     QCOMPARE(r.values.value(m_hf), QStringLiteral("hf_resolve_value_1"));
     QCOMPARE(r.values.value(m_wandb), QStringLiteral("wandb-resolve-value-2"));
-    const exec::SecretResolver fn = r.resolver();
+    const secrets::SecretResolver fn = r.resolver();
     QCOMPARE(fn(m_hf), std::optional<QString>(QStringLiteral("hf_resolve_value_1")));
     QCOMPARE(fn(QStringLiteral("unknown")), std::nullopt);
 }

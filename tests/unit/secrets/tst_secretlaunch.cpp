@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: MIT
 // A secret from a REAL keychain reaches a real trainer process through the executor's launch
 // plan, and its value ends up in no file under the job store, while the trainer's own output of
-// the value is logged masked. The owner process (Supervisor + LogCapture) is not in the loop
+// the value is logged masked. The owner process (Owner + LogCapture) is not in the loop
 // yet: this composes the same pieces it will use (see /work/notes/secrets-wiring.md):
 //   resolveSecretsBlocking -> EnvironmentOptions::secretResolver -> planLaunch -> QProcess
 //   -> LineSplitter -> Masker -> LogWriter (<store>/<job>/logs/<replica>.log)
 #include "catalog/catalog.h"
+#include "cloud/keychain/resolve.h"
+#include "cloud/keychain/secretsync.h"
 #include "exec/environment.h"
-#include "exec/layout.h"
+#include "exec/ports.h"
 #include "logs/linesplitter.h"
 #include "logs/logwriter.h"
-#include "secrets/resolve.h"
-#include "secrets/secretsync.h"
 #include "secrettesthelpers.h"
+#include "service/layout.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -93,9 +94,9 @@ void TestSecretLaunch::secretReachesTrainerMaskedInLog()
     const secrets::SecretResolution resolution = secrets::resolveSecretsBlocking(job);
     QVERIFY2(resolution, qPrintable(resolution.errorMessage));
 
-    exec::LayoutOptions layoutOptions;
+    service::LayoutOptions layoutOptions;
     const catalog::Catalog noTiers;
-    exec::LayoutResult layout = exec::planLayout(job, noTiers, layoutOptions);
+    service::LayoutResult layout = service::planLayout(job, noTiers, layoutOptions);
     QVERIFY2(layout, qPrintable(layout.error));
     QVERIFY(exec::assignFreePorts(layout.layout));
     const QDir jobDir(m_home.filePath(QStringLiteral("secret_job")));

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `trainyard secrets` as a user runs it: the real binary, the value written to its stdin, a
 // REAL secret service (scripts/run-tests.sh), a private config directory.
-#include "cli/secretcommands.h"
-#include "secrets/secretsync.h"
+#include "cloud/commands/secretcommands.h"
+#include "cloud/keychain/secretsync.h"
 #include "secrettesthelpers.h"
 
 #include <QProcess>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SecretStore against a REAL secret service (gnome-keyring on a private session bus, see
 // scripts/run-tests.sh): values go to the keychain, only names to the names file.
-#include "secrets/secretstore.h"
-#include "secrets/secretsync.h"
+#include "cloud/keychain/secretstore.h"
+#include "cloud/keychain/secretsync.h"
 #include "secrettesthelpers.h"
 
 #include <QSettings>
