@@ -12,6 +12,7 @@ packages=(
     qt6-l10n-tools qt6-svg-dev qt6-translations-l10n libgl-dev
     libyaml-cpp-dev qtkeychain-qt6-dev libsecret-1-0 libpcre2-dev libssl-dev
     libprotobuf-dev protobuf-compiler
+    libeigen3-dev
     gnome-keyring dbus dbus-x11 xvfb xauth
     python3 python3-numpy
 )

@@ -18,13 +18,6 @@ QString tr(const char *text)
     return QCoreApplication::translate("trainyard::service", text);
 }
 
-// Uniform in [0, 1) from the generator's 64 bits (the standard distributions differ between
-// library implementations; this does not).
-double unit(std::mt19937_64 &random)
-{
-    return double(random() >> 11) * (1.0 / 9007199254740992.0);
-}
-
 bool isLogScale(const QString &scale)
 {
     return scale == QLatin1String("UNIT_LOG_SCALE") ||
@@ -111,7 +104,7 @@ QString formatParameterValue(double value)
 
 QString sampleParameter(const jobspec::ParameterSpec &p, std::mt19937_64 &random)
 {
-    const double u = unit(random);
+    const double u = tuning::uniformUnit(random);
     if (p.type == QLatin1String("DOUBLE"))
         return formatParameterValue(scaled(*p.minValue, *p.maxValue, p.scaleType, u));
     if (p.type == QLatin1String("INTEGER")) {
@@ -129,7 +122,7 @@ QString sampleParameter(const jobspec::ParameterSpec &p, std::mt19937_64 &random
 }
 
 TrialPlan planTrials(const jobspec::HyperparameterSpec &spec, const QString &jobId,
-                     int maxLocalTrials)
+                     int maxLocalTrials, const QList<TrialParameters> &tried)
 {
     TrialPlan plan;
     plan.maxTrials = std::max<qint64>(1, spec.maxTrials.value_or(1));
@@ -154,10 +147,18 @@ TrialPlan planTrials(const jobspec::HyperparameterSpec &spec, const QString &job
                           .arg(count)
                           .arg(plan.maxTrials);
 
+    if (spec.algorithm.isEmpty() || spec.algorithm == QLatin1String("ALGORITHM_UNSPECIFIED")) {
+        plan.bayesian = true;
+        plan.count = int(count);
+        plan.notes << QCoreApplication::translate(
+            "trainyard::service",
+            "The values come from Bayesian optimisation, as on the service: a Gaussian process "
+            "over the ended trials, with UCB in a trust region (Vizier's GP bandit), after %n "
+            "seed trial(s).",
+            nullptr, tuning::BayesianOptimizer(spec, 0).seedTrialCount());
+        return plan;
+    }
     if (!grid) {
-        if (spec.algorithm.isEmpty() || spec.algorithm == QLatin1String("ALGORITHM_UNSPECIFIED"))
-            plan.notes << tr("The service would choose the values by Bayesian optimisation; "
-                             "locally they are sampled at random.");
         std::mt19937_64 random(trialSeed(jobId));
         for (qint64 t = 0; t < count; ++t) {
             TrialParameters values;
@@ -165,6 +166,7 @@ TrialPlan planTrials(const jobspec::HyperparameterSpec &spec, const QString &job
                 values.append({p.parameterName, sampleParameter(p, random)});
             plan.trials.append(values);
         }
+        plan.count = int(plan.trials.size());
         return plan;
     }
 
@@ -180,24 +182,87 @@ TrialPlan planTrials(const jobspec::HyperparameterSpec &spec, const QString &job
         plan.error = tr("The trials cannot be planned: the grid has no point.");
         return plan;
     }
-    if (points < count) {
-        plan.notes << tr("The grid has only %1 points: %1 trials run.").arg(points);
-        count = points;
+    const qint64 left = points - qint64(tried.size());
+    if (left < count) {
+        plan.notes << (tried.isEmpty()
+                           ? tr("The grid has only %1 points: %1 trials run.").arg(points)
+                           : tr("The grid has %1 points the previous job did not try: %1 trials "
+                                "run.")
+                                 .arg(std::max<qint64>(0, left)));
     }
     QList<qint64> index(sizes.size(), 0);
-    for (qint64 t = 0; t < count; ++t) {
+    for (qint64 p = 0; p < points && plan.trials.size() < count; ++p) {
         TrialParameters values;
         for (qsizetype i = 0; i < spec.params.size(); ++i)
             values.append(
                 {spec.params.at(i).parameterName, gridValue(spec.params.at(i), index.at(i))});
-        plan.trials.append(values);
+        if (!tried.contains(values))
+            plan.trials.append(values);
         for (qsizetype i = index.size() - 1; i >= 0; --i) {
             if (++index[i] < sizes.at(i))
                 break;
             index[i] = 0;
         }
     }
+    plan.count = int(plan.trials.size());
+    if (plan.count == 0)
+        plan.error = tr("The trials cannot be planned: the previous job tried every point of "
+                        "the grid.");
     return plan;
+}
+
+TrialSuggester::TrialSuggester(const jobspec::HyperparameterSpec &spec, const QString &jobId,
+                               TrialPlan plan)
+    : m_plan(std::move(plan))
+{
+    if (m_plan.bayesian)
+        m_bayes = std::make_unique<tuning::BayesianOptimizer>(spec, trialSeed(jobId));
+}
+
+TrialParameters TrialSuggester::next(int index, int trialNumber,
+                                     const QList<tuning::Observation> &observations,
+                                     const QList<TrialParameters> &pending)
+{
+    if (m_bayes)
+        return m_bayes->suggest(trialNumber, observations, pending);
+    return m_plan.trials.value(index);
+}
+
+QString TrialSuggester::lastReason() const
+{
+    return m_bayes ? m_bayes->lastReason() : QString();
+}
+
+QString failedTrialsVerdict(std::optional<qint64> maxFailedTrials, bool firstTrialFailed,
+                            int failed, int succeeded)
+{
+    if (maxFailedTrials.value_or(0) > 0) {
+        if (failed >= *maxFailedTrials)
+            return QCoreApplication::translate("trainyard::service",
+                                               "%n trial(s) failed, as many as maxFailedTrials "
+                                               "allows.",
+                                               nullptr, failed);
+        return {};
+    }
+    if (firstTrialFailed)
+        return tr("The first trial failed, which ends the job at once when maxFailedTrials is "
+                  "not set, as on the service.");
+    if (failed >= FailedTrialsLimit)
+        return QCoreApplication::translate(
+                   "trainyard::service",
+                   "%n trial(s) failed (without maxFailedTrials the job ends at %1 failed "
+                   "trials locally).",
+                   nullptr, failed)
+            .arg(FailedTrialsLimit);
+    if (failed >= FailedTrialsRatioMinimum && failed > FailedTrialsRatio * succeeded)
+        return tr("%1 trials failed and %2 succeeded (without maxFailedTrials the job ends "
+                  "locally once more than %3 times as many trials failed as succeeded, at "
+                  "least %4).")
+            .arg(failed)
+            .arg(succeeded)
+            .arg(FailedTrialsRatio)
+            .arg(FailedTrialsRatioMinimum);
+    return {};
 }
 
 } // namespace trainyard::service
