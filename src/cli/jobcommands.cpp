@@ -321,6 +321,12 @@ QString trainingOutputYaml(const store::TuningState &tuning)
     e << YAML::Key << "localTrials" << YAML::Value
       << text(
              Jobs::tr("%1 of %2 trials run locally").arg(tuning.localTrials).arg(tuning.maxTrials));
+    if (!tuning.resumedJobId.isEmpty())
+        e << YAML::Key << "resumedStudy" << YAML::Value
+          << text(Jobs::tr("continues %1: its %n trial(s) were observations, trial IDs continue "
+                           "after them",
+                           nullptr, tuning.resumedTrials)
+                      .arg(tuning.resumedJobId));
     e << YAML::Key << "trials" << YAML::Value << YAML::BeginSeq;
     for (const store::TrialState &t : tuning.trialsBestFirst()) {
         e << YAML::BeginMap;
@@ -340,6 +346,8 @@ QString trainingOutputYaml(const store::TuningState &tuning)
             e << YAML::Key << text(it.key()) << YAML::Value << YAML::SingleQuoted
               << text(it.value());
         e << YAML::EndMap;
+        if (t.isTrialStoppedEarly)
+            e << YAML::Key << "isTrialStoppedEarly" << YAML::Value << true;
         if (t.startTime.isValid())
             e << YAML::Key << "startTime" << YAML::Value << text(rfc3339(t.startTime));
         e << YAML::Key << "state" << YAML::Value << text(store::jobStatusName(t.state));

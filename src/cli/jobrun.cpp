@@ -8,6 +8,7 @@
 #include "exec/locallauncher.h"
 #include "exec/owner.h"
 #include "exec/ownerstandby.h"
+#include "exec/resumecheck.h"
 #include "exec/runsettings.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
@@ -385,6 +386,10 @@ int runSubmitTraining(const QStringList &args)
         options.existingJobIds = QSet<QString>(ids.cbegin(), ids.cend());
         input.diagnostics << validation::validate(input.import.job, *catalog, options,
                                                   &input.import.sources);
+        // resumePreviousJobId: the previous local study exists and matches, before anything
+        // is stored.
+        if (const auto resume = exec::checkResumePreviousJob(store, input.import.job))
+            input.diagnostics << *resume;
         for (jobspec::Diagnostic &d : input.diagnostics)
             input.import.sources.locate(d);
     }

@@ -3,6 +3,7 @@
 #include "exec/trialrunner.h"
 
 #include "exec/owner.h"
+#include "exec/resumecheck.h"
 #include "metrics/extract.h"
 
 #include <QCoreApplication>
@@ -43,6 +44,26 @@ QString trialErrors(const QList<store::TrialState> &trials)
     return lines.join(QLatin1Char('\n'));
 }
 
+// The reports of `tag` in a hypertune metric file, in the file's order.
+QList<service::tuning::Report> reportsInFile(const QString &path, const QString &tag)
+{
+    QList<service::tuning::Report> reports;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return reports;
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    for (const QByteArray &line : lines) {
+        const std::optional<metrics::HypertuneEntry> entry = metrics::parseHypertuneLine(line);
+        if (!entry)
+            continue;
+        for (const metrics::MetricValue &value : entry->values) {
+            if (value.name == tag)
+                reports.append({qint64(entry->step), value.value});
+        }
+    }
+    return reports;
+}
+
 } // namespace
 
 TrialRunner::TrialRunner(ReplicaSetConfig base, QList<TrialSlot> trialSlots,
@@ -57,20 +78,102 @@ TrialRunner::TrialRunner(ReplicaSetConfig base, QList<TrialSlot> trialSlots,
 bool TrialRunner::plan(QString *error)
 {
     const jobspec::HyperparameterSpec &hp = *m_base.job.trainingInput.hyperparameters;
-    m_plan = service::planTrials(hp, m_base.jobId, m_base.settings.maxLocalTrials);
+    m_tuning.hyperparameterMetricTag = hp.hyperparameterMetricTag.isEmpty()
+                                           ? QStringLiteral("training/hptuning/metric")
+                                           : hp.hyperparameterMetricTag;
+    m_tuning.goal = hp.goal.isEmpty() ? QStringLiteral("MAXIMIZE") : hp.goal;
+    QList<service::TrialParameters> tried;
+    if (!hp.resumePreviousJobId.isEmpty() && !readResumedStudy(&tried, error))
+        return false;
+    m_plan = service::planTrials(hp, m_base.jobId, m_base.settings.maxLocalTrials, tried);
     if (!m_plan) {
         *error = m_plan.error;
         return false;
     }
     for (const QString &line : std::as_const(m_plan.notes))
         note(line);
-    m_tuning.hyperparameterMetricTag = hp.hyperparameterMetricTag.isEmpty()
-                                           ? QStringLiteral("training/hptuning/metric")
-                                           : hp.hyperparameterMetricTag;
-    m_tuning.goal = hp.goal.isEmpty() ? QStringLiteral("MAXIMIZE") : hp.goal;
+    m_suggester = std::make_unique<service::TrialSuggester>(hp, m_base.jobId, m_plan);
+    m_earlyStopping = hp.enableTrialEarlyStopping.value_or(false);
+    if (m_earlyStopping)
+        note(tr("Early stopping: the median stopping rule judges each running trial's reports "
+                "against the completed trials' (at least %1 of them, after %2 reports).")
+                 .arg(service::tuning::MinCompletedTrials)
+                 .arg(service::tuning::MinReports));
     m_tuning.maxTrials = m_plan.maxTrials;
-    m_tuning.localTrials = int(m_plan.trials.size());
+    m_tuning.localTrials = m_plan.count;
     return true;
+}
+
+service::TrialParameters TrialRunner::inSpecOrder(const QMap<QString, QString> &values) const
+{
+    service::TrialParameters out;
+    for (const jobspec::ParameterSpec &p : m_base.job.trainingInput.hyperparameters->params) {
+        if (values.contains(p.parameterName))
+            out.append({p.parameterName, values.value(p.parameterName)});
+    }
+    return out;
+}
+
+bool TrialRunner::readResumedStudy(QList<service::TrialParameters> *tried, QString *error)
+{
+    const PreviousStudy previous = readPreviousStudy(m_base.store, m_base.job);
+    if (!previous) {
+        *error = tr("resumePreviousJobId: %1 cannot be resumed: %2.")
+                     .arg(previous.jobId, previous.errorMessage);
+        return false;
+    }
+    m_firstTrialNumber = previous.lastTrialId() + 1;
+    const service::Replica *primary = m_slots.constFirst().layout.primary();
+    for (const store::TrialState &t : previous.trials) {
+        const service::TrialParameters values = inSpecOrder(t.hyperparameters);
+        tried->append(values);
+        if (t.state == JobStatus::Succeeded && t.finalMetric)
+            m_resumedObservations.append({values, t.finalMetric->objectiveValue});
+        else if (t.state == JobStatus::Failed)
+            m_resumedObservations.append({values, std::nullopt});
+        if (primary && t.state == JobStatus::Succeeded && !t.isTrialStoppedEarly) {
+            // Its reports, for early stopping, where its hypertune file is still there.
+            service::tuning::Curve curve;
+            service::tuning::mergeReports(
+                &curve, reportsInFile(m_base.store.hypertuneMetricPath(
+                                          previous.jobId,
+                                          store::trialLogName(primary->name, t.trialId)),
+                                      m_tuning.hyperparameterMetricTag));
+            if (!curve.isEmpty())
+                m_resumedCurves.append(curve);
+        }
+    }
+    m_tuning.resumedJobId = previous.jobId;
+    m_tuning.resumedTrials = int(previous.trials.size());
+    note(tr("Resuming the study of %1: %2 of its %3 trials are observations; this job's trials "
+            "are numbered from %4.")
+             .arg(previous.jobId)
+             .arg(m_resumedObservations.size())
+             .arg(previous.trials.size())
+             .arg(m_firstTrialNumber));
+    return true;
+}
+
+QList<service::tuning::Observation> TrialRunner::observations() const
+{
+    QList<service::tuning::Observation> out = m_resumedObservations;
+    for (const store::TrialState &t : m_tuning.trials) {
+        if (t.state == JobStatus::Succeeded && t.finalMetric)
+            out.append({inSpecOrder(t.hyperparameters), t.finalMetric->objectiveValue});
+        else if (t.state == JobStatus::Failed)
+            out.append({inSpecOrder(t.hyperparameters), std::nullopt});
+    }
+    return out;
+}
+
+QList<service::TrialParameters> TrialRunner::pendingValues() const
+{
+    QList<service::TrialParameters> out;
+    for (const store::TrialState &t : m_tuning.trials) {
+        if (t.state == JobStatus::Running)
+            out.append(inSpecOrder(t.hyperparameters));
+    }
+    return out;
 }
 
 void TrialRunner::start()
@@ -117,6 +220,8 @@ void TrialRunner::poll()
         if (set && set->isStopping())
             set->poll();
     }
+    if (m_earlyStopping && !m_ending && ++m_pollCount % 5 == 0)
+        checkEarlyStopping();
 }
 
 int TrialRunner::failedCount() const
@@ -128,13 +233,9 @@ int TrialRunner::failedCount() const
 
 bool TrialRunner::mayStartMore() const
 {
-    if (m_ending || m_next >= m_plan.trials.size())
+    if (m_ending || m_next >= m_plan.count)
         return false;
-    if (m_base.cancelRequested && m_base.cancelRequested())
-        return false;
-    const qint64 maxFailed = m_base.job.trainingInput.hyperparameters->maxFailedTrials.value_or(0);
-    // maxFailedTrials 0: no trial starts while every trial that ended has failed.
-    return !(maxFailed <= 0 && failedCount() > 0 && m_tuning.completedTrialCount() == 0);
+    return !(m_base.cancelRequested && m_base.cancelRequested());
 }
 
 void TrialRunner::fill()
@@ -151,18 +252,23 @@ void TrialRunner::fill()
 
 bool TrialRunner::startTrial(int index, int slot)
 {
-    const service::TrialParameters &values = m_plan.trials.at(index);
+    const int number = m_firstTrialNumber + index;
+    const service::TrialParameters values =
+        m_suggester->next(index, number, observations(), pendingValues());
     store::TrialState trial;
-    trial.trialId = QString::number(index + 1);
+    trial.trialId = QString::number(number);
     for (const auto &[name, value] : values)
         trial.hyperparameters.insert(name, value);
     trial.state = JobStatus::Running;
     trial.startTime = QDateTime::currentDateTimeUtc();
     m_tuning.trials.append(trial);
-    note(tr("Trial %1 of %2: %3")
+    const QString reason = m_suggester->lastReason();
+    note(tr("Trial %1 (%2 of %3): %4")
              .arg(trial.trialId)
-             .arg(m_plan.trials.size())
-             .arg(describeValues(values)));
+             .arg(index + 1)
+             .arg(m_plan.count)
+             .arg(describeValues(values)) +
+         (reason.isEmpty() ? QString() : QString(QStringLiteral(" (") + reason + QLatin1Char(')'))));
 
     ReplicaSetConfig config = m_base;
     config.layout = m_slots.at(slot).layout;
@@ -204,22 +310,23 @@ std::optional<store::TrialMetric> TrialRunner::readFinalMetric(const ReplicaSet 
     const service::Replica *primary = set.layout().primary();
     if (!primary)
         return std::nullopt;
-    QFile file(metricFilePath(set.options().metricsDirectory, *primary, set.trialId()));
-    if (!file.open(QIODevice::ReadOnly))
+    const QList<service::tuning::Report> reports =
+        reportsInFile(metricFilePath(set.options().metricsDirectory, *primary, set.trialId()),
+                      m_tuning.hyperparameterMetricTag);
+    if (reports.isEmpty())
         return std::nullopt;
-    const QString tag = m_tuning.hyperparameterMetricTag;
-    std::optional<store::TrialMetric> last;
-    const QList<QByteArray> lines = file.readAll().split('\n');
-    for (const QByteArray &line : lines) {
-        const std::optional<metrics::HypertuneEntry> entry = metrics::parseHypertuneLine(line);
-        if (!entry)
-            continue;
-        for (const metrics::MetricValue &value : entry->values) {
-            if (value.name == tag)
-                last = store::TrialMetric{qint64(entry->step), value.value};
-        }
-    }
-    return last;
+    return store::TrialMetric{reports.constLast().step, reports.constLast().value};
+}
+
+service::tuning::Curve TrialRunner::readCurve(const ReplicaSet &set) const
+{
+    service::tuning::Curve curve;
+    if (const service::Replica *primary = set.layout().primary())
+        service::tuning::mergeReports(
+            &curve,
+            reportsInFile(metricFilePath(set.options().metricsDirectory, *primary, set.trialId()),
+                          m_tuning.hyperparameterMetricTag));
+    return curve;
 }
 
 void TrialRunner::onTrialFinished(ReplicaSet *set, JobStatus outcome, const QString &message)
@@ -231,13 +338,25 @@ void TrialRunner::onTrialFinished(ReplicaSet *set, JobStatus outcome, const QStr
         return;
     store::TrialState &trial = *trialIt;
     trial.endTime = QDateTime::currentDateTimeUtc();
+    if (m_stoppingEarly.contains(trial.trialId) && outcome != JobStatus::Cancelled) {
+        outcome = JobStatus::Succeeded; // stopped by the rule, whatever the trainer exited with
+        trial.isTrialStoppedEarly = true;
+    }
     trial.state = outcome;
     // Only a trial that succeeded has a final metric (a failed one may have reported some).
-    if (outcome == JobStatus::Succeeded)
+    if (outcome == JobStatus::Succeeded) {
         trial.finalMetric = readFinalMetric(*set);
-    else
+        service::tuning::mergeReports(&m_curves[trial.trialId], readCurve(*set));
+    } else {
         trial.errorMessage = message;
-    if (outcome == JobStatus::Succeeded)
+    }
+    if (trial.isTrialStoppedEarly)
+        note(tr("Trial %1 stopped early: its final metric is its last report, %2 = %3 at step "
+                "%4.")
+                 .arg(trial.trialId, m_tuning.hyperparameterMetricTag)
+                 .arg(trial.finalMetric ? trial.finalMetric->objectiveValue : 0)
+                 .arg(trial.finalMetric ? trial.finalMetric->trainingStep : 0));
+    else if (outcome == JobStatus::Succeeded)
         note(trial.finalMetric ? tr("Trial %1 SUCCEEDED: %2 = %3 at step %4")
                                      .arg(trial.trialId, m_tuning.hyperparameterMetricTag)
                                      .arg(trial.finalMetric->objectiveValue)
@@ -255,15 +374,15 @@ void TrialRunner::onTrialFinished(ReplicaSet *set, JobStatus outcome, const QStr
         endJob(JobStatus::Cancelled, message); // the job is CANCELLED with the same message
         return;
     }
-    const int failed = failedCount();
-    const qint64 maxFailed = m_base.job.trainingInput.hyperparameters->maxFailedTrials.value_or(0);
-    if (maxFailed > 0 && failed >= maxFailed) {
-        endJob(JobStatus::Failed,
-               tr("%n trial(s) failed, as many as maxFailedTrials allows.", nullptr, failed) +
-                   QLatin1Char('\n') + trialErrors(m_tuning.trials));
+    const QString verdict = service::failedTrialsVerdict(
+        m_base.job.trainingInput.hyperparameters->maxFailedTrials,
+        outcome == JobStatus::Failed && trial.trialId == QString::number(m_firstTrialNumber),
+        failedCount(), m_tuning.completedTrialCount());
+    if (!verdict.isEmpty()) {
+        endJob(JobStatus::Failed, verdict + QLatin1Char('\n') + trialErrors(m_tuning.trials));
         return;
     }
-    const bool moreToRun = m_next < m_plan.trials.size() || isActive();
+    const bool moreToRun = m_next < m_plan.count || isActive();
     if (moreToRun && m_base.cancelRequested && m_base.cancelRequested()) {
         endJob(JobStatus::Cancelled, QString()); // asked while the trial was ending
         return;
@@ -273,11 +392,7 @@ void TrialRunner::onTrialFinished(ReplicaSet *set, JobStatus outcome, const QStr
     if (m_ending || isActive())
         return;
     // Nothing runs and nothing more may start.
-    if (maxFailed <= 0 && m_tuning.completedTrialCount() == 0) {
-        endJob(JobStatus::Failed,
-               tr("Every trial so far failed; no more trials are run (maxFailedTrials 0).") +
-                   QLatin1Char('\n') + trialErrors(m_tuning.trials));
-    } else if (m_tuning.completedTrialCount() > 0) {
+    if (m_tuning.completedTrialCount() > 0) {
         endJob(JobStatus::Succeeded, QString());
     } else {
         endJob(JobStatus::Failed,

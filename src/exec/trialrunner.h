@@ -12,13 +12,22 @@
 // <replica>.trial-<n>, so none is overwritten and trials can interleave.
 //
 // Rules:
+//  - A trial's values are asked for when it starts (service::TrialSuggester): with
+//    ALGORITHM_UNSPECIFIED they depend on the trials that ended (their final metrics) and on
+//    those running beside it (pending).
 //  - Within a trial the replica set's rules apply (restarts, reruns); the set failing is a
 //    FAILED trial, the primary exiting 0 a SUCCEEDED one whose final metric is the last report of
 //    the metric tag in the primary's hypertune file.
-//  - No more trials start once maxFailedTrials trials have failed: the job FAILS then, as on the
-//    service, and trials still running are stopped (CANCELLED). With maxFailedTrials 0 ("the
-//    service decides") no trial starts while every trial that ended has failed; when none runs
-//    any more the job FAILS (a first trial that fails alone ends the job).
+//  - enableTrialEarlyStopping: every half second the running trials' reports are read from
+//    their primaries' hypertune files and judged by the median stopping rule
+//    (service/tuning/earlystopping.h) against the trials that ran to their end; a trial it
+//    stops gets SIGTERM, the grace period, SIGKILL, as a cancel, and ends SUCCEEDED with
+//    isTrialStoppedEarly and its last report as final metric (trialstopping.cpp).
+//  - Failed trials end the job as service::failedTrialsVerdict() says (maxFailedTrials, or the
+//    service's rule when it is unset: at once when the first trial fails); trials still running
+//    are then stopped (CANCELLED).
+//  - resumePreviousJobId: the previous job's trials (exec/resumecheck.h) are observations from
+//    the start, and this job's trial IDs continue after its last one.
 //  - After the last trial the job SUCCEEDS when a trial succeeded, else it FAILS naming the
 //    trials' errors. Cancel (or maxRunningTime) stops every running trial: they and the job are
 //    CANCELLED.
@@ -26,9 +35,13 @@
 
 #include "exec/replicaset.h"
 #include "service/trials.h"
+#include "service/tuning/earlystopping.h"
 #include "store/jobstate.h"
 
+#include <QHash>
 #include <QObject>
+#include <QSet>
+#include <memory>
 #include <vector>
 
 namespace trainyard::exec {
@@ -90,6 +103,17 @@ private:
     void finishWhenIdle();
     std::optional<store::TrialMetric> readFinalMetric(const ReplicaSet &set) const;
     int failedCount() const;
+    // The objective's reports in a trial's primary hypertune file, steps ascending.
+    service::tuning::Curve readCurve(const ReplicaSet &set) const;
+    // The trials that ended (this job's and a resumed study's) and those running now.
+    QList<service::tuning::Observation> observations() const;
+    QList<service::TrialParameters> pendingValues() const;
+    // Reads the previous study (resumePreviousJobId); false with *error when it cannot be.
+    bool readResumedStudy(QList<service::TrialParameters> *tried, QString *error);
+    // enableTrialEarlyStopping (trialstopping.cpp): judges the running trials.
+    void checkEarlyStopping();
+    QList<service::tuning::Curve> completedCurves() const;
+    service::TrialParameters inSpecOrder(const QMap<QString, QString> &values) const;
 
     ReplicaSetConfig m_base;
     QList<TrialSlot> m_slots;
@@ -97,8 +121,16 @@ private:
     std::vector<ReplicaSet *> m_sets; // per slot: the trial running there, or the last one
     ReplicaSet *m_lastStarted = nullptr;
     service::TrialPlan m_plan;
+    std::unique_ptr<service::TrialSuggester> m_suggester;
     store::TuningState m_tuning;
-    int m_next = 0; // the next trial to start, 0-based
+    int m_next = 0;            // the next trial to start, 0-based
+    int m_firstTrialNumber = 1; // the ID of this job's first trial (a resumed study continues)
+    QList<service::tuning::Observation> m_resumedObservations;
+    QList<service::tuning::Curve> m_resumedCurves; // the resumed study's completed trials
+    QHash<QString, service::tuning::Curve> m_curves; // by trial ID, as read so far
+    QSet<QString> m_stoppingEarly;                   // trial IDs being stopped early
+    bool m_earlyStopping = false;
+    int m_pollCount = 0;
     bool m_ending = false;
     bool m_finished = false;
     store::JobStatus m_endOutcome = store::JobStatus::Failed;

@@ -35,7 +35,7 @@ bool TrialState::operator==(const TrialState &o) const
 {
     return trialId == o.trialId && hyperparameters == o.hyperparameters && state == o.state &&
            startTime == o.startTime && endTime == o.endTime && finalMetric == o.finalMetric &&
-           errorMessage == o.errorMessage;
+           errorMessage == o.errorMessage && isTrialStoppedEarly == o.isTrialStoppedEarly;
 }
 
 int TuningState::completedTrialCount() const
@@ -63,7 +63,8 @@ QList<TrialState> TuningState::trialsBestFirst() const
 bool TuningState::operator==(const TuningState &o) const
 {
     return hyperparameterMetricTag == o.hyperparameterMetricTag && goal == o.goal &&
-           maxTrials == o.maxTrials && localTrials == o.localTrials && trials == o.trials;
+           maxTrials == o.maxTrials && localTrials == o.localTrials &&
+           resumedJobId == o.resumedJobId && resumedTrials == o.resumedTrials && trials == o.trials;
 }
 
 QString trialLogName(const QString &replicaName, const QString &trialId)

@@ -106,6 +106,9 @@ struct TrialState
     QDateTime endTime;
     std::optional<TrialMetric> finalMetric;
     QString errorMessage; // why it FAILED
+    // Stopped by the early stopping rule (enableTrialEarlyStopping): SUCCEEDED, its last report
+    // the final metric, as the service's HyperparameterOutput.isTrialStoppedEarly.
+    bool isTrialStoppedEarly = false;
 
     bool operator==(const TrialState &o) const;
     bool operator!=(const TrialState &o) const { return !(*this == o); }
@@ -119,6 +122,10 @@ struct TuningState
     QString goal;                    // MAXIMIZE (default) or MINIMIZE
     qint64 maxTrials = 0;            // what the spec asks for
     int localTrials = 0;             // how many run locally (RunSettings::maxLocalTrials)
+    // resumePreviousJobId: the job whose study this one continues, and how many of its trials
+    // were observations (this job's trial IDs continue after them).
+    QString resumedJobId;
+    int resumedTrials = 0;
     QList<TrialState> trials;
 
     // Trials that SUCCEEDED (the service's completedTrialCount).

@@ -184,6 +184,7 @@ TrialState trialFromJson(const QJsonObject &o, const QString &where, Reader &r)
     trial.startTime = r.time(o, QStringLiteral("startTime"), at("startTime"));
     trial.endTime = r.time(o, QStringLiteral("endTime"), at("endTime"));
     trial.errorMessage = r.string(o, QStringLiteral("errorMessage"), at("errorMessage"));
+    trial.isTrialStoppedEarly = o.value(QStringLiteral("isTrialStoppedEarly")).toBool();
     const QJsonValue metric = o.value(QStringLiteral("finalMetric"));
     if (metric.isObject()) {
         const QJsonObject m = metric.toObject();
@@ -218,6 +219,10 @@ std::optional<TuningState> tuningFromJson(const QJsonValue &value, Reader &r)
         r.integer(o, QStringLiteral("maxTrials"), where + QStringLiteral(".maxTrials"));
     tuning.localTrials =
         int(r.integer(o, QStringLiteral("localTrials"), where + QStringLiteral(".localTrials")));
+    tuning.resumedJobId =
+        r.string(o, QStringLiteral("resumedJobId"), where + QStringLiteral(".resumedJobId"));
+    tuning.resumedTrials = int(
+        r.integer(o, QStringLiteral("resumedTrials"), where + QStringLiteral(".resumedTrials")));
     const QJsonArray trials = o.value(QStringLiteral("trials")).toArray();
     for (qsizetype i = 0; i < trials.size() && !r.failed(); ++i)
         tuning.trials.append(trialFromJson(trials.at(i).toObject(),
@@ -232,6 +237,10 @@ QJsonObject tuningToJson(const TuningState &tuning)
     o.insert(QStringLiteral("goal"), tuning.goal);
     o.insert(QStringLiteral("maxTrials"), tuning.maxTrials);
     o.insert(QStringLiteral("localTrials"), tuning.localTrials);
+    if (!tuning.resumedJobId.isEmpty()) {
+        o.insert(QStringLiteral("resumedJobId"), tuning.resumedJobId);
+        o.insert(QStringLiteral("resumedTrials"), tuning.resumedTrials);
+    }
     QJsonArray trials;
     for (const TrialState &t : tuning.trials) {
         QJsonObject to;
@@ -251,6 +260,8 @@ QJsonObject tuningToJson(const TuningState &tuning)
         }
         if (!t.errorMessage.isEmpty())
             to.insert(QStringLiteral("errorMessage"), t.errorMessage);
+        if (t.isTrialStoppedEarly)
+            to.insert(QStringLiteral("isTrialStoppedEarly"), true);
         trials.append(to);
     }
     o.insert(QStringLiteral("trials"), trials);

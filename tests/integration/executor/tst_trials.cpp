@@ -7,6 +7,7 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -61,7 +62,11 @@ private Q_SLOTS:
     void failedTrialDoesNotFailTheJob();
     void firstTrialFailingEndsTheJob();
     void maxFailedTrialsFailsTheJob();
+    void firstTrialFailingStopsTheTrialsBeside();
     void cancelDuringATrial();
+    void earlyStoppingStopsUnpromisingTrials();
+    void bayesianTrialsAndResumedStudy();
+    void resumeRefusedBeforeAnythingStarts();
 
 private:
     QString path(const QString &name) const { return m_tmp.filePath(name); }
@@ -400,6 +405,199 @@ void TestTrials::cancelDuringATrial()
     for (const store::ReplicaState &r : state.replicas)
         QVERIFY(!groupExists(r.pgid));
     QVERIFY(!QFileInfo::exists(path(jobId) + QStringLiteral("/hp-chief-0-trial-2.json")));
+}
+
+void TestTrials::firstTrialFailingStopsTheTrialsBeside()
+{
+    // The service's rule without maxFailedTrials: the first trial failing ends the job at once,
+    // also while another trial runs beside it.
+    const QString jobId = QStringLiteral("hp_first_fails_parallel");
+    const QString config = spec(jobId, 0,
+                                QStringLiteral("    maxTrials: 4\n"
+                                               "    maxParallelTrials: 2\n"
+                                               "    algorithm: GRID_SEARCH\n"
+                                               "    params:\n"
+                                               "      - {parameterName: dropout, type: DISCRETE,"
+                                               " discreteValues: [0.1, 0.2, 0.3, 0.4]}\n"),
+                                {QStringLiteral("--fail-when"), QStringLiteral("dropout=0.1"),
+                                 QStringLiteral("--sleep"), QStringLiteral("30")});
+    QElapsedTimer timer;
+    timer.start();
+    const store::JobState state =
+        submitAndWait(jobId, config,
+                      {QStringLiteral("--start-port"), QStringLiteral("30010"),
+                       QStringLiteral("--max-restarts"), QStringLiteral("0")});
+    QVERIFY2(timer.elapsed() < 25000, "the trial beside was not stopped");
+    QCOMPARE(state.state, JobStatus::Failed);
+    QVERIFY(state.tuning);
+    QCOMPARE(state.tuning->trials.size(), 2);
+    QCOMPARE(state.tuning->trials.at(0).state, JobStatus::Failed);
+    QCOMPARE(state.tuning->trials.at(1).state, JobStatus::Cancelled);
+    QVERIFY2(state.errorMessage.contains(QLatin1String("The first trial failed")) &&
+                 state.errorMessage.contains(QLatin1String("Trial 1: ")),
+             qPrintable(state.errorMessage));
+    const QJsonObject dump = readJson(path(jobId) + QStringLiteral("/hp-chief-0-trial-2.json"));
+    QVERIFY(!processExists(dump.value(QStringLiteral("pid")).toInteger()));
+}
+
+void TestTrials::earlyStoppingStopsUnpromisingTrials()
+{
+    // Grid order: three good trials complete, then two whose reports are low from the start.
+    // Each reports 10 times (steps 10..100), 0.12 s apart; the median stopping rule stops the
+    // bad ones after their 4th report; each takes 0.3 s for its SIGTERM (saving) and exits.
+    const QString jobId = QStringLiteral("hp_early_stopping");
+    const QString config =
+        spec(jobId, 0,
+             QStringLiteral("    maxTrials: 5\n"
+                            "    algorithm: GRID_SEARCH\n"
+                            "    hyperparameterMetricTag: accuracy\n"
+                            "    enableTrialEarlyStopping: true\n"
+                            "    params:\n"
+                            "      - {parameterName: quality, type: CATEGORICAL,"
+                            " categoricalValues: ['0.9', '1.0', '0.8', '0.1', '0.2']}\n"),
+             {QStringLiteral("--metric-tag"), QStringLiteral("accuracy"), QStringLiteral("--steps"),
+              QStringLiteral("10"), QStringLiteral("--step-delay"), QStringLiteral("0.12"),
+              QStringLiteral("--term-delay"), QStringLiteral("0.3")});
+    const store::JobState state = submitAndWait(
+        jobId, config, {QStringLiteral("--start-port"), QStringLiteral("30030")});
+    QCOMPARE(state.state, JobStatus::Succeeded);
+    QVERIFY(state.tuning);
+    QCOMPARE(state.tuning->trials.size(), 5);
+    for (int t = 1; t <= 5; ++t) {
+        const store::TrialState &trial = state.tuning->trials.at(t - 1);
+        const bool bad = t >= 4;
+        QCOMPARE(trial.state, JobStatus::Succeeded);
+        QCOMPARE(trial.isTrialStoppedEarly, bad);
+        QVERIFY(trial.finalMetric);
+        const double quality = trial.hyperparameters.value(QStringLiteral("quality")).toDouble();
+        const QString term = path(jobId) + QStringLiteral("/hp-chief-0-trial-%1.term").arg(t);
+        if (!bad) {
+            QCOMPARE(trial.finalMetric->trainingStep, qint64(100));
+            QVERIFY(!QFileInfo::exists(term));
+            continue;
+        }
+        // Stopped after 4 reports and before the 10th; its last report is its final metric.
+        QVERIFY2(trial.finalMetric->trainingStep >= 40 && trial.finalMetric->trainingStep < 100,
+                 qPrintable(QString::number(trial.finalMetric->trainingStep)));
+        QVERIFY(qAbs(trial.finalMetric->objectiveValue -
+                     quality * double(trial.finalMetric->trainingStep) / 100) < 1e-9);
+        // The grace period was honoured: the trainer had its 0.3 s to save after SIGTERM.
+        const QJsonObject saved = readJson(term);
+        QVERIFY2(!saved.isEmpty(), qPrintable(term));
+        QCOMPARE(saved.value(QStringLiteral("last_step")).toInteger(),
+                 trial.finalMetric->trainingStep);
+        const QJsonObject dump =
+            readJson(path(jobId) + QStringLiteral("/hp-chief-0-trial-%1.json").arg(t));
+        QVERIFY(!processExists(dump.value(QStringLiteral("pid")).toInteger()));
+        QVERIFY(!groupExists(dump.value(QStringLiteral("pgid")).toInteger()));
+    }
+    QFile ownerLog(jobStore().jobDir(jobId) + QStringLiteral("/owner.log"));
+    QVERIFY(ownerLog.open(QIODevice::ReadOnly));
+    QVERIFY(ownerLog.readAll().contains("median stopping rule"));
+    // describe marks them, and the best trial is chosen among all: trial 2 (1.0) first.
+    const CliRun described =
+        runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("describe"), jobId});
+    QCOMPARE(described.out.count("isTrialStoppedEarly: true"), 2);
+    QCOMPARE(describedTrialIds(described.out).constFirst(), QStringLiteral("2"));
+}
+
+void TestTrials::bayesianTrialsAndResumedStudy()
+{
+    // A Bayesian study of 3 trials, then a job resuming it for 2 more.
+    const QString hp = QStringLiteral("    maxTrials: %1\n"
+                                      "    hyperparameterMetricTag: accuracy\n"
+                                      "%2"
+                                      "    params:\n"
+                                      "      - {parameterName: x, type: DOUBLE, minValue: 0,"
+                                      " maxValue: 1}\n");
+    const QStringList args{QStringLiteral("--metric-tag"), QStringLiteral("accuracy")};
+    const QString first = QStringLiteral("hp_study_a");
+    const store::JobState a =
+        submitAndWait(first, spec(first, 0, hp.arg(3).arg(QString()), args),
+                      {QStringLiteral("--start-port"), QStringLiteral("30050"),
+                       QStringLiteral("--max-local-trials"), QStringLiteral("0")});
+    QCOMPARE(a.state, JobStatus::Succeeded);
+    QCOMPARE(a.tuning->trials.size(), 3);
+    // The first trial of a study is the centre of the space.
+    QCOMPARE(a.tuning->trials.at(0).hyperparameters.value(QStringLiteral("x")),
+             QStringLiteral("0.5"));
+    QFile logA(jobStore().jobDir(first) + QStringLiteral("/owner.log"));
+    QVERIFY(logA.open(QIODevice::ReadOnly));
+    QVERIFY(!logA.readAll().contains("sampled at random"));
+
+    const QString second = QStringLiteral("hp_study_b");
+    const store::JobState b = submitAndWait(
+        second,
+        spec(second, 0,
+             hp.arg(2).arg(QStringLiteral("    resumePreviousJobId: %1\n").arg(first)), args),
+        {QStringLiteral("--start-port"), QStringLiteral("30060"),
+         QStringLiteral("--max-local-trials"), QStringLiteral("0")});
+    QCOMPARE(b.state, JobStatus::Succeeded);
+    QVERIFY(b.tuning);
+    QCOMPARE(b.tuning->resumedJobId, first);
+    QCOMPARE(b.tuning->resumedTrials, 3);
+    QCOMPARE(b.tuning->trials.size(), 2);
+    QCOMPARE(b.tuning->trials.at(0).trialId, QStringLiteral("4"));
+    QCOMPARE(b.tuning->trials.at(1).trialId, QStringLiteral("5"));
+    // The previous trials were observations: the Gaussian process chose trial 4 (a new study
+    // would start at the centre), and neither repeats a previous value.
+    QFile logB(jobStore().jobDir(second) + QStringLiteral("/owner.log"));
+    QVERIFY(logB.open(QIODevice::ReadOnly));
+    const QByteArray owner = logB.readAll();
+    QVERIFY2(owner.contains("3 of its 3 trials are observations"), owner.constData());
+    QVERIFY2(owner.contains("Trial 4 (1 of 2): x=") && owner.contains("(UCB "),
+             owner.constData());
+    for (const store::TrialState &t : b.tuning->trials) {
+        for (const store::TrialState &p : a.tuning->trials)
+            QVERIFY(t.hyperparameters != p.hyperparameters);
+    }
+    // The trials' own folders and logs continue the numbering too.
+    QVERIFY(QFileInfo::exists(path(second) + QStringLiteral("/hp-chief-0-trial-4.json")));
+    const CliRun described =
+        runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("describe"), second});
+    QVERIFY2(described.out.contains("resumedStudy: continues hp_study_a"),
+             described.out.constData());
+}
+
+void TestTrials::resumeRefusedBeforeAnythingStarts()
+{
+    const QString hp = QStringLiteral("    maxTrials: 2\n"
+                                      "    resumePreviousJobId: %1\n"
+                                      "    params:\n"
+                                      "      - {parameterName: x, type: DOUBLE, minValue: 0,"
+                                      " maxValue: %2}\n");
+    // A previous job that is not here.
+    const QString missing = QStringLiteral("hp_resume_missing");
+    CliRun run = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("submit"),
+                                 QStringLiteral("training"), missing, QStringLiteral("--config"),
+                                 spec(missing, 0, hp.arg(QStringLiteral("no_such_job")).arg(1), {}),
+                                 QStringLiteral("--async")});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("resumePreviousJobId") && run.err.contains("no job no_such_job"),
+             run.err.constData());
+    QVERIFY(!QFileInfo::exists(jobStore().jobDir(missing)));
+
+    // A previous job with another range: what differs is named.
+    const QString previous = QStringLiteral("hp_resume_base");
+    const store::JobState base = submitAndWait(
+        previous,
+        spec(previous, 0,
+             QStringLiteral("    maxTrials: 1\n"
+                            "    params:\n"
+                            "      - {parameterName: x, type: DOUBLE, minValue: 0,"
+                            " maxValue: 1}\n"),
+             {}),
+        {QStringLiteral("--start-port"), QStringLiteral("30070")});
+    QCOMPARE(base.state, JobStatus::Succeeded);
+    const QString differs = QStringLiteral("hp_resume_differs");
+    run = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("submit"),
+                          QStringLiteral("training"), differs, QStringLiteral("--config"),
+                          spec(differs, 0, hp.arg(previous).arg(2), {}), QStringLiteral("--async")});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("parameter x: DOUBLE 0..2 NONE here, DOUBLE 0..1 NONE in the "
+                              "previous job"),
+             run.err.constData());
+    QVERIFY(!QFileInfo::exists(jobStore().jobDir(differs)));
 }
 
 QTEST_GUILESS_MAIN(TestTrials)
