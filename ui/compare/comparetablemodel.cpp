@@ -54,6 +54,12 @@ QList<CompareTableModel::Column> CompareTableModel::columnsFor(const QList<RunRo
         (differs ? differing : shared).append(Column{Kind::Param, name, 0, differs});
     }
     QList<Column> columns{Column{}};
+    for (const RunRow &row : rows) {
+        if (!row.objectiveName.isEmpty()) {
+            columns.append(Column{Kind::Objective, row.objectiveName, 0, false});
+            break;
+        }
+    }
     columns += differing;
     for (const QString &metric : metrics) {
         for (int stat = 0; stat < 3; ++stat)
@@ -173,13 +179,16 @@ QVariant CompareTableModel::cell(const RunRow &row, const Column &column, int ro
         }
         return {};
     }
-    case Kind::Stat: {
+    case Kind::Stat:
+    case Kind::Objective: {
         const auto it = row.stats.constFind(column.key);
-        const bool known = it != row.stats.cend();
-        const double v = !known             ? 0
-                         : column.stat == 0 ? it->last
-                         : column.stat == 1 ? it->min
-                                            : it->max;
+        const bool known =
+            column.kind == Kind::Objective ? row.objective.has_value() : it != row.stats.cend();
+        const double v = !known                         ? 0
+                         : column.kind == Kind::Objective ? *row.objective
+                         : column.stat == 0             ? it->last
+                         : column.stat == 1             ? it->min
+                                                        : it->max;
         if (role == Qt::TextAlignmentRole)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         if (!known || std::isnan(v))
@@ -215,6 +224,8 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("Run");
         case Kind::Param:
             return c.key;
+        case Kind::Objective:
+            return tr("Objective: %1").arg(c.key);
         case Kind::Stat:
             return c.stat == 0   ? tr("%1 last").arg(c.key)
                    : c.stat == 1 ? tr("%1 min").arg(c.key)
@@ -223,6 +234,10 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     }
     if (role == DiffersRole)
         return c.differs;
+    if (role == Qt::ToolTipRole && c.kind == Kind::Objective)
+        return tr("The trial's final %1 as the service reports it (finalMetric: the last report "
+                  "of hyperparameterMetricTag in the hypertune file)")
+            .arg(c.key);
     if (role == Qt::ToolTipRole && c.kind == Kind::Param)
         return c.differs ? tr("%1: differs between the runs").arg(c.key)
                          : tr("%1: the same in every run").arg(c.key);

@@ -2,6 +2,7 @@
 // The Compare view's table: one row per run; first the Run column, then the hyperparameters and
 // arguments whose values differ between the runs (as the HParams views of TensorBoard and W&B
 // put them first), then last/min/max of each metric, then the parameters every run shares.
+// For a tuning job's trials the objective (finalMetric) comes right after the Run column.
 // Updates merge: rows are matched by run name, columns by what they hold; cells that changed get
 // dataChanged, new columns and rows are inserted, gone ones removed. Only a column moving
 // between the two parameter groups resets the model.
@@ -12,6 +13,7 @@
 #include <QHash>
 #include <QList>
 #include <QMap>
+#include <optional>
 
 namespace trainyard::ui::compare {
 
@@ -28,6 +30,10 @@ struct RunRow
     QColor color;
     QMap<QString, QString> params;  // hyperparameters and arguments
     QHash<QString, RunStats> stats; // metric -> the run's primary series' stats
+    // A tuning job's trial: the objective as the service reports it (finalMetric, the last
+    // report of hyperparameterMetricTag), which the Objective column and the scatter show.
+    QString objectiveName = {};           // the metric tag; empty for runs that are no trials
+    std::optional<double> objective = {}; // none while the trial runs or when it failed
 };
 
 class CompareTableModel : public QAbstractTableModel
@@ -39,7 +45,7 @@ public:
         SortRole = Qt::UserRole, // the number (or text) a column sorts by
         DiffersRole,             // header: true for a parameter that differs between the runs
     };
-    enum class Kind { Run, Param, Stat };
+    enum class Kind { Run, Param, Stat, Objective };
     struct Column
     {
         Kind kind = Kind::Run;

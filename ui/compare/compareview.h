@@ -46,6 +46,9 @@ struct CompareRun
     QString jobId;                 // the job in the store
     QString trialId;               // a tuning job's trial: only its series
     QMap<QString, QString> params; // hyperparameters and arguments
+    // A trial: the objective as the service reports it (finalMetric) and its metric tag.
+    QString objectiveName = {};
+    std::optional<double> objective = {};
 };
 
 class CompareView : public QWidget

@@ -41,7 +41,14 @@ ScatterPage::ScatterPage(QWidget *parent)
 
 void ScatterPage::setMetric(const QString &metric)
 {
-    m_metric->setCurrentText(metric);
+    const int index = m_metric->findData(metric);
+    if (index >= 0)
+        m_metric->setCurrentIndex(index);
+}
+
+QString ScatterPage::metric() const
+{
+    return m_metric->currentData().toString();
 }
 
 void ScatterPage::update(const QList<RunRow> &rows, const QStringList &params,
@@ -49,20 +56,32 @@ void ScatterPage::update(const QList<RunRow> &rows, const QStringList &params,
 {
     m_rows = rows;
     m_params = params;
+    // Trials: their objective as the service reports it comes first, and is the default.
+    QString objective;
+    for (const RunRow &row : rows) {
+        if (!row.objectiveName.isEmpty())
+            objective = row.objectiveName;
+    }
     const QString current = m_metric->currentText();
-    if (m_metric->count() != metrics.size()) {
+    const int wanted = int(metrics.size()) + (objective.isEmpty() ? 0 : 1);
+    if (m_metric->count() != wanted) {
         const QSignalBlocker block(m_metric);
         m_metric->clear();
-        m_metric->addItems(metrics);
-        if (metrics.contains(current))
-            m_metric->setCurrentText(current);
+        if (!objective.isEmpty())
+            m_metric->addItem(tr("Objective: %1").arg(objective), QString::fromLatin1(ObjectiveKey));
+        for (const QString &metric : metrics)
+            m_metric->addItem(metric, metric);
+        const int keep = m_metric->findText(current);
+        m_metric->setCurrentIndex(keep >= 0 ? keep : 0);
     }
     rebuild();
 }
 
 void ScatterPage::rebuild()
 {
-    const QString metric = m_metric->currentText();
+    const QString metric = m_metric->currentData().toString();
+    const bool objective = metric == QLatin1String(ObjectiveKey);
+    const QString metricTitle = m_metric->currentText();
     for (int i = 0; i < m_params.size(); ++i) {
         const QString &param = m_params.at(i);
         QChartView *view = m_scatters.value(param);
@@ -79,7 +98,7 @@ void ScatterPage::rebuild()
         c->removeAllSeries();
         for (QAbstractAxis *axis : c->axes())
             c->removeAxis(axis);
-        c->setTitle(tr("%1 against %2").arg(metric, param).toHtmlEscaped());
+        c->setTitle(tr("%1 against %2").arg(metricTitle, param).toHtmlEscaped());
         QStringList categories;
         bool numeric = true;
         for (const RunRow &run : std::as_const(m_rows)) {
@@ -95,8 +114,11 @@ void ScatterPage::rebuild()
         double yHi = -xLo;
         for (const RunRow &run : std::as_const(m_rows)) {
             const auto stats = run.stats.constFind(metric);
-            if (stats == run.stats.cend() || !run.params.contains(param) ||
-                !std::isfinite(stats->last))
+            const std::optional<double> y =
+                objective ? run.objective
+                          : (stats == run.stats.cend() ? std::nullopt
+                                                       : std::optional<double>(stats->last));
+            if (!y || !run.params.contains(param) || !std::isfinite(*y))
                 continue;
             const QString value = run.params.value(param);
             const double x = numeric ? value.toDouble() : double(categories.indexOf(value));
@@ -104,12 +126,12 @@ void ScatterPage::rebuild()
             s->setName(run.name.toHtmlEscaped());
             s->setColor(run.color);
             s->setMarkerSize(11);
-            s->append(x, stats->last);
+            s->append(x, *y);
             c->addSeries(s);
             xLo = std::min(xLo, x);
             xHi = std::max(xHi, x);
-            yLo = std::min(yLo, stats->last);
-            yHi = std::max(yHi, stats->last);
+            yLo = std::min(yLo, *y);
+            yHi = std::max(yHi, *y);
         }
         if (!(xHi >= xLo))
             continue;
@@ -133,7 +155,7 @@ void ScatterPage::rebuild()
         auto *yAxis = new QValueAxis;
         yAxis->setRange(yLo - yPad, yHi + yPad);
         yAxis->setLabelFormat(QStringLiteral("%g"));
-        yAxis->setTitleText(metric.toHtmlEscaped());
+        yAxis->setTitleText(metricTitle.toHtmlEscaped());
         c->addAxis(xAxis, Qt::AlignBottom);
         c->addAxis(yAxis, Qt::AlignLeft);
         for (QAbstractSeries *s : c->series()) {

@@ -328,8 +328,11 @@ compare::CompareView *JobConsole::openCompare(const QStringList &jobIds)
     const JobRow *only = jobIds.size() == 1 ? m_model->job(jobIds.first()) : nullptr;
     if (only && only->state.tuning) {
         for (const store::TrialState &trial : only->state.tuning->trials)
-            runs.append(compare::CompareRun{tr("trial %1").arg(trial.trialId), jobIds.first(),
-                                            trial.trialId, trial.hyperparameters});
+            runs.append(compare::CompareRun{
+                tr("trial %1").arg(trial.trialId), jobIds.first(), trial.trialId,
+                trial.hyperparameters, only->state.tuning->hyperparameterMetricTag,
+                trial.finalMetric ? std::optional<double>(trial.finalMetric->objectiveValue)
+                                  : std::nullopt});
     } else {
         for (const QString &id : jobIds) {
             // The job's arguments, so the table can show those that differ between the runs.

@@ -6,8 +6,10 @@
 #include "jobs/replicamenu.h"
 #include "jobs/replicamodel.h"
 #include "jobs/tfconfigview.h"
+#include "jobspec/yamlio.h"
 #include "logs/logpanel.h"
 #include "store/jobstore.h"
+#include "study/studyview.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -65,6 +67,9 @@ JobDetail::JobDetail(const QString &storeRoot, QWidget *parent)
     m_config->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_config->setFont(monospace(font()));
     m_tabs->addTab(m_config, tr("&Config"));
+    m_study = new study::StudyView(this);
+    m_tabs->addTab(m_study, tr("T&rials"));
+    m_tabs->setTabVisible(TrialsTab, false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);
@@ -166,6 +171,7 @@ void JobDetail::setJob(const QString &jobId)
         return;
     m_jobId = jobId;
     m_state = store::JobState();
+    m_tuningSpec.reset();
     m_title->setText(jobId.isEmpty() ? tr("No job selected") : jobId);
     m_replicaModel->setReplicas({});
     m_cloud = false;
@@ -188,6 +194,9 @@ void JobDetail::setJob(const QString &jobId)
             m_config->setPlainText(QString::fromUtf8(yaml));
         else
             m_config->setPlainText(read.errorMessage);
+        // The Trials tab's parameter order and algorithm.
+        const jobspec::ImportResult spec = jobspec::importJob(yaml, store.configPath(jobId));
+        m_tuningSpec = spec.ok() ? spec.job.trainingInput.hyperparameters : std::nullopt;
     }
     for (int tab : {LogsTab, MetricsTab, ConfigTab})
         m_tabs->setTabEnabled(tab, !jobId.isEmpty());
@@ -202,6 +211,7 @@ void JobDetail::setState(const store::JobState &state, bool known, const QString
              {m_stateLabel, m_error, m_created, m_started, m_ended, m_attempt, m_trials})
             l->clear();
         m_form->setRowVisible(m_trials, false);
+        m_tabs->setTabVisible(TrialsTab, false);
         return;
     }
     m_stateLabel->setText(known                   ? JobListModel::statusWord(state.state)
@@ -214,6 +224,9 @@ void JobDetail::setState(const store::JobState &state, bool known, const QString
     m_attempt->setText(QString::number(state.attempt + 1));
     m_trials->setText(trialsSummary(state));
     m_form->setRowVisible(m_trials, state.tuning.has_value());
+    m_tabs->setTabVisible(TrialsTab, state.tuning.has_value());
+    if (state.tuning)
+        m_study->setTuning(*state.tuning, m_tuningSpec ? &*m_tuningSpec : nullptr);
     m_replicaModel->setReplicas(state.replicas);
     m_replicaMenu->setState(state, known);
     m_metrics->setRestartMarks(restartMarks(state));

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The selected job's detail as tabs: Overview (state, error, times, the replica table with each
 // replica's last restart, its menu: TF_CONFIG on demand and the restart rehearsals), Logs
-// (logs::LogPanel), Metrics (charts::MetricsPanel) and Config (config.yaml, read-only plain text).
+// (logs::LogPanel), Metrics (charts::MetricsPanel), Config (config.yaml, read-only plain text)
+// and, for a tuning job, Trials (study::StudyView: the trials table and parallel coordinates).
 #pragma once
 
+#include "jobspec/job.h"
 #include "store/jobstate.h"
 
 #include <QWidget>
@@ -22,6 +24,9 @@ namespace trainyard::ui::charts {
 class MetricsPanel;
 struct RestartMark;
 } // namespace trainyard::ui::charts
+namespace trainyard::ui::study {
+class StudyView;
+}
 
 namespace trainyard::ui::jobs {
 
@@ -32,7 +37,7 @@ class JobDetail : public QWidget
 {
     Q_OBJECT
 public:
-    enum Tab { OverviewTab, LogsTab, MetricsTab, ConfigTab };
+    enum Tab { OverviewTab, LogsTab, MetricsTab, ConfigTab, TrialsTab };
 
     explicit JobDetail(const QString &storeRoot, QWidget *parent = nullptr);
     ~JobDetail() override;
@@ -50,6 +55,7 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     logs::LogPanel *logPanel() const { return m_logs; }
     charts::MetricsPanel *metricsPanel() const { return m_metrics; }
+    study::StudyView *studyView() const { return m_study; }
     ReplicaModel *replicaModel() const { return m_replicaModel; }
     QTableView *replicaView() const { return m_replicaView; }
     // The replica table's menu (right click, Menu key, Shift+F10).
@@ -99,6 +105,8 @@ private:
     logs::LogPanel *m_logs;
     charts::MetricsPanel *m_metrics;
     QPlainTextEdit *m_config;
+    study::StudyView *m_study;
+    std::optional<jobspec::HyperparameterSpec> m_tuningSpec; // the shown job's, from its config
 };
 
 } // namespace trainyard::ui::jobs

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "wizard/hyperparampage.h"
 
+#include "study/studyview.h"
 #include "validation/limits.h"
 #include "wizard/comboutil.h"
 #include "wizard/fieldmessage.h"
@@ -11,6 +12,7 @@
 #include <QDoubleValidator>
 #include <QFormLayout>
 #include <QIntValidator>
+#include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QRegularExpressionValidator>
@@ -142,6 +144,7 @@ HyperparameterPage::HyperparameterPage(QWidget *parent)
     , m_maxTrials(new QSpinBox(body()))
     , m_parallel(new QSpinBox(body()))
     , m_algorithm(new QComboBox(body()))
+    , m_algorithmNote(new QLabel(body()))
     , m_params(new TableEditor(
           {tr("Name"), tr("Type"), tr("Minimum"), tr("Maximum"), tr("Scale"), tr("Values")},
           body()))
@@ -177,6 +180,17 @@ HyperparameterPage::HyperparameterPage(QWidget *parent)
            paths::hyperparameters + QLatin1String(".maxParallelTrials"));
     addRow(form, tr("&Algorithm:"), m_algorithm,
            paths::hyperparameters + QLatin1String(".algorithm"));
+    m_algorithmNote->setObjectName(QStringLiteral("algorithmNote"));
+    m_algorithmNote->setTextFormat(Qt::PlainText);
+    m_algorithmNote->setWordWrap(true);
+    form->addRow(QString(), m_algorithmNote);
+    const auto showAlgorithm = [this] {
+        const QString text = study::StudyView::algorithmText(currentValue(m_algorithm));
+        m_algorithmNote->setText(text);
+        m_algorithm->setAccessibleDescription(text);
+    };
+    showAlgorithm();
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, showAlgorithm);
     addRow(form, tr("Pa&rameters:"), m_params, paths::hyperparameters + QLatin1String(".params"),
            m_params->table());
     bind(paths::hyperparameters, nullptr);

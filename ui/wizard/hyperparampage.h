@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Page 5 (only when the job tunes hyperparameters): goal, metric tag, trial counts, search
 // algorithm, and a table of parameters whose editors fit each parameter type (numeric range
-// and scale for DOUBLE and INTEGER, a value list for CATEGORICAL and DISCRETE).
+// and scale for DOUBLE and INTEGER, a value list for CATEGORICAL and DISCRETE). Under the
+// algorithm, which algorithm the service and a local run use (study::StudyView::algorithmText).
 #pragma once
 
 #include "wizard/wizardpage.h"
@@ -9,6 +10,7 @@
 #include <QStyledItemDelegate>
 
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QTableWidget;
@@ -56,6 +58,7 @@ public:
     QSpinBox *maxTrialsSpin() const { return m_maxTrials; }
     QSpinBox *parallelTrialsSpin() const { return m_parallel; }
     QComboBox *algorithmCombo() const { return m_algorithm; }
+    QLabel *algorithmNote() const { return m_algorithmNote; }
     TableEditor *paramsEditor() const { return m_params; }
 
 private:
@@ -66,6 +69,7 @@ private:
     QSpinBox *m_maxTrials;
     QSpinBox *m_parallel;
     QComboBox *m_algorithm;
+    QLabel *m_algorithmNote;
     TableEditor *m_params;
 };
 

@@ -2,6 +2,7 @@
 #include "wizard/jobwizard.h"
 
 #include "exec/locallauncher.h"
+#include "exec/resumecheck.h"
 #include "exec/runsettings.h"
 #include "gpu/nvml.h"
 #include "jobspec/yamlio.h"
@@ -584,6 +585,9 @@ bool JobWizard::runLocally(QString *error)
         if (d.isError())
             problems.append(tr("• %1: %2").arg(d.field, d.message));
     }
+    // resumePreviousJobId: two small files of the previous job, read before anything is stored.
+    if (const auto resume = exec::checkResumePreviousJob(store::JobStore(m_storeRoot), j))
+        problems.append(tr("• %1: %2").arg(resume->field, resume->message));
     const auto fail = [error](const QString &message) {
         if (error)
             *error = message;
