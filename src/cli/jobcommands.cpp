@@ -323,8 +323,8 @@ QString trainingOutputYaml(const store::TuningState &tuning)
              Jobs::tr("%1 of %2 trials run locally").arg(tuning.localTrials).arg(tuning.maxTrials));
     if (!tuning.resumedJobId.isEmpty())
         e << YAML::Key << "resumedStudy" << YAML::Value
-          << text(Jobs::tr("continues %1: its %n trial(s) were observations, trial IDs continue "
-                           "after them",
+          << text(Jobs::tr("continues the study of %1 (%n trial(s) as observations; trial IDs "
+                           "continue after them)",
                            nullptr, tuning.resumedTrials)
                       .arg(tuning.resumedJobId));
     e << YAML::Key << "trials" << YAML::Value << YAML::BeginSeq;

@@ -101,11 +101,20 @@ TrialParameters BayesianOptimizer::suggest(int trialNumber, const QList<Observat
         return values;
     }
 
+    // Two streams: the fit's depends only on the observations (so a fit reused gives what a fit
+    // made anew would), the candidates' on the trial number.
     std::mt19937_64 random(mix(m_seed ^ mix(quint64(trialNumber))));
     // 2. The process, fitted again only when trials ended since the last fit.
-    if (!m_fit || m_fitObservations != int(points.size()) || m_fitValues != known.mid(0, int(points.size()))) {
+    if (!m_fit || m_fitObservations != int(points.size()) ||
+        m_fitValues != known.mid(0, int(points.size()))) {
         const std::vector<double> warped = warpLabels(labels);
-        m_fit = std::make_unique<GaussianProcess>(GaussianProcess::fit(points, warped, random));
+        std::mt19937_64 fitRandom(mix(m_seed ^ mix(0x5EEDULL + quint64(points.size()))));
+        // The last fit's hyperparameters start the new one (one more trial changes them little):
+        // one L-BFGS run from there instead of two from scratch.
+        const GpHyperparameters previous =
+            m_fit ? m_fit->hyperparameters() : GpHyperparameters();
+        m_fit = std::make_unique<GaussianProcess>(GaussianProcess::fit(
+            points, warped, fitRandom, m_fit ? 1 : 2, 30, m_fit ? &previous : nullptr));
         m_fitObservations = int(points.size());
         m_fitValues = known.mid(0, int(points.size()));
     }

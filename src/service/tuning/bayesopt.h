@@ -73,7 +73,9 @@ private:
     bool m_minimize = false;
     quint64 m_seed = 0;
     QString m_reason;
-    // The last fit, reused while no trial has ended since (Vizier keeps its state likewise).
+    // The last fit, reused while no trial has ended since (Vizier keeps its state likewise);
+    // its hyperparameters start the next fit. So the values depend on the trials as they ended
+    // one after the other, which a rerun repeats.
     std::unique_ptr<GaussianProcess> m_fit;
     int m_fitObservations = -1;
     QList<TrialParameters> m_fitValues;

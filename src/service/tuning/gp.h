@@ -36,9 +36,11 @@ class GaussianProcess
 {
 public:
     // Fits the hyperparameters to `points` and their (warped) `labels`; `starts` initial points
-    // for L-BFGS: the regularisers' centres and starts - 1 seeded log-uniform ones.
+    // for L-BFGS: `warm` (the last fit's, when given) or the regularisers' centres, and
+    // starts - 1 seeded log-uniform ones.
     static GaussianProcess fit(const std::vector<Point> &points, const std::vector<double> &labels,
-                               std::mt19937_64 &random, int starts = 2, int maxIterations = 40);
+                               std::mt19937_64 &random, int starts = 2, int maxIterations = 30,
+                               const GpHyperparameters *warm = nullptr);
     // The same hyperparameters conditioned on `points` with `labels` (no fitting).
     static GaussianProcess condition(const GpHyperparameters &hyperparameters,
                                      const std::vector<Point> &points,

@@ -458,8 +458,10 @@ void TestTrials::earlyStoppingStopsUnpromisingTrials()
              {QStringLiteral("--metric-tag"), QStringLiteral("accuracy"), QStringLiteral("--steps"),
               QStringLiteral("10"), QStringLiteral("--step-delay"), QStringLiteral("0.12"),
               QStringLiteral("--term-delay"), QStringLiteral("0.3")});
-    const store::JobState state = submitAndWait(
-        jobId, config, {QStringLiteral("--start-port"), QStringLiteral("30030")});
+    const store::JobState state =
+        submitAndWait(jobId, config,
+                      {QStringLiteral("--start-port"), QStringLiteral("30030"),
+                       QStringLiteral("--max-local-trials"), QStringLiteral("0")});
     QCOMPARE(state.state, JobStatus::Succeeded);
     QVERIFY(state.tuning);
     QCOMPARE(state.tuning->trials.size(), 5);
@@ -555,7 +557,7 @@ void TestTrials::bayesianTrialsAndResumedStudy()
     QVERIFY(QFileInfo::exists(path(second) + QStringLiteral("/hp-chief-0-trial-4.json")));
     const CliRun described =
         runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("describe"), second});
-    QVERIFY2(described.out.contains("resumedStudy: continues hp_study_a"),
+    QVERIFY2(described.out.contains("resumedStudy: continues the study of hp_study_a (3 trial"),
              described.out.constData());
 }
 
