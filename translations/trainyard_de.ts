@@ -1155,6 +1155,13 @@ Beispiele:
         <source>trainyard: this program has no cloud commands; run %1</source>
         <translation>trainyard: Dieses Programm hat keine Cloud-Befehle; führen Sie %1 aus</translation>
     </message>
+    <message numerus="yes">
+        <source>continues the study of %1 (%n trial(s) as observations; trial IDs continue after them)</source>
+        <translation>
+            <numerusform>setzt die Studie von %1 fort (%n Versuch als Beobachtung; die Versuchs-IDs zählen danach weiter)</numerusform>
+            <numerusform>setzt die Studie von %1 fort (%n Versuche als Beobachtungen; die Versuchs-IDs zählen danach weiter)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>trainyard::CloudApi</name>
@@ -3151,6 +3158,46 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Cannot start %1 to read the job&apos;s secrets: %2</source>
         <translation>%1 kann nicht gestartet werden, um die Geheimnisse des Jobs zu lesen: %2</translation>
     </message>
+    <message>
+        <source>a job cannot resume its own study</source>
+        <translation>ein Job kann seine eigene Studie nicht fortsetzen</translation>
+    </message>
+    <message>
+        <source>there is no job %1 in this store (%2)</source>
+        <translation>in diesem Speicher (%2) gibt es keinen Job %1</translation>
+    </message>
+    <message>
+        <source>%1 ran on Vertex AI; a local run resumes only a local tuning job</source>
+        <translation>%1 lief auf Vertex AI; ein lokaler Lauf setzt nur einen lokalen Tuning-Job fort</translation>
+    </message>
+    <message>
+        <source>%1 is not a hyperparameter tuning job</source>
+        <translation>%1 ist kein Hyperparameter-Tuning-Job</translation>
+    </message>
+    <message>
+        <source>%1 is still %2; resume its study once it has ended</source>
+        <translation>%1 ist noch %2; setzen Sie seine Studie fort, wenn er beendet ist</translation>
+    </message>
+    <message>
+        <source>its study differs from this job&apos;s: %1</source>
+        <translation>seine Studie unterscheidet sich von der dieses Jobs: %1</translation>
+    </message>
+    <message>
+        <source>%1 cannot be resumed: %2. Name a local tuning job that has ended and tunes the same parameters with the same goal and metric tag, or remove resumePreviousJobId to start a new study.</source>
+        <translation>%1 kann nicht fortgesetzt werden: %2. Nennen Sie einen beendeten lokalen Tuning-Job, der dieselben Parameter mit demselben Ziel und Metrik-Tag optimiert, oder entfernen Sie resumePreviousJobId, um eine neue Studie zu beginnen.</translation>
+    </message>
+    <message>
+        <source>Trial %1 is stopped early at step %2: its best %3 so far, %4, is %5 the median %6 of the running averages of %7 completed trials up to that step (the median stopping rule). SIGTERM, then SIGKILL after the grace period.</source>
+        <translation>Versuch %1 wird bei Schritt %2 vorzeitig beendet: sein bisher bester Wert von %3, %4, liegt %5 dem Median %6 der laufenden Mittelwerte von %7 abgeschlossenen Versuchen bis zu diesem Schritt (die Median-Abbruchregel). SIGTERM, dann SIGKILL nach der Schonfrist.</translation>
+    </message>
+    <message>
+        <source>above</source>
+        <translation>über</translation>
+    </message>
+    <message>
+        <source>below</source>
+        <translation>unter</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::exec::JobGpuPlan</name>
@@ -3361,10 +3408,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
 <context>
     <name>trainyard::exec::TrialRunner</name>
     <message>
-        <source>Trial %1 of %2: %3</source>
-        <translation>Versuch %1 von %2: %3</translation>
-    </message>
-    <message>
         <source>Trial %1 SUCCEEDED: %2 = %3 at step %4</source>
         <translation>Versuch %1 SUCCEEDED: %2 = %3 bei Schritt %4</translation>
     </message>
@@ -3376,20 +3419,29 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Trial %1 %2.</source>
         <translation>Versuch %1 %2.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n trial(s) failed, as many as maxFailedTrials allows.</source>
-        <translation>
-            <numerusform>%n Versuch ist fehlgeschlagen, so viele, wie maxFailedTrials erlaubt.</numerusform>
-            <numerusform>%n Versuche sind fehlgeschlagen, so viele, wie maxFailedTrials erlaubt.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Every trial so far failed; no more trials are run (maxFailedTrials 0).</source>
-        <translation>Alle bisherigen Versuche sind fehlgeschlagen; es laufen keine weiteren (maxFailedTrials 0).</translation>
-    </message>
     <message>
         <source>Every trial failed.</source>
         <translation>Alle Versuche sind fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>Early stopping: the median stopping rule judges each running trial&apos;s reports against the completed trials&apos; (at least %1 of them, after %2 reports).</source>
+        <translation>Vorzeitiger Abbruch: die Median-Abbruchregel misst die Berichte jedes laufenden Versuchs an denen der abgeschlossenen Versuche (mindestens %1 davon, nach %2 Berichten).</translation>
+    </message>
+    <message>
+        <source>resumePreviousJobId: %1 cannot be resumed: %2.</source>
+        <translation>resumePreviousJobId: %1 kann nicht fortgesetzt werden: %2.</translation>
+    </message>
+    <message>
+        <source>Resuming the study of %1: %2 of its %3 trials are observations; this job&apos;s trials are numbered from %4.</source>
+        <translation>Die Studie von %1 wird fortgesetzt: %2 ihrer %3 Versuche sind Beobachtungen; die Versuche dieses Jobs werden ab %4 nummeriert.</translation>
+    </message>
+    <message>
+        <source>Trial %1 (%2 of %3): %4</source>
+        <translation>Versuch %1 (%2 von %3): %4</translation>
+    </message>
+    <message>
+        <source>Trial %1 stopped early: its final metric is its last report, %2 = %3 at step %4.</source>
+        <translation>Versuch %1 vorzeitig beendet: seine endgültige Metrik ist sein letzter Bericht, %2 = %3 bei Schritt %4.</translation>
     </message>
 </context>
 <context>
@@ -3632,16 +3684,88 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>%1 von %2 Versuchen laufen lokal (--max-local-trials).</translation>
     </message>
     <message>
-        <source>The service would choose the values by Bayesian optimisation; locally they are sampled at random.</source>
-        <translation>Der Dienst würde die Werte per Bayes-Optimierung wählen; lokal werden sie zufällig gezogen.</translation>
-    </message>
-    <message>
         <source>The trials cannot be planned: the grid has no point.</source>
         <translation>Die Versuche können nicht geplant werden: Das Raster hat keinen Punkt.</translation>
     </message>
     <message>
         <source>The grid has only %1 points: %1 trials run.</source>
         <translation>Das Raster hat nur %1 Punkte: %1 Versuche laufen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The values come from Bayesian optimisation, as on the service: a Gaussian process over the ended trials, with UCB in a trust region (Vizier&apos;s GP bandit), after %n seed trial(s).</source>
+        <translation>
+            <numerusform>Die Werte kommen aus Bayes&apos;scher Optimierung, wie beim Dienst: ein Gaußprozess über die beendeten Versuche, mit UCB in einer Vertrauensregion (Viziers GP-Bandit), nach %n Startversuch.</numerusform>
+            <numerusform>Die Werte kommen aus Bayes&apos;scher Optimierung, wie beim Dienst: ein Gaußprozess über die beendeten Versuche, mit UCB in einer Vertrauensregion (Viziers GP-Bandit), nach %n Startversuchen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The grid has %1 points the previous job did not try: %1 trials run.</source>
+        <translation>Das Raster hat %1 Punkte, die der vorige Job nicht versucht hat: %1 Versuche laufen.</translation>
+    </message>
+    <message>
+        <source>The trials cannot be planned: the previous job tried every point of the grid.</source>
+        <translation>Die Versuche können nicht geplant werden: der vorige Job hat jeden Punkt des Rasters versucht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trial(s) failed, as many as maxFailedTrials allows.</source>
+        <translation>
+            <numerusform>%n Versuch ist fehlgeschlagen, so viele, wie maxFailedTrials erlaubt.</numerusform>
+            <numerusform>%n Versuche sind fehlgeschlagen, so viele, wie maxFailedTrials erlaubt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The first trial failed, which ends the job at once when maxFailedTrials is not set, as on the service.</source>
+        <translation>Der erste Versuch ist fehlgeschlagen; ohne maxFailedTrials beendet das den Job sofort, wie beim Dienst.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trial(s) failed (without maxFailedTrials the job ends at %1 failed trials locally).</source>
+        <translation>
+            <numerusform>%n Versuch ist fehlgeschlagen (ohne maxFailedTrials endet der Job lokal bei %1 fehlgeschlagenen Versuchen).</numerusform>
+            <numerusform>%n Versuche sind fehlgeschlagen (ohne maxFailedTrials endet der Job lokal bei %1 fehlgeschlagenen Versuchen).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 trials failed and %2 succeeded (without maxFailedTrials the job ends locally once more than %3 times as many trials failed as succeeded, at least %4).</source>
+        <translation>%1 Versuche sind fehlgeschlagen und %2 erfolgreich (ohne maxFailedTrials endet der Job lokal, sobald mehr als %3-mal so viele Versuche fehlgeschlagen wie erfolgreich sind, mindestens %4).</translation>
+    </message>
+    <message>
+        <source>the centre of the search space (the first seed trial)</source>
+        <translation>die Mitte des Suchraums (der erste Startversuch)</translation>
+    </message>
+    <message>
+        <source>a random seed trial (%1 of %2 trials end before the Gaussian process takes over)</source>
+        <translation>ein zufälliger Startversuch (%1 von %2 Versuchen enden, bevor der Gaußprozess übernimmt)</translation>
+    </message>
+    <message>
+        <source>UCB %1 (predicted %2 ± %3 in warped units) after %4 trials</source>
+        <translation>UCB %1 (vorhergesagt %2 ± %3 in transformierten Einheiten) nach %4 Versuchen</translation>
+    </message>
+    <message>
+        <source>the best candidate again: every value nearby has been tried</source>
+        <translation>wieder der beste Kandidat: jeder Wert in der Nähe wurde versucht</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::service::tuning</name>
+    <message>
+        <source>goal: %1 here, %2 in the previous job</source>
+        <translation>goal: %1 hier, %2 im vorigen Job</translation>
+    </message>
+    <message>
+        <source>hyperparameterMetricTag: %1 here, %2 in the previous job</source>
+        <translation>hyperparameterMetricTag: %1 hier, %2 im vorigen Job</translation>
+    </message>
+    <message>
+        <source>parameter %1: not in the previous job</source>
+        <translation>Parameter %1: nicht im vorigen Job</translation>
+    </message>
+    <message>
+        <source>parameter %1: %2 here, %3 in the previous job</source>
+        <translation>Parameter %1: %2 hier, %3 im vorigen Job</translation>
+    </message>
+    <message>
+        <source>parameter %1: only in the previous job</source>
+        <translation>Parameter %1: nur im vorigen Job</translation>
     </message>
 </context>
 <context>
@@ -4420,6 +4544,14 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>%1: the same in every run</source>
         <translation>%1: in allen Läufen gleich</translation>
     </message>
+    <message>
+        <source>Objective: %1</source>
+        <translation>Zielwert: %1</translation>
+    </message>
+    <message>
+        <source>The trial&apos;s final %1 as the service reports it (finalMetric: the last report of hyperparameterMetricTag in the hypertune file)</source>
+        <translation>Der endgültige Wert von %1 des Versuchs, wie der Dienst ihn meldet (finalMetric: der letzte Bericht von hyperparameterMetricTag in der hypertune-Datei)</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::compare::CompareView</name>
@@ -4509,6 +4641,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Scatter plots</source>
         <translation>Streudiagramme</translation>
+    </message>
+    <message>
+        <source>Objective: %1</source>
+        <translation>Zielwert: %1</translation>
     </message>
 </context>
 <context>
@@ -4799,6 +4935,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>%1 started over at step %2 after reaching step %3: no checkpoint was restored.</source>
         <translation>%1 hat bei Schritt %2 neu begonnen, nachdem Schritt %3 erreicht war: es wurde kein Checkpoint wiederhergestellt.</translation>
+    </message>
+    <message>
+        <source>T&amp;rials</source>
+        <translation>&amp;Versuche</translation>
     </message>
 </context>
 <context>
@@ -5243,6 +5383,121 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Log lines</source>
         <translation>Logzeilen</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::study::ParallelCoordinates</name>
+    <message>
+        <source>Parallel coordinates of the trials</source>
+        <translation>Parallele Koordinaten der Versuche</translation>
+    </message>
+    <message>
+        <source>%1 (objective)</source>
+        <translation>%1 (Zielwert)</translation>
+    </message>
+    <message>
+        <source>No trials yet.</source>
+        <translation>Noch keine Versuche.</translation>
+    </message>
+    <message>
+        <source>(log)</source>
+        <translation>(log)</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>no objective (%1)</source>
+        <translation>kein Zielwert (%1)</translation>
+    </message>
+    <message>
+        <source>trial %1: %2</source>
+        <translation>Versuch %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trial(s) on %1 axes, one line each: the parameters, then the objective %2 (goal %3).</source>
+        <translation>
+            <numerusform>%n Versuch auf %1 Achsen, je eine Linie: die Parameter, dann der Zielwert %2 (Ziel %3).</numerusform>
+            <numerusform>%n Versuche auf %1 Achsen, je eine Linie: die Parameter, dann der Zielwert %2 (Ziel %3).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Best, %1.</source>
+        <translation>Bester, %1.</translation>
+    </message>
+    <message>
+        <source>Current, %1.</source>
+        <translation>Aktueller, %1.</translation>
+    </message>
+    <message>
+        <source>Up and Down move through the trials.</source>
+        <translation>Auf und Ab wechseln zwischen den Versuchen.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::study::StudyView</name>
+    <message>
+        <source>Trials</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Grid search: the service and a local run walk the grid of the parameters&apos; values in order.</source>
+        <translation>Rastersuche: der Dienst und ein lokaler Lauf gehen das Raster der Parameterwerte der Reihe nach ab.</translation>
+    </message>
+    <message>
+        <source>Random search: the service and a local run draw each trial&apos;s values at random (locally from a seed of the job ID, so a rerun draws the same).</source>
+        <translation>Zufallssuche: der Dienst und ein lokaler Lauf ziehen die Werte jedes Versuchs zufällig (lokal aus einem Startwert der Job-ID, sodass eine Wiederholung dieselben zieht).</translation>
+    </message>
+    <message>
+        <source>Bayesian optimisation (the default): the service uses Vizier&apos;s Gaussian process bandit; a local run does the same, a Gaussian process over the ended trials with UCB in a trust region, after a few seed trials (seeded by the job ID).</source>
+        <translation>Bayes&apos;sche Optimierung (die Voreinstellung): der Dienst nutzt Viziers Gaußprozess-Bandit; ein lokaler Lauf tut dasselbe, ein Gaußprozess über die beendeten Versuche mit UCB in einer Vertrauensregion, nach einigen Startversuchen (mit der Job-ID als Startwert).</translation>
+    </message>
+    <message>
+        <source>Goal: %1 %2.</source>
+        <translation>Ziel: %1 %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Continues the study of %1 (%n trial(s) as observations).</source>
+        <translation>
+            <numerusform>Setzt die Studie von %1 fort (%n Versuch als Beobachtung).</numerusform>
+            <numerusform>Setzt die Studie von %1 fort (%n Versuche als Beobachtungen).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Best: trial %1, %2 = %3.</source>
+        <translation>Bester: Versuch %1, %2 = %3.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::study::TrialsModel</name>
+    <message>
+        <source>stopped early</source>
+        <translation>vorzeitig beendet</translation>
+    </message>
+    <message>
+        <source>Trial</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>The final value of %1, as the service reports it (finalMetric.objectiveValue); goal %2</source>
+        <translation>Der endgültige Wert von %1, wie der Dienst ihn meldet (finalMetric.objectiveValue); Ziel %2</translation>
+    </message>
+    <message>
+        <source>Objective: %1</source>
+        <translation>Zielwert: %1</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Early stopping</source>
+        <translation>Vorzeitiger Abbruch</translation>
     </message>
 </context>
 <context>

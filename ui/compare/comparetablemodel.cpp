@@ -184,11 +184,11 @@ QVariant CompareTableModel::cell(const RunRow &row, const Column &column, int ro
         const auto it = row.stats.constFind(column.key);
         const bool known =
             column.kind == Kind::Objective ? row.objective.has_value() : it != row.stats.cend();
-        const double v = !known                         ? 0
+        const double v = !known                           ? 0
                          : column.kind == Kind::Objective ? *row.objective
-                         : column.stat == 0             ? it->last
-                         : column.stat == 1             ? it->min
-                                                        : it->max;
+                         : column.stat == 0               ? it->last
+                         : column.stat == 1               ? it->min
+                                                          : it->max;
         if (role == Qt::TextAlignmentRole)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         if (!known || std::isnan(v))

@@ -420,8 +420,8 @@ void CompareView::updateTable()
 {
     QList<RunRow> rows;
     for (const CompareRun &run : std::as_const(m_runs)) {
-        RunRow row{run.name, m_colors.value(run.name), run.params, {}, run.objectiveName,
-                   run.objective};
+        RunRow row{run.name, m_colors.value(run.name), run.params,
+                   {},       run.objectiveName,        run.objective};
         for (const QString &metric : std::as_const(m_metrics)) {
             if (const metrics::SeriesInfo *info = primary(run, metric))
                 row.stats.insert(metric, RunStats{info->last, info->min, info->max});

@@ -68,7 +68,8 @@ void ScatterPage::update(const QList<RunRow> &rows, const QStringList &params,
         const QSignalBlocker block(m_metric);
         m_metric->clear();
         if (!objective.isEmpty())
-            m_metric->addItem(tr("Objective: %1").arg(objective), QString::fromLatin1(ObjectiveKey));
+            m_metric->addItem(tr("Objective: %1").arg(objective),
+                              QString::fromLatin1(ObjectiveKey));
         for (const QString &metric : metrics)
             m_metric->addItem(metric, metric);
         const int keep = m_metric->findText(current);

@@ -45,8 +45,7 @@ ParallelCoordinates::ParallelCoordinates(QWidget *parent)
     setBackgroundRole(QPalette::Base);
 }
 
-void ParallelCoordinates::setTuning(const store::TuningState &tuning,
-                                    const QStringList &parameters)
+void ParallelCoordinates::setTuning(const store::TuningState &tuning, const QStringList &parameters)
 {
     m_tuning = tuning;
     m_parameters = parameters;
@@ -122,8 +121,9 @@ int ParallelCoordinates::bestIndex() const
         const auto &m = m_trials.at(i).finalMetric;
         if (!m)
             continue;
-        if (best < 0 || (minimize ? m->objectiveValue < m_trials.at(best).finalMetric->objectiveValue
-                                  : m->objectiveValue > m_trials.at(best).finalMetric->objectiveValue))
+        if (best < 0 ||
+            (minimize ? m->objectiveValue < m_trials.at(best).finalMetric->objectiveValue
+                      : m->objectiveValue > m_trials.at(best).finalMetric->objectiveValue))
             best = i;
     }
     return best;
@@ -134,7 +134,12 @@ QRectF ParallelCoordinates::plotRect() const
     const QFontMetrics fm = fontMetrics();
     const double top = fm.height() * 2.5;
     const double bottom = fm.height() * 2;
-    const double side = fm.horizontalAdvance(QStringLiteral("0.000000")) * 0.75;
+    // Room for the tick labels right of the last axis and half of the outer axes' titles.
+    double side = fm.horizontalAdvance(QStringLiteral("0.000000")) * 0.75;
+    if (!m_axes.empty())
+        side = std::max({side, fm.horizontalAdvance(m_axes.front().title) / 2.0 + 4,
+                         fm.horizontalAdvance(m_axes.back().title) / 2.0 + 4});
+    side = std::min(side, width() / 4.0);
     return QRectF(side, top, std::max(10.0, width() - 2 * side),
                   std::max(10.0, height() - top - bottom));
 }
@@ -176,9 +181,9 @@ double ParallelCoordinates::yOf(const QString &trialId, int axis) const
 
 QString ParallelCoordinates::formatTick(const Axis &axis, double fraction) const
 {
-    const double v = axis.log ? std::exp(std::log(axis.lo) +
-                                         fraction * (std::log(axis.hi) - std::log(axis.lo)))
-                              : axis.lo + fraction * (axis.hi - axis.lo);
+    const double v =
+        axis.log ? std::exp(std::log(axis.lo) + fraction * (std::log(axis.hi) - std::log(axis.lo)))
+                 : axis.lo + fraction * (axis.hi - axis.lo);
     return QLocale().toString(v, 'g', 4);
 }
 
@@ -359,11 +364,10 @@ QString ParallelCoordinates::summary() const
             parts << m_axes[size_t(a)].title + QStringLiteral(" = ") +
                          m_axes[size_t(a)].values.at(i);
         const store::TrialState &t = m_trials.at(i);
-        parts << (t.finalMetric ? tr("%1 = %2")
-                                      .arg(m_tuning.hyperparameterMetricTag,
-                                           QLocale().toString(t.finalMetric->objectiveValue, 'g',
-                                                              6))
-                                : tr("no objective (%1)").arg(store::jobStatusName(t.state)));
+        parts << (t.finalMetric
+                      ? tr("%1 = %2").arg(m_tuning.hyperparameterMetricTag,
+                                          QLocale().toString(t.finalMetric->objectiveValue, 'g', 6))
+                      : tr("no objective (%1)").arg(store::jobStatusName(t.state)));
         return tr("trial %1: %2").arg(t.trialId, parts.join(QStringLiteral(", ")));
     };
     QString text = tr("%n trial(s) on %1 axes, one line each: the parameters, then the "

@@ -70,8 +70,7 @@ QString StudyView::algorithmText(const QString &algorithm)
               "UCB in a trust region, after a few seed trials (seeded by the job ID).");
 }
 
-void StudyView::setTuning(const store::TuningState &tuning,
-                          const jobspec::HyperparameterSpec *spec)
+void StudyView::setTuning(const store::TuningState &tuning, const jobspec::HyperparameterSpec *spec)
 {
     QStringList order;
     if (spec) {
@@ -106,8 +105,8 @@ void StudyView::selectTrial(const QString &trialId)
     if (row < 0)
         return;
     const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
-    m_table->selectionModel()->setCurrentIndex(
-        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                          QItemSelectionModel::Rows);
     m_table->scrollTo(index);
 }
 

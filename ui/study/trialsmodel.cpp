@@ -26,8 +26,8 @@ void TrialsModel::setTuning(const store::TuningState &tuning, const QStringList 
     }
     others.sort();
     params += others;
-    const bool sameShape = params == m_params &&
-                           tuning.hyperparameterMetricTag == m_tuning.hyperparameterMetricTag;
+    const bool sameShape =
+        params == m_params && tuning.hyperparameterMetricTag == m_tuning.hyperparameterMetricTag;
     if (!sameShape) {
         beginResetModel();
         m_params = params;

@@ -17,8 +17,14 @@ class TrialsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Columns { TrialColumn, StateColumn, ObjectiveColumn, StepColumn, StoppedColumn,
-                   NUM_FIXED_COLUMNS };
+    enum Columns {
+        TrialColumn,
+        StateColumn,
+        ObjectiveColumn,
+        StepColumn,
+        StoppedColumn,
+        NUM_FIXED_COLUMNS
+    };
     enum Roles {
         SortRole = Qt::UserRole, // the number (or text) a column sorts by
         TrialIdRole,             // the row's trial ID

@@ -530,8 +530,8 @@ void TestTrials::bayesianTrialsAndResumedStudy()
     const QString second = QStringLiteral("hp_study_b");
     const store::JobState b = submitAndWait(
         second,
-        spec(second, 0,
-             hp.arg(2).arg(QStringLiteral("    resumePreviousJobId: %1\n").arg(first)), args),
+        spec(second, 0, hp.arg(2).arg(QStringLiteral("    resumePreviousJobId: %1\n").arg(first)),
+             args),
         {QStringLiteral("--start-port"), QStringLiteral("30060"),
          QStringLiteral("--max-local-trials"), QStringLiteral("0")});
     QCOMPARE(b.state, JobStatus::Succeeded);
@@ -547,8 +547,7 @@ void TestTrials::bayesianTrialsAndResumedStudy()
     QVERIFY(logB.open(QIODevice::ReadOnly));
     const QByteArray owner = logB.readAll();
     QVERIFY2(owner.contains("3 of its 3 trials are observations"), owner.constData());
-    QVERIFY2(owner.contains("Trial 4 (1 of 2): x=") && owner.contains("(UCB "),
-             owner.constData());
+    QVERIFY2(owner.contains("Trial 4 (1 of 2): x=") && owner.contains("(UCB "), owner.constData());
     for (const store::TrialState &t : b.tuning->trials) {
         for (const store::TrialState &p : a.tuning->trials)
             QVERIFY(t.hyperparameters != p.hyperparameters);
@@ -581,20 +580,21 @@ void TestTrials::resumeRefusedBeforeAnythingStarts()
 
     // A previous job with another range: what differs is named.
     const QString previous = QStringLiteral("hp_resume_base");
-    const store::JobState base = submitAndWait(
-        previous,
-        spec(previous, 0,
-             QStringLiteral("    maxTrials: 1\n"
-                            "    params:\n"
-                            "      - {parameterName: x, type: DOUBLE, minValue: 0,"
-                            " maxValue: 1}\n"),
-             {}),
-        {QStringLiteral("--start-port"), QStringLiteral("30070")});
+    const store::JobState base =
+        submitAndWait(previous,
+                      spec(previous, 0,
+                           QStringLiteral("    maxTrials: 1\n"
+                                          "    params:\n"
+                                          "      - {parameterName: x, type: DOUBLE, minValue: 0,"
+                                          " maxValue: 1}\n"),
+                           {}),
+                      {QStringLiteral("--start-port"), QStringLiteral("30070")});
     QCOMPARE(base.state, JobStatus::Succeeded);
     const QString differs = QStringLiteral("hp_resume_differs");
-    run = runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("submit"),
-                          QStringLiteral("training"), differs, QStringLiteral("--config"),
-                          spec(differs, 0, hp.arg(previous).arg(2), {}), QStringLiteral("--async")});
+    run =
+        runCli(m_home, {QStringLiteral("jobs"), QStringLiteral("submit"),
+                        QStringLiteral("training"), differs, QStringLiteral("--config"),
+                        spec(differs, 0, hp.arg(previous).arg(2), {}), QStringLiteral("--async")});
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains("parameter x: DOUBLE 0..2 NONE here, DOUBLE 0..1 NONE in the "
                               "previous job"),

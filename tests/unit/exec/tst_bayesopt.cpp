@@ -65,8 +65,8 @@ QString text(const TrialParameters &values, const QString &name)
 using Objective = std::function<double(const TrialParameters &)>;
 
 // Runs `trials` trials one after the other as the owner does; returns every observation.
-QList<Observation> runStudy(const jobspec::HyperparameterSpec &s, const QString &jobId,
-                            int trials, const Objective &f)
+QList<Observation> runStudy(const jobspec::HyperparameterSpec &s, const QString &jobId, int trials,
+                            const Objective &f)
 {
     TrialSuggester suggester(s, jobId, planTrials(s, jobId, 0));
     QList<Observation> observations;
@@ -143,8 +143,8 @@ void TestBayesOpt::firstTrialIsTheCentreThenSeeds()
     for (int i = 0; i < 4; ++i)
         QCOMPARE(value(first, QStringLiteral("x%1").arg(i)), 0.5);
     // Seed trials 2..5 are RANDOM_SEARCH's values for the same trial numbers.
-    const TrialPlan random = planTrials(bowlSpec(QStringLiteral("RANDOM_SEARCH")),
-                                        QStringLiteral("bowl"), 0);
+    const TrialPlan random =
+        planTrials(bowlSpec(QStringLiteral("RANDOM_SEARCH")), QStringLiteral("bowl"), 0);
     QList<Observation> observations{{first, 0.0}};
     for (int t = 1; t < 5; ++t) {
         const TrialParameters values = suggester.next(t, t + 1, observations, {});
@@ -198,7 +198,9 @@ void TestBayesOpt::beatsRandomSearchOnTheBowl()
 
 void TestBayesOpt::minimizeFindsTheBottom()
 {
-    const auto loss = [](const TrialParameters &v) { return distanceToPeak(v) * distanceToPeak(v); };
+    const auto loss = [](const TrialParameters &v) {
+        return distanceToPeak(v) * distanceToPeak(v);
+    };
     jobspec::HyperparameterSpec s = bowlSpec(QString());
     s.goal = QStringLiteral("MINIMIZE");
     const QList<Observation> study = runStudy(s, QStringLiteral("bottom"), 20, loss);
@@ -208,10 +210,10 @@ void TestBayesOpt::minimizeFindsTheBottom()
 void TestBayesOpt::logScaledParameter()
 {
     // Best at learning_rate 1e-3 on a scale from 1e-6 to 1: the search must work in logs.
-    const jobspec::HyperparameterSpec s = spec(
-        {numeric(QStringLiteral("learning_rate"), QStringLiteral("DOUBLE"), 1e-6, 1,
-                 QStringLiteral("UNIT_LOG_SCALE"))},
-        12);
+    const jobspec::HyperparameterSpec s =
+        spec({numeric(QStringLiteral("learning_rate"), QStringLiteral("DOUBLE"), 1e-6, 1,
+                      QStringLiteral("UNIT_LOG_SCALE"))},
+             12);
     const auto f = [](const TrialParameters &v) {
         const double d = std::log10(value(v, QStringLiteral("learning_rate"))) + 3;
         return -d * d;
@@ -246,10 +248,9 @@ void TestBayesOpt::categoricalParameter()
         return bonus - d * d;
     };
     const QList<Observation> study = runStudy(s, QStringLiteral("categories"), 15, f);
-    const auto best = std::max_element(study.cbegin(), study.cend(),
-                                       [](const Observation &a, const Observation &b) {
-                                           return *a.objective < *b.objective;
-                                       });
+    const auto best = std::max_element(
+        study.cbegin(), study.cend(),
+        [](const Observation &a, const Observation &b) { return *a.objective < *b.objective; });
     QCOMPARE(text(best->values, QStringLiteral("optimizer")), QStringLiteral("adam"));
     QVERIFY(std::abs(value(best->values, QStringLiteral("dropout")) - 0.6) < 0.1);
     // After the seed trials the optimiser keeps to the best category mostly.
@@ -298,7 +299,8 @@ void TestBayesOpt::pendingTrialsChangeTheNextSuggestion()
     };
     const jobspec::HyperparameterSpec s = bowlSpec(QString());
     const QList<Observation> observations = runStudy(s, QStringLiteral("pending"), 8, bowl);
-    TrialSuggester suggester(s, QStringLiteral("pending"), planTrials(s, QStringLiteral("pending"), 0));
+    TrialSuggester suggester(s, QStringLiteral("pending"),
+                             planTrials(s, QStringLiteral("pending"), 0));
     const TrialParameters alone = suggester.next(8, 9, observations, {});
     QCOMPARE(suggester.next(8, 9, observations, {}), alone); // deterministic
     // With that trial running beside (maxParallelTrials 2), the next one goes elsewhere.
@@ -316,7 +318,8 @@ void TestBayesOpt::failedTrialsAreAvoided()
 {
     // Trials with x0 > 0.5 fail (infeasible); the others score by the bowl.
     const jobspec::HyperparameterSpec s = bowlSpec(QString());
-    TrialSuggester suggester(s, QStringLiteral("failing"), planTrials(s, QStringLiteral("failing"), 0));
+    TrialSuggester suggester(s, QStringLiteral("failing"),
+                             planTrials(s, QStringLiteral("failing"), 0));
     QList<Observation> observations;
     int failedAfterSeeds = 0;
     for (int t = 0; t < 16; ++t) {
@@ -415,7 +418,8 @@ void TestBayesOpt::failedTrialsRule()
     QFETCH(int, failed);
     QFETCH(int, succeeded);
     QFETCH(bool, ends);
-    const std::optional<qint64> max = maxFailed < 0 ? std::nullopt : std::optional<qint64>(maxFailed);
+    const std::optional<qint64> max =
+        maxFailed < 0 ? std::nullopt : std::optional<qint64>(maxFailed);
     QCOMPARE(!failedTrialsVerdict(max, firstFailed, failed, succeeded).isEmpty(), ends);
 }
 
