@@ -47,8 +47,7 @@ PreviousStudy readPreviousStudy(const store::JobStore &store, const jobspec::Job
     QByteArray yaml;
     if (const store::StoreResult read = store.readConfig(study.jobId, &yaml); !read)
         return fail(read.errorMessage);
-    const jobspec::ImportResult imported =
-        jobspec::importJob(yaml, store.configPath(study.jobId));
+    const jobspec::ImportResult imported = jobspec::importJob(yaml, store.configPath(study.jobId));
     if (!imported.ok() || !imported.job.trainingInput.hyperparameters)
         return fail(tr("%1 is not a hyperparameter tuning job").arg(study.jobId));
     study.spec = *imported.job.trainingInput.hyperparameters;

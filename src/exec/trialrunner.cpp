@@ -135,10 +135,10 @@ bool TrialRunner::readResumedStudy(QList<service::TrialParameters> *tried, QStri
             // Its reports, for early stopping, where its hypertune file is still there.
             service::tuning::Curve curve;
             service::tuning::mergeReports(
-                &curve, reportsInFile(m_base.store.hypertuneMetricPath(
-                                          previous.jobId,
-                                          store::trialLogName(primary->name, t.trialId)),
-                                      m_tuning.hyperparameterMetricTag));
+                &curve,
+                reportsInFile(m_base.store.hypertuneMetricPath(
+                                  previous.jobId, store::trialLogName(primary->name, t.trialId)),
+                              m_tuning.hyperparameterMetricTag));
             if (!curve.isEmpty())
                 m_resumedCurves.append(curve);
         }
@@ -263,12 +263,13 @@ bool TrialRunner::startTrial(int index, int slot)
     trial.startTime = QDateTime::currentDateTimeUtc();
     m_tuning.trials.append(trial);
     const QString reason = m_suggester->lastReason();
-    note(tr("Trial %1 (%2 of %3): %4")
-             .arg(trial.trialId)
-             .arg(index + 1)
-             .arg(m_plan.count)
-             .arg(describeValues(values)) +
-         (reason.isEmpty() ? QString() : QString(QStringLiteral(" (") + reason + QLatin1Char(')'))));
+    note(
+        tr("Trial %1 (%2 of %3): %4")
+            .arg(trial.trialId)
+            .arg(index + 1)
+            .arg(m_plan.count)
+            .arg(describeValues(values)) +
+        (reason.isEmpty() ? QString() : QString(QStringLiteral(" (") + reason + QLatin1Char(')'))));
 
     ReplicaSetConfig config = m_base;
     config.layout = m_slots.at(slot).layout;

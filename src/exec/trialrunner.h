@@ -123,10 +123,10 @@ private:
     service::TrialPlan m_plan;
     std::unique_ptr<service::TrialSuggester> m_suggester;
     store::TuningState m_tuning;
-    int m_next = 0;            // the next trial to start, 0-based
+    int m_next = 0;             // the next trial to start, 0-based
     int m_firstTrialNumber = 1; // the ID of this job's first trial (a resumed study continues)
     QList<service::tuning::Observation> m_resumedObservations;
-    QList<service::tuning::Curve> m_resumedCurves; // the resumed study's completed trials
+    QList<service::tuning::Curve> m_resumedCurves;   // the resumed study's completed trials
     QHash<QString, service::tuning::Curve> m_curves; // by trial ID, as read so far
     QSet<QString> m_stoppingEarly;                   // trial IDs being stopped early
     bool m_earlyStopping = false;

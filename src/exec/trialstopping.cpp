@@ -46,8 +46,7 @@ void TrialRunner::checkEarlyStopping()
                 "stopping rule). SIGTERM, then SIGKILL after the grace period.")
                 .arg(set->trialId())
                 .arg(verdict.step)
-                .arg(m_tuning.hyperparameterMetricTag,
-                     QLocale::c().toString(verdict.best, 'g', 6),
+                .arg(m_tuning.hyperparameterMetricTag, QLocale::c().toString(verdict.best, 'g', 6),
                      minimize ? QCoreApplication::translate("trainyard::exec", "above")
                               : QCoreApplication::translate("trainyard::exec", "below"),
                      QLocale::c().toString(verdict.median, 'g', 6))

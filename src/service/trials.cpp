@@ -150,12 +150,13 @@ TrialPlan planTrials(const jobspec::HyperparameterSpec &spec, const QString &job
     if (spec.algorithm.isEmpty() || spec.algorithm == QLatin1String("ALGORITHM_UNSPECIFIED")) {
         plan.bayesian = true;
         plan.count = int(count);
+        const int seeds = tuning::BayesianOptimizer(spec, 0).seedTrialCount();
         plan.notes << QCoreApplication::translate(
             "trainyard::service",
             "The values come from Bayesian optimisation, as on the service: a Gaussian process "
             "over the ended trials, with UCB in a trust region (Vizier's GP bandit), after %n "
             "seed trial(s).",
-            nullptr, tuning::BayesianOptimizer(spec, 0).seedTrialCount());
+            nullptr, seeds);
         return plan;
     }
     if (!grid) {

@@ -60,8 +60,7 @@ public:
     // Values of this job's trial `index` (0-based) whose ID is `trialNumber` (a resumed study
     // continues the previous job's IDs), given the ended trials (the previous job's too) and
     // the trials running now.
-    TrialParameters next(int index, int trialNumber,
-                         const QList<tuning::Observation> &observations,
+    TrialParameters next(int index, int trialNumber, const QList<tuning::Observation> &observations,
                          const QList<TrialParameters> &pending);
     // How the last values were chosen (empty for the plan's).
     QString lastReason() const;

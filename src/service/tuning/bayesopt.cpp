@@ -17,11 +17,6 @@ namespace trainyard::service::tuning {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("trainyard::service", text);
-}
-
 // splitmix64: a seed of its own for each trial number.
 quint64 mix(quint64 x)
 {
@@ -69,9 +64,9 @@ TrialParameters BayesianOptimizer::suggest(int trialNumber, const QList<Observat
         if (!p)
             continue;
         points.push_back(*p);
-        labels.push_back(o.objective ? std::optional<double>(m_minimize ? -*o.objective
-                                                                        : *o.objective)
-                                     : std::nullopt);
+        labels.push_back(o.objective
+                             ? std::optional<double>(m_minimize ? -*o.objective : *o.objective)
+                             : std::nullopt);
         known.append(o.values);
     }
     std::vector<Point> pendingPoints;
@@ -85,7 +80,8 @@ TrialParameters BayesianOptimizer::suggest(int trialNumber, const QList<Observat
     // 1. Seed trials.
     if (int(points.size()) < seedTrialCount()) {
         if (points.empty() && pendingPoints.empty()) {
-            m_reason = tr("the centre of the search space (the first seed trial)");
+            m_reason = QCoreApplication::translate(
+                "trainyard::service", "the centre of the search space (the first seed trial)");
             return m_space.toValues(m_space.centre());
         }
         std::mt19937_64 random(m_seed);
@@ -94,8 +90,10 @@ TrialParameters BayesianOptimizer::suggest(int trialNumber, const QList<Observat
         TrialParameters values;
         for (const jobspec::ParameterSpec &p : std::as_const(m_spec.params))
             values.append({p.parameterName, sampleParameter(p, random)});
-        m_reason = tr("a random seed trial (%1 of %2 trials end before the Gaussian process "
-                      "takes over)")
+        m_reason = QCoreApplication::translate(
+                       "trainyard::service",
+                       "a random seed trial (%1 of %2 trials end before the Gaussian process "
+                       "takes over)")
                        .arg(points.size())
                        .arg(seedTrialCount());
         return values;
@@ -111,8 +109,7 @@ TrialParameters BayesianOptimizer::suggest(int trialNumber, const QList<Observat
         std::mt19937_64 fitRandom(mix(m_seed ^ mix(0x5EEDULL + quint64(points.size()))));
         // The last fit's hyperparameters start the new one (one more trial changes them little):
         // one L-BFGS run from there instead of two from scratch.
-        const GpHyperparameters previous =
-            m_fit ? m_fit->hyperparameters() : GpHyperparameters();
+        const GpHyperparameters previous = m_fit ? m_fit->hyperparameters() : GpHyperparameters();
         m_fit = std::make_unique<GaussianProcess>(GaussianProcess::fit(
             points, warped, fitRandom, m_fit ? 1 : 2, 30, m_fit ? &previous : nullptr));
         m_fitObservations = int(points.size());
@@ -218,15 +215,17 @@ TrialParameters BayesianOptimizer::suggest(int trialNumber, const QList<Observat
         const TrialParameters values = m_space.toValues(s.point);
         if (known.contains(values))
             continue; // already observed or running
-        m_reason = tr("UCB %1 (predicted %2 ± %3 in warped units) after %4 trials")
-                       .arg(QLocale::c().toString(s.score, 'g', 3),
-                            QLocale::c().toString(s.mean, 'g', 3),
-                            QLocale::c().toString(s.stddev, 'g', 3))
-                       .arg(points.size());
+        m_reason =
+            QCoreApplication::translate(
+                "trainyard::service", "UCB %1 (predicted %2 ± %3 in warped units) after %4 trials")
+                .arg(QLocale::c().toString(s.score, 'g', 3), QLocale::c().toString(s.mean, 'g', 3),
+                     QLocale::c().toString(s.stddev, 'g', 3))
+                .arg(points.size());
         return values;
     }
     // Every candidate is a known point (a small grid that is used up): the best one again.
-    m_reason = tr("the best candidate again: every value nearby has been tried");
+    m_reason = QCoreApplication::translate(
+        "trainyard::service", "the best candidate again: every value nearby has been tried");
     return m_space.toValues(pool.front().point);
 }
 

@@ -82,9 +82,7 @@ struct Objective
         for (Eigen::Index i = 0; i < n; ++i)
             logDet += std::log(l(i, i));
         double loss = 0.5 * y.dot(alpha) + logDet + 0.5 * double(n) * std::log(2 * M_PI);
-        const auto reg = [](double x, double c) {
-            return RegulariserWeight * (x - c) * (x - c);
-        };
+        const auto reg = [](double x, double c) { return RegulariserWeight * (x - c) * (x - c); };
         loss += reg(theta[0], SignalCentre) + reg(theta[Eigen::Index(dims) + 1], NoiseCentre);
         for (size_t j = 0; j < dims; ++j)
             loss += reg(theta[Eigen::Index(j) + 1], LengthCentre);
@@ -109,8 +107,7 @@ struct Objective
                              2 * RegulariserWeight * (theta[t] - LengthCentre);
         }
         const Eigen::Index t = Eigen::Index(dims) + 1;
-        (*gradient)[t] =
-            0.5 * noise * w.trace() + 2 * RegulariserWeight * (theta[t] - NoiseCentre);
+        (*gradient)[t] = 0.5 * noise * w.trace() + 2 * RegulariserWeight * (theta[t] - NoiseCentre);
         return loss;
     }
 };
@@ -159,8 +156,8 @@ Eigen::VectorXd minimise(const Objective &f, Eigen::VectorXd x, const Eigen::Vec
                     d[i] = 0;
             }
         }
-        double step = ss.empty() ? std::min(1.0, 1.0 / std::max(1e-12, d.lpNorm<Eigen::Infinity>()))
-                                 : 1.0;
+        double step =
+            ss.empty() ? std::min(1.0, 1.0 / std::max(1e-12, d.lpNorm<Eigen::Infinity>())) : 1.0;
         Eigen::VectorXd xn;
         Eigen::VectorXd gn;
         double fn = std::numeric_limits<double>::infinity();
@@ -203,9 +200,8 @@ GaussianProcess GaussianProcess::fit(const std::vector<Point> &points,
                                      const std::vector<double> &labels, std::mt19937_64 &random,
                                      int starts, int maxIterations, const GpHyperparameters *warm)
 {
-    const size_t dims = points.empty()
-                            ? 0
-                            : points.front().continuous.size() + points.front().categorical.size();
+    const size_t dims =
+        points.empty() ? 0 : points.front().continuous.size() + points.front().categorical.size();
     const Eigen::Index p = Eigen::Index(dims) + 2;
     Eigen::VectorXd lo(p);
     Eigen::VectorXd hi(p);
@@ -223,8 +219,8 @@ GaussianProcess GaussianProcess::fit(const std::vector<Point> &points,
     centre[p - 1] = NoiseCentre;
 
     const std::vector<Eigen::MatrixXd> differences = pairDifferences(points);
-    const Eigen::VectorXd y = Eigen::Map<const Eigen::VectorXd>(labels.data(),
-                                                                Eigen::Index(labels.size()));
+    const Eigen::VectorXd y =
+        Eigen::Map<const Eigen::VectorXd>(labels.data(), Eigen::Index(labels.size()));
     const Objective objective{differences, y};
     Eigen::VectorXd bestTheta = centre;
     double bestLoss = std::numeric_limits<double>::infinity();
@@ -315,8 +311,8 @@ bool GaussianProcess::factorise()
     }
     const Eigen::VectorXd y =
         Eigen::Map<const Eigen::VectorXd>(m_labels.data(), Eigen::Index(m_labels.size()));
-    m_alpha = m_llt.info() == Eigen::Success ? Eigen::VectorXd(m_llt.solve(y))
-                                             : Eigen::VectorXd::Zero(n);
+    m_alpha =
+        m_llt.info() == Eigen::Success ? Eigen::VectorXd(m_llt.solve(y)) : Eigen::VectorXd::Zero(n);
     return m_llt.info() == Eigen::Success;
 }
 

@@ -94,8 +94,8 @@ double SearchSpace::fromFeature(const Continuous &c, double feature) const
     case 1:
         return std::exp(std::log(c.min) + f * (std::log(c.max) - std::log(c.min)));
     case 2:
-        return c.max + c.min - std::exp(std::log(c.min) + (1.0 - f) * (std::log(c.max) -
-                                                                       std::log(c.min)));
+        return c.max + c.min -
+               std::exp(std::log(c.min) + (1.0 - f) * (std::log(c.max) - std::log(c.min)));
     default:
         return c.min + f * (c.max - c.min);
     }
@@ -114,7 +114,8 @@ std::pair<double, double> SearchSpace::snap(const Continuous &c, double feature)
     double value = std::clamp(fromFeature(c, feature), c.min, c.max);
     if (c.type == QLatin1String("INTEGER"))
         value = std::clamp(std::round(value), c.min, c.max);
-    return {c.type == QLatin1String("INTEGER") ? toFeature(c, value) : std::clamp(feature, 0.0, 1.0),
+    return {c.type == QLatin1String("INTEGER") ? toFeature(c, value)
+                                               : std::clamp(feature, 0.0, 1.0),
             value};
 }
 

@@ -71,11 +71,11 @@ private:
     struct Continuous
     {
         QString name;
-        QString type;         // DOUBLE, INTEGER or DISCRETE
-        double min = 0;       // in the parameter's units
+        QString type;   // DOUBLE, INTEGER or DISCRETE
+        double min = 0; // in the parameter's units
         double max = 0;
-        int scale = 0;        // 0 linear, 1 log, 2 reverse log
-        QList<double> values; // DISCRETE: sorted; INTEGER: empty (every whole number)
+        int scale = 0;                     // 0 linear, 1 log, 2 reverse log
+        QList<double> values;              // DISCRETE: sorted; INTEGER: empty (every whole number)
         std::vector<double> valueFeatures; // DISCRETE: the features of values
         int specIndex = 0;
     };

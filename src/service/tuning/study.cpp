@@ -10,9 +10,10 @@ namespace trainyard::service::tuning {
 
 namespace {
 
+// lupdate files a free function's tr() under the enclosing namespace.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("trainyard::service", text);
+    return QCoreApplication::translate("trainyard::service::tuning", text);
 }
 
 QString orDefault(const QString &value, const char *fallback)
@@ -28,12 +29,14 @@ QString scaleOf(const jobspec::ParameterSpec &p)
 QString describe(const jobspec::ParameterSpec &p)
 {
     if (p.type == QLatin1String("CATEGORICAL"))
-        return QStringLiteral("CATEGORICAL [%1]").arg(p.categoricalValues.join(QStringLiteral(", ")));
+        return QStringLiteral("CATEGORICAL [%1]")
+            .arg(p.categoricalValues.join(QStringLiteral(", ")));
     if (p.type == QLatin1String("DISCRETE")) {
         QStringList values;
         for (double v : p.discreteValues)
             values << formatParameterValue(v);
-        return QStringLiteral("DISCRETE [%1] %2").arg(values.join(QStringLiteral(", ")), scaleOf(p));
+        return QStringLiteral("DISCRETE [%1] %2")
+            .arg(values.join(QStringLiteral(", ")), scaleOf(p));
     }
     return QStringLiteral("%1 %2..%3 %4")
         .arg(p.type, p.minValue ? formatParameterValue(*p.minValue) : QStringLiteral("?"),
@@ -56,10 +59,9 @@ QStringList studyDifferences(const jobspec::HyperparameterSpec &now,
     if (tag != previousTag)
         out << tr("hyperparameterMetricTag: %1 here, %2 in the previous job").arg(tag, previousTag);
     for (const jobspec::ParameterSpec &p : now.params) {
-        auto it = std::find_if(previous.params.cbegin(), previous.params.cend(),
-                               [&p](const jobspec::ParameterSpec &q) {
-                                   return q.parameterName == p.parameterName;
-                               });
+        auto it = std::find_if(
+            previous.params.cbegin(), previous.params.cend(),
+            [&p](const jobspec::ParameterSpec &q) { return q.parameterName == p.parameterName; });
         if (it == previous.params.cend())
             out << tr("parameter %1: not in the previous job").arg(p.parameterName);
         else if (describe(*it) != describe(p))
@@ -67,10 +69,9 @@ QStringList studyDifferences(const jobspec::HyperparameterSpec &now,
                        .arg(p.parameterName, describe(p), describe(*it));
     }
     for (const jobspec::ParameterSpec &q : previous.params) {
-        const bool kept = std::any_of(now.params.cbegin(), now.params.cend(),
-                                      [&q](const jobspec::ParameterSpec &p) {
-                                          return p.parameterName == q.parameterName;
-                                      });
+        const bool kept = std::any_of(
+            now.params.cbegin(), now.params.cend(),
+            [&q](const jobspec::ParameterSpec &p) { return p.parameterName == q.parameterName; });
         if (!kept)
             out << tr("parameter %1: only in the previous job").arg(q.parameterName);
     }
