@@ -23,6 +23,21 @@ const double NoiseCentre = std::log(0.0039);
 constexpr double RegulariserWeight = 0.01;
 const double Sqrt5 = std::sqrt(5.0);
 
+// Cholesky of k with `diagonal` on its diagonal; when that fails, with jitter added, 1e-4 and
+// growing tenfold up to five times (Vizier's retrying Cholesky). False when it never succeeds.
+bool choleskyWithJitter(Eigen::MatrixXd *k, double diagonal, Eigen::LLT<Eigen::MatrixXd> *llt)
+{
+    double jitter = 0;
+    for (int attempt = 0; attempt < 6; ++attempt) {
+        k->diagonal().setConstant(diagonal + jitter);
+        llt->compute(*k);
+        if (llt->info() == Eigen::Success)
+            return true;
+        jitter = jitter == 0 ? 1e-4 : jitter * 10;
+    }
+    return false;
+}
+
 // Per feature, the squared differences of every pair of points (categorical: 0 or 1).
 std::vector<Eigen::MatrixXd> pairDifferences(const std::vector<Point> &points)
 {
@@ -65,16 +80,8 @@ struct Objective
         const Eigen::ArrayXXd e = (-s).exp();
         const Eigen::MatrixXd kf = (signal * (1.0 + s + s.square() / 3.0) * e).matrix();
         Eigen::MatrixXd k = kf;
-        double jitter = 0;
         Eigen::LLT<Eigen::MatrixXd> llt;
-        for (int attempt = 0; attempt < 6; ++attempt) {
-            k.diagonal().setConstant(signal + noise + jitter);
-            llt.compute(k);
-            if (llt.info() == Eigen::Success)
-                break;
-            jitter = jitter == 0 ? 1e-4 : jitter * 10;
-        }
-        if (llt.info() != Eigen::Success)
+        if (!choleskyWithJitter(&k, signal + noise, &llt))
             return std::numeric_limits<double>::infinity();
         const Eigen::VectorXd alpha = llt.solve(y);
         double logDet = 0;
@@ -301,14 +308,7 @@ bool GaussianProcess::factorise()
     Eigen::MatrixXd k = crossKernel(m_points);
     const double signal = std::exp(m_hyper.logSignalVariance);
     const double noise = std::exp(m_hyper.logNoiseVariance);
-    double jitter = 0;
-    for (int attempt = 0; attempt < 6; ++attempt) {
-        k.diagonal().setConstant(signal + noise + jitter);
-        m_llt.compute(k);
-        if (m_llt.info() == Eigen::Success)
-            break;
-        jitter = jitter == 0 ? 1e-4 : jitter * 10;
-    }
+    choleskyWithJitter(&k, signal + noise, &m_llt);
     const Eigen::VectorXd y =
         Eigen::Map<const Eigen::VectorXd>(m_labels.data(), Eigen::Index(m_labels.size()));
     m_alpha =

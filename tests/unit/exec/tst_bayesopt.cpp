@@ -193,7 +193,7 @@ void TestBayesOpt::beatsRandomSearchOnTheBowl()
           "median distance %.3f",
           wins, within, bayesDistances.at(10));
     QVERIFY2(wins >= 18, qPrintable(QString::number(wins)));
-    QVERIFY2(within >= 16, qPrintable(QString::number(within))); // measured: 18 of 20
+    QVERIFY2(within >= 16, qPrintable(QString::number(within))); // measured: 17 of 20
 }
 
 void TestBayesOpt::minimizeFindsTheBottom()
