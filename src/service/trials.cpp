@@ -88,7 +88,8 @@ QString gridValue(const jobspec::ParameterSpec &p, qint64 index)
 quint64 trialSeed(const QString &jobId)
 {
     quint64 hash = 14695981039346656037ULL;
-    for (const char c : jobId.toUtf8()) {
+    const QByteArray utf8 = jobId.toUtf8();
+    for (const char c : utf8) {
         hash ^= quint8(c);
         hash *= 1099511628211ULL;
     }

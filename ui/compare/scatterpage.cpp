@@ -46,7 +46,7 @@ void ScatterPage::setMetric(const QString &metric)
         m_metric->setCurrentIndex(index);
 }
 
-QString ScatterPage::metric() const
+QString ScatterPage::metricKey() const
 {
     return m_metric->currentData().toString();
 }

@@ -27,7 +27,7 @@ public:
     void update(const QList<RunRow> &rows, const QStringList &params, const QStringList &metrics);
     // A metric's name, or ObjectiveKey.
     void setMetric(const QString &metric);
-    QString metric() const;
+    QString metricKey() const;
     static constexpr const char *ObjectiveKey = "@objective";
     QChartView *scatter(const QString &param) const { return m_scatters.value(param); }
 
