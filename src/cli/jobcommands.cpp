@@ -4,6 +4,7 @@
 
 #include "cli/cloudhooks.h"
 #include "cli/commands.h"
+#include "cli/jobdescribe.h"
 #include "cli/output.h"
 #include "cloudrecord/cloudjob.h"
 #include "exec/owner.h"
@@ -31,16 +32,6 @@ class Jobs
 {
     Q_DECLARE_TR_FUNCTIONS(trainyard::Cli)
 };
-
-QString rfc3339(const QDateTime &time)
-{
-    return time.toUTC().toString(Qt::ISODate);
-}
-
-std::string utf8(const QString &text)
-{
-    return text.toStdString();
-}
 
 QMap<QString, QString> labelsOf(const store::JobStore &store, const QString &jobId)
 {
@@ -276,177 +267,6 @@ int oneJobId(const QString &command, const QStringList &args, QString *jobId)
         return usageError(command, Jobs::tr("give exactly one JOB_ID"));
     *jobId = parsed.positional.first();
     return -1;
-}
-
-// Top-level blocks of a YAML document as text, keyed by their key ("labels", "trainingInput").
-QMap<QString, QString> topLevelBlocks(const QByteArray &yaml)
-{
-    QMap<QString, QString> blocks;
-    QString key;
-    const QList<QByteArray> lines = yaml.split('\n');
-    for (const QByteArray &raw : lines) {
-        const QString line = QString::fromUtf8(raw);
-        if (!line.isEmpty() && !line.at(0).isSpace() && !line.startsWith(QLatin1Char('#'))) {
-            const qsizetype colon = line.indexOf(QLatin1Char(':'));
-            key = colon > 0 ? line.left(colon) : QString();
-        }
-        if (!key.isEmpty() && !line.isEmpty())
-            blocks[key] += line + QLatin1Char('\n');
-    }
-    return blocks;
-}
-
-QString emitMap(const YAML::Node &node)
-{
-    if (node.size() == 0)
-        return {};
-    YAML::Emitter emitter;
-    emitter << node;
-    return QString::fromStdString(emitter.c_str()) + QLatin1Char('\n');
-}
-
-// The service's trainingOutput of a tuning job, keys in alphabetical order, int64 fields and
-// parameter values as quoted strings as gcloud shows them; trials best first by the goal.
-// localTrials says how many of maxTrials ran here.
-QString trainingOutputYaml(const store::TuningState &tuning)
-{
-    const auto text = [](const QString &value) { return utf8(value); };
-    YAML::Emitter e;
-    e << YAML::BeginMap << YAML::Key << "trainingOutput" << YAML::Value << YAML::BeginMap;
-    e << YAML::Key << "completedTrialCount" << YAML::Value << YAML::SingleQuoted
-      << std::to_string(tuning.completedTrialCount());
-    e << YAML::Key << "hyperparameterMetricTag" << YAML::Value
-      << text(tuning.hyperparameterMetricTag);
-    e << YAML::Key << "isHyperparameterTuningJob" << YAML::Value << true;
-    e << YAML::Key << "localTrials" << YAML::Value
-      << text(
-             Jobs::tr("%1 of %2 trials run locally").arg(tuning.localTrials).arg(tuning.maxTrials));
-    if (!tuning.resumedJobId.isEmpty())
-        e << YAML::Key << "resumedStudy" << YAML::Value
-          << text(Jobs::tr("continues the study of %1 (%n trial(s) as observations; trial IDs "
-                           "continue after them)",
-                           nullptr, tuning.resumedTrials)
-                      .arg(tuning.resumedJobId));
-    e << YAML::Key << "trials" << YAML::Value << YAML::BeginSeq;
-    for (const store::TrialState &t : tuning.trialsBestFirst()) {
-        e << YAML::BeginMap;
-        if (t.endTime.isValid())
-            e << YAML::Key << "endTime" << YAML::Value << text(rfc3339(t.endTime));
-        if (!t.errorMessage.isEmpty())
-            e << YAML::Key << "errorMessage" << YAML::Value << text(t.errorMessage);
-        if (t.finalMetric) {
-            e << YAML::Key << "finalMetric" << YAML::Value << YAML::BeginMap;
-            e << YAML::Key << "objectiveValue" << YAML::Value << t.finalMetric->objectiveValue;
-            e << YAML::Key << "trainingStep" << YAML::Value << YAML::SingleQuoted
-              << std::to_string(t.finalMetric->trainingStep);
-            e << YAML::EndMap;
-        }
-        e << YAML::Key << "hyperparameters" << YAML::Value << YAML::BeginMap;
-        for (auto it = t.hyperparameters.cbegin(); it != t.hyperparameters.cend(); ++it)
-            e << YAML::Key << text(it.key()) << YAML::Value << YAML::SingleQuoted
-              << text(it.value());
-        e << YAML::EndMap;
-        if (t.isTrialStoppedEarly)
-            e << YAML::Key << "isTrialStoppedEarly" << YAML::Value << true;
-        if (t.startTime.isValid())
-            e << YAML::Key << "startTime" << YAML::Value << text(rfc3339(t.startTime));
-        e << YAML::Key << "state" << YAML::Value << text(store::jobStatusName(t.state));
-        e << YAML::Key << "trialId" << YAML::Value << YAML::SingleQuoted << text(t.trialId);
-        e << YAML::EndMap;
-    }
-    e << YAML::EndSeq << YAML::EndMap << YAML::EndMap;
-    return QString::fromStdString(e.c_str()) + QLatin1Char('\n');
-}
-
-QString startedOverWarning(const store::RestartRecord &r)
-{
-    return Jobs::tr("started over at step %1 after reaching step %2; no checkpoint was restored. "
-                    "Save checkpoints under the job dir regularly and restore the most recent "
-                    "one at start.")
-        .arg(r.resumedAtStep.value_or(0))
-        .arg(r.stepBeforeRestart.value_or(0));
-}
-
-// A replica's restarts (store::RestartRecord): when, why, and whether it resumed.
-YAML::Node restartsYaml(const QList<store::RestartRecord> &restarts)
-{
-    YAML::Node list(YAML::NodeType::Sequence);
-    for (const store::RestartRecord &r : restarts) {
-        YAML::Node n(YAML::NodeType::Map);
-        if (r.time.isValid())
-            n["time"] = utf8(rfc3339(r.time));
-        n["reason"] = utf8(r.reason);
-        if (r.exitCode)
-            n["exitCode"] = *r.exitCode;
-        n["counted"] = r.counted;
-        if (r.stepBeforeRestart)
-            n["stepBeforeRestart"] = *r.stepBeforeRestart;
-        if (r.resumedAtStep)
-            n["resumedAtStep"] = *r.resumedAtStep;
-        if (r.startedOver)
-            n["warning"] = utf8(startedOverWarning(r));
-        list.push_back(n);
-    }
-    return list;
-}
-
-// gcloud's describe: the Job's fields in alphabetical order. The spec's part is the store's
-// export verbatim (so "2.11" stays a string); Trainyard's run details follow under trainyardRun.
-QString describeYaml(const store::JobStore &store, const QString &jobId,
-                     const store::JobState &state)
-{
-    QMap<QString, QString> spec;
-    QByteArray config;
-    if (store.readConfig(jobId, &config)) {
-        const jobspec::ImportResult imported =
-            jobspec::importJob(config, QStringLiteral("config.yaml"));
-        spec = topLevelBlocks(jobspec::exportYaml(imported.job, jobspec::ExportScope::WithLocal));
-    }
-    YAML::Node head(YAML::NodeType::Map);
-    if (state.createTime.isValid())
-        head["createTime"] = utf8(rfc3339(state.createTime));
-    if (state.endTime.isValid())
-        head["endTime"] = utf8(rfc3339(state.endTime));
-    if (!state.errorMessage.isEmpty())
-        head["errorMessage"] = utf8(state.errorMessage);
-    head["jobId"] = utf8(jobId);
-    YAML::Node middle(YAML::NodeType::Map);
-    if (state.startTime.isValid())
-        middle["startTime"] = utf8(rfc3339(state.startTime));
-    middle["state"] = utf8(store::jobStatusName(state.state));
-
-    YAML::Node run(YAML::NodeType::Map);
-    run["attempt"] = state.attempt;
-    YAML::Node replicas(YAML::NodeType::Sequence);
-    for (const store::ReplicaState &r : state.replicas) {
-        YAML::Node n(YAML::NodeType::Map);
-        n["name"] = utf8(r.name);
-        if (!r.trialId.isEmpty())
-            n["trial"] = utf8(r.trialId); // not "trialId": that names trainingOutput's trials
-        n["state"] = utf8(store::replicaStatusName(r.state));
-        // The GPUs it sees (NVML indices, CUDA_DEVICE_ORDER=PCI_BUS_ID); "" for none.
-        if (r.cudaVisibleDevices)
-            n["cudaVisibleDevices"] = utf8(*r.cudaVisibleDevices);
-        if (r.pid > 0)
-            n["pid"] = r.pid;
-        if (r.port > 0)
-            n["port"] = r.port;
-        if (r.exitCode)
-            n["exitCode"] = *r.exitCode;
-        n["restartCount"] = r.restartCount;
-        if (!r.restarts.isEmpty())
-            n["restarts"] = restartsYaml(r.restarts);
-        replicas.push_back(n);
-    }
-    run["replicas"] = replicas;
-    run["logs"] = utf8(store.logsDir(jobId));
-    YAML::Node tail(YAML::NodeType::Map);
-    tail["trainyardRun"] = run;
-
-    return emitMap(head) + spec.value(QStringLiteral("labels")) + emitMap(middle) +
-           spec.value(QStringLiteral("trainingInput")) +
-           (state.tuning ? trainingOutputYaml(*state.tuning) : QString()) +
-           spec.value(QStringLiteral("trainyardLocal")) + emitMap(tail);
 }
 
 int runDescribe(const QStringList &args)
