@@ -43,7 +43,7 @@
 #include "exec/runsettings.h"
 #include "exec/trialrunner.h"
 #include "jobspec/job.h"
-#include "metrics/metricrecorder.h"
+#include "metrics/ownermetrics.h"
 #include "metrics/systemsampler.h"
 #include "secrets/masker.h"
 #include "service/trials.h"

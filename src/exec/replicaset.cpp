@@ -6,7 +6,7 @@
 #include "exec/containment.h"
 #include "exec/owner.h"
 #include "exec/replicaprocess.h"
-#include "metrics/metricrecorder.h"
+#include "metrics/ownermetrics.h"
 #include "store/procidentity.h"
 
 #include <QCoreApplication>

@@ -3,8 +3,8 @@
 // hypertune metric files and appends them, keeping the progress file consistent.
 //
 // Two users, one lock (MetricStoreLock, so never both at once):
-//   - the job's owner process (OwnerMetrics below): a worker thread follows the log files just
-//     behind the LogWriters with catchUpLogs(); flush() on a timer and at the end;
+//   - the job's owner process (OwnerMetrics, ownermetrics.h): a worker thread follows the log
+//     files just behind the LogWriters with catchUpLogs(); flush() on a timer and at the end;
 //   - whoever reads a job first while no owner writes (the console's Metrics tab, the Compare
 //     view, a job recorded before the store existed): catchUpLogs() reads the logs from where the
 //     progress file says extraction stopped.
@@ -18,12 +18,7 @@
 #include <QByteArray>
 #include <QHash>
 #include <QString>
-#include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -154,71 +149,5 @@ private:
 // How a series is named in charts and tables: the source, "<source> (hypertune)" for the
 // hypertune file, "<run> (TensorBoard)" for event files.
 QString displaySource(const SeriesKey &key);
-
-} // namespace trainyard::metrics
-
-#include <QObject>
-#include <QTimer>
-#include <functional>
-
-namespace trainyard::metrics {
-
-// The owner process's side: a MetricRecorder that follows the job's log files (<job>/logs, beside
-// the store) from the offsets in its progress file, on a worker thread, just behind the
-// LogWriters; flushed (and the hypertune and TensorBoard files polled) every FlushIntervalMs on
-// the owner's thread and at stop(). If the store is locked by another process, nothing is
-// recorded and the next reader extracts from the logs instead.
-//
-// The capture thread does no extraction and copies nothing: its observer only notes that lines
-// arrived. The worker wakes every FollowIntervalMs, reads what the writers have written (in steps
-// of StepBytes, each under the recorder's lock), skips lines that cannot hold a metric with a
-// byte prefilter and extracts the rest without QString (MetricRecorder::addBatch). Every point is
-// stored exactly once: the offsets it resumes from are the ones saved with the points. Points
-// show up within about FlushIntervalMs + FollowIntervalMs; a worker slower than a burst of output
-// only falls behind (the log file is the buffer), it never slows the capture.
-class OwnerMetrics : public QObject
-{
-    Q_OBJECT
-public:
-    static constexpr int FlushIntervalMs = 1000;
-    static constexpr int FollowIntervalMs = 100;
-    static constexpr qint64 StepBytes = 1024 * 1024;
-
-    OwnerMetrics(const QString &storeDir, const QString &hypertuneDir, QObject *parent = nullptr);
-    ~OwnerMetrics() override;
-
-    // Opens the store with the user's patterns (QSettings) and extracts what the logs beside it
-    // (<job>/logs) hold beyond the store's progress; false with *error when it cannot.
-    bool start(QString *error = nullptr);
-    // Stops the worker, extracts the rest of the logs, flushes and releases the store.
-    void stop();
-    // Where the trainers write event files (the job dir the replicas get; AIP_TENSORBOARD_LOG_DIR
-    // and the trials' folders lie inside it); followed from now on.
-    void setTensorBoardRoots(const QStringList &roots);
-    // For logs::LogCapture::setLineObserver / ReplicaProcess::setLineObserver: wakes the worker
-    // (the lines themselves are read from the log file logs/<logName>.log).
-    std::function<void(qint64, bool, const char *, qsizetype, qint64)>
-    observer(const QString &logName);
-    // Points from elsewhere (the system sampler's thread); thread-safe, stored with the next
-    // flush. Ignored unless started.
-    void addPoints(const std::vector<std::pair<SeriesKey, MetricPoint>> &points);
-
-private:
-    void flush();
-    void work();
-    QString logsDir() const;
-
-    MetricRecorder m_recorder;
-    std::mutex m_recorderMutex; // m_recorder, between start() and stop(): worker and timer
-    QString m_hypertuneDir;
-    QStringList m_tensorBoardRoots;
-    QTimer m_timer;
-    bool m_running = false;
-    std::atomic<bool> m_linesArrived{true};
-    std::mutex m_stopMutex;
-    std::condition_variable m_stopChanged;
-    bool m_stopping = false;
-    std::thread m_worker;
-};
 
 } // namespace trainyard::metrics

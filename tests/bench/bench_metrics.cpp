@@ -26,6 +26,7 @@
 #include "metrics/extract.h"
 #include "metrics/metricrecorder.h"
 #include "metrics/metricstore.h"
+#include "metrics/ownermetrics.h"
 #include "metrics/storefollower.h"
 
 #include <QApplication>

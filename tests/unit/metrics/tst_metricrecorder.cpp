@@ -7,6 +7,7 @@
 #include "logs/logwriter.h"
 #include "metrics/metricrecorder.h"
 #include "metrics/metricstore.h"
+#include "metrics/ownermetrics.h"
 #include "metrics/storefollower.h"
 
 #include <QDir>
