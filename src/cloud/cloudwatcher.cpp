@@ -4,11 +4,11 @@
 #include "cloudrecord/cloudjob.h"
 #include "store/jobstore.h"
 #include "text/plaintext.h"
-
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
+#include "threads/offthread.h"
 
 namespace trainyard::cloud {
+
+using threads::offThread;
 
 CloudWatcher::CloudWatcher(const QString &storeRoot, QObject *parent)
     : QObject(parent)
@@ -45,22 +45,6 @@ bool CloudWatcher::ensureClient(QString *error)
 }
 
 namespace {
-
-// Runs `work` in a worker (QtConcurrent::run) and `then(result)` back on the watcher's thread
-// (a QFutureWatcher it owns), unless the watcher is gone by then. Store reads and fsync'd writes
-// never run on the GUI thread.
-template<typename Work, typename Then>
-void offThread(CloudWatcher *watcher, Work work, Then then)
-{
-    using Result = decltype(work());
-    auto *future = new QFutureWatcher<Result>(watcher);
-    QObject::connect(future, &QFutureWatcher<Result>::finished, watcher,
-                     [future, then = std::move(then)] {
-                         future->deleteLater();
-                         then(future->result());
-                     });
-    future->setFuture(QtConcurrent::run(std::move(work)));
-}
 
 // The submitted cloud jobs of the store that have not ended: local ID → resource name.
 QList<QPair<QString, QString>> activeCloudJobs(const QString &root)

@@ -18,6 +18,7 @@
 #include <QDir>
 #include <QSet>
 #include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
 #include <signal.h>
 #include <unistd.h>
 
@@ -62,6 +63,8 @@ Owner::~Owner()
     m_containment.signalAll(SIGKILL);
     delete m_run; // before m_containment, which they unregister from
     delete m_trials;
+    if (m_backgroundWrite) // a state write still on the pool lands before the owner is gone
+        m_backgroundWrite->waitForFinished();
 }
 
 void Owner::cancel()
@@ -120,10 +123,9 @@ void Owner::start()
     // RUNNING (or the end) follows with a durable write; until then a power loss may bring
     // back QUEUED, which recovery treats the same. Written and synced on a thread while the
     // job is prepared; the next state write waits for it (writeState()).
-    m_backgroundWrite =
-        std::async(std::launch::async, [store = m_store, id = m_jobId, state = m_state] {
-            return store.writeState(id, state, store::Durability::ContentOnly);
-        });
+    m_backgroundWrite = QtConcurrent::run([store = m_store, id = m_jobId, state = m_state] {
+        return store.writeState(id, state, store::Durability::ContentOnly);
+    });
     if (!prepare())
         return;
     m_phase = Phase::Running;

@@ -51,11 +51,12 @@
 #include "store/ownerlock.h"
 
 #include <QElapsedTimer>
+#include <QFuture>
 #include <QObject>
 #include <QSet>
 #include <QTimer>
-#include <future>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace trainyard::exec {
@@ -133,7 +134,8 @@ private:
     ReplicaSet *m_run = nullptr;     // a plain run's replicas
     TrialRunner *m_trials = nullptr; // a tuning job's trials
     QTimer m_poll;
-    std::future<store::StoreResult> m_backgroundWrite; // PREPARING, synced while preparing
+    // PREPARING, synced on the pool while preparing; the next write waits for it.
+    std::optional<QFuture<store::StoreResult>> m_backgroundWrite;
     metrics::OwnerMetrics *m_metrics = nullptr;       // the job's metric store, fed as lines arrive
     bool m_metricsStarted = false;                    // startMetrics() ran
     std::unique_ptr<metrics::SystemSampler> m_system; // system/* series: the replicas' trees, GPUs

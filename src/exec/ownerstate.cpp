@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QTextStream>
+#include <utility>
 
 namespace trainyard::exec {
 
@@ -23,8 +24,9 @@ void detail::note(const QString &message)
 bool Owner::writeState(store::Durability durability)
 {
     // A write still under way on its thread lands first: writes never overtake each other.
-    if (m_backgroundWrite.valid()) {
-        if (const store::StoreResult earlier = m_backgroundWrite.get(); !earlier) {
+    if (m_backgroundWrite) {
+        const store::StoreResult earlier = std::exchange(m_backgroundWrite, {})->result();
+        if (!earlier) {
             note(tr("Cannot write the job state: %1").arg(earlier.errorMessage));
             m_writeFailing = true;
         }

@@ -9,6 +9,7 @@
 #include "metrics/metricrecorder.h"
 #include "metrics/userpatterns.h"
 #include "store/jobstate.h"
+#include "threads/offthread.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -141,12 +142,17 @@ CompareView::CompareView(QWidget *parent)
                                                           tr("CSV files (*.csv)"));
         if (path.isEmpty())
             return;
-        // Streamed from the stores, in a thread of its own: a long run has millions of rows.
-        auto *thread = QThread::create([columns = alignedColumns(), path] {
-            metrics::writeAlignedCsv(columns, path, nullptr);
-        });
-        connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-        thread->start();
+        // Streamed from the stores off the GUI thread: a long run has millions of rows.
+        threads::offThread(
+            this,
+            [columns = alignedColumns(), path] {
+                QString error;
+                return metrics::writeAlignedCsv(columns, path, &error) ? QString() : error;
+            },
+            [this](const QString &error) {
+                if (!error.isEmpty())
+                    QMessageBox::warning(this, tr("Export failed"), error);
+            });
     });
     connect(png, &QPushButton::clicked, this, [this] {
         const QString path =

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "logs/highlighter.h"
 
-#include <QCoreApplication>
-#include <QPointer>
-#include <QThreadPool>
+#include "threads/offthread.h"
+
 #include <algorithm>
 
 namespace trainyard::ui::logs {
@@ -48,30 +47,26 @@ void Highlighter::startTask()
     m_running = true;
     const QRegularExpression pattern = m_pattern;
     const quint64 generation = m_generation;
-    QPointer<Highlighter> self(this);
-    QThreadPool::globalInstance()->start([self, pattern, generation, texts] {
-        QVector<Spans> all;
-        all.reserve(texts.size());
-        for (const QString &text : texts) {
-            Spans spans;
-            auto it = pattern.globalMatch(text);
-            while (it.hasNext() && spans.size() < MaxSpansPerText) {
-                const QRegularExpressionMatch m = it.next();
-                if (m.capturedLength() == 0)
-                    break;
-                spans.append({int(m.capturedStart()), int(m.capturedLength())});
+    // Back on the GUI thread through threads::offThread: dropped when the highlighter is gone.
+    threads::offThread(
+        this,
+        [pattern, texts] {
+            QVector<Spans> all;
+            all.reserve(texts.size());
+            for (const QString &text : texts) {
+                Spans spans;
+                auto it = pattern.globalMatch(text);
+                while (it.hasNext() && spans.size() < MaxSpansPerText) {
+                    const QRegularExpressionMatch m = it.next();
+                    if (m.capturedLength() == 0)
+                        break;
+                    spans.append({int(m.capturedStart()), int(m.capturedLength())});
+                }
+                all.append(spans);
             }
-            all.append(spans);
-        }
-        // Back on the GUI thread; `self` is only looked at there.
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [self, generation, texts, all] {
-                if (self)
-                    self->taskDone(generation, texts, all);
-            },
-            Qt::QueuedConnection);
-    });
+            return all;
+        },
+        [this, generation, texts](const QVector<Spans> &all) { taskDone(generation, texts, all); });
 }
 
 void Highlighter::taskDone(quint64 generation, const QStringList &texts,
