@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "secrets/masker.h"
 
-#include "cloud/keychain/secretstore.h"
-
 #include <QUrl>
 #include <algorithm>
 #include <cctype>

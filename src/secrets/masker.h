@@ -41,6 +41,10 @@
 
 namespace trainyard::secrets {
 
+// Values shorter than this are stored but cannot be masked in logs (a 1-3 byte value would
+// mask far too much ordinary text); callers warn when one is set.
+inline constexpr int MinimumMaskedLength = 4;
+
 class Masker
 {
 public:

@@ -21,6 +21,8 @@
 // "The name org.freedesktop.secrets was not provided by any .service files".
 #pragma once
 
+#include "secrets/masker.h" // MinimumMaskedLength
+
 #include <QMetaType>
 #include <QObject>
 #include <QString>
@@ -30,10 +32,6 @@ namespace trainyard::secrets {
 
 // The one QtKeychain service name of the application (the desktop file's ID).
 inline constexpr char ServiceName[] = "io.github.trainyard.Trainyard";
-
-// Values shorter than this are stored but cannot be masked in logs (a 1-3 byte value would
-// mask far too much ordinary text); callers warn when one is set.
-inline constexpr int MinimumMaskedLength = 4;
 
 struct SecretResult
 {
