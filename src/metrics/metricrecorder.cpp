@@ -4,6 +4,7 @@
 #include "logs/record.h"
 #include "metrics/tfevents/eventfilefollower.h"
 #include "metrics/userpatterns.h"
+#include "store/joblogs.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -323,18 +324,27 @@ void MetricRecorder::addBatch(const QString &logName, const LineBatch &batch)
         setIfChanged(m_progress.logOffsets, logName, batch.endOffset);
 }
 
+qint64 MetricRecorder::catchUp(const CatchUpSources &sources, qint64 maxBytes)
+{
+    const qint64 consumed = sources.logsDir.isEmpty() ? 0 : catchUpLogs(sources.logsDir, maxBytes);
+    if (!sources.hypertuneDir.isEmpty())
+        pollHypertune(sources.hypertuneDir);
+    if (!sources.tensorBoardRoots.isEmpty())
+        syncTensorBoard(sources.tensorBoardRoots, maxBytes);
+    return consumed;
+}
+
 qint64 MetricRecorder::catchUpLogs(const QString &logsDir, qint64 maxBytes)
 {
     if (!m_open)
         return 0;
     qint64 consumed = 0;
-    const QFileInfoList files =
-        QDir(logsDir).entryInfoList({QStringLiteral("*.log")}, QDir::Files, QDir::Name);
+    const QFileInfoList files = store::logFiles(logsDir);
     QByteArray block;
     LineBatch batch;
     logs::Record record;
     for (const QFileInfo &info : files) {
-        const QString name = info.completeBaseName();
+        const QString name = store::logName(info);
         qint64 offset = m_progress.logOffsets.value(name, 0);
         if (info.size() <= offset || consumed >= maxBytes)
             continue;

@@ -4,9 +4,9 @@
 //
 // Two users, one lock (MetricStoreLock, so never both at once):
 //   - the job's owner process (OwnerMetrics, ownermetrics.h): a worker thread follows the log
-//     files just behind the LogWriters with catchUpLogs(); flush() on a timer and at the end;
+//     files just behind the LogWriters with catchUp(); flush() on a timer and at the end;
 //   - whoever reads a job first while no owner writes (the console's Metrics tab, the Compare
-//     view, a job recorded before the store existed): catchUpLogs() reads the logs from where the
+//     view, a job recorded before the store existed): catchUp() reads the logs from where the
 //     progress file says extraction stopped.
 // Extraction uses MetricExtractor with the user's patterns; when the store was extracted with
 // other patterns, open() drops the log series and extracts again from the start.
@@ -56,6 +56,15 @@ struct LineBatch
     }
 };
 
+// What a catch-up reads (MetricRecorder::catchUp): the job's logs, its hypertune files and the
+// TensorBoard event files under the roots. An empty folder or list is left out.
+struct CatchUpSources
+{
+    QString logsDir;              // <job>/logs
+    QString hypertuneDir;         // <job>/hypertune
+    QStringList tensorBoardRoots; // the job dir the trainers write event files under
+};
+
 class MetricRecorder
 {
 public:
@@ -73,6 +82,12 @@ public:
     // `endOffset` of that log file.
     void addLine(const QString &logName, qint64 wallMs, bool continuation, const char *data,
                  qsizetype size, qint64 endOffset);
+    // One step of the catch-up, the same for the job's owner (OwnerMetrics) and a reader that
+    // extracts a job recorded before (StoreFollower): up to maxBytes of the logs from where
+    // extraction stopped, the hypertune files' new entries and up to maxBytes of the event files
+    // under the TensorBoard roots. Returns the log bytes consumed (0: the logs are caught up).
+    // Nothing is flushed.
+    qint64 catchUp(const CatchUpSources &sources, qint64 maxBytes);
     // Reads up to maxBytes over the logs in logsDir from where extraction stopped; returns the
     // bytes consumed (0: caught up).
     qint64 catchUpLogs(const QString &logsDir, qint64 maxBytes);

@@ -37,9 +37,8 @@ bool OwnerMetrics::start(QString *error)
         m_recorder.setTensorBoardRoots(m_tensorBoardRoots);
     // Lines logged before this owner (a job recorded before the store existed, an owner that
     // died between flushes) are extracted first, so the live lines continue from there.
-    while (m_recorder.catchUpLogs(logsDir(), 256 * 1024 * 1024) > 0) {
+    while (m_recorder.catchUp({logsDir(), m_hypertuneDir, {}}, CatchUpBytes) > 0) {
     }
-    m_recorder.pollHypertune(m_hypertuneDir);
     m_recorder.flush();
     m_stopping = false;
     m_running = true;
@@ -85,7 +84,7 @@ void OwnerMetrics::work()
                 wait.unlock();
                 {
                     const std::lock_guard<std::mutex> lock(m_recorderMutex);
-                    read = m_recorder.catchUpLogs(dir, StepBytes);
+                    read = m_recorder.catchUp({dir, {}, {}}, StepBytes);
                 }
                 wait.lock();
             } while (read > 0 && !m_stopping);
@@ -100,9 +99,8 @@ void OwnerMetrics::flush()
     if (!m_running)
         return;
     const std::lock_guard<std::mutex> lock(m_recorderMutex);
-    m_recorder.pollHypertune(m_hypertuneDir);
-    if (!m_tensorBoardRoots.isEmpty())
-        m_recorder.syncTensorBoard(m_tensorBoardRoots, 16 * 1024 * 1024);
+    // The files beside the logs (the worker follows the logs themselves).
+    m_recorder.catchUp({{}, m_hypertuneDir, m_tensorBoardRoots}, FileStepBytes);
     m_recorder.flush();
 }
 
@@ -119,12 +117,9 @@ void OwnerMetrics::stop()
     m_worker.join();
     m_running = false;
     const std::lock_guard<std::mutex> lock(m_recorderMutex); // addPoints() may still come
-    // The rest of the logs (the captures have flushed their writers by now).
-    while (m_recorder.catchUpLogs(logsDir(), 256 * 1024 * 1024) > 0) {
+    // The rest of the logs (the captures have flushed their writers by now) and of the files.
+    while (m_recorder.catchUp({logsDir(), m_hypertuneDir, m_tensorBoardRoots}, CatchUpBytes) > 0) {
     }
-    m_recorder.pollHypertune(m_hypertuneDir);
-    if (!m_tensorBoardRoots.isEmpty())
-        m_recorder.syncTensorBoard(m_tensorBoardRoots, 16 * 1024 * 1024);
     m_recorder.close();
 }
 

@@ -36,6 +36,8 @@ public:
     static constexpr int FlushIntervalMs = 1000;
     static constexpr int FollowIntervalMs = 100;
     static constexpr qint64 StepBytes = 1024 * 1024;
+    static constexpr qint64 FileStepBytes = 16 * 1024 * 1024; // event files per flush tick
+    static constexpr qint64 CatchUpBytes = 256 * 1024 * 1024; // per round at start and stop
 
     OwnerMetrics(const QString &storeDir, const QString &hypertuneDir, QObject *parent = nullptr);
     ~OwnerMetrics() override;

@@ -3,6 +3,7 @@
 
 #include "metrics/metricrecorder.h"
 #include "metrics/seriescsv.h"
+#include "store/joblogs.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -21,8 +22,7 @@ bool needsExtraction(const QString &dir, const QString &logsDir, const QString &
                      const QStringList &patterns)
 {
     const StoreProgress progress = StoreProgress::load(dir);
-    const QFileInfoList logs =
-        QDir(logsDir).entryInfoList({QStringLiteral("*.log")}, QDir::Files, QDir::Name);
+    const QFileInfoList logs = store::logFiles(logsDir);
     const QFileInfoList hypertune =
         QDir(hypertuneDir).entryInfoList({QStringLiteral("*.metrics")}, QDir::Files, QDir::Name);
     if (!progress.valid)
@@ -30,7 +30,7 @@ bool needsExtraction(const QString &dir, const QString &logsDir, const QString &
     if (progress.patterns != patterns)
         return true;
     for (const QFileInfo &info : logs) {
-        if (info.size() > progress.logOffsets.value(info.completeBaseName(), 0))
+        if (info.size() > progress.logOffsets.value(store::logName(info), 0))
             return true;
     }
     for (const QFileInfo &info : hypertune) {
@@ -113,11 +113,11 @@ void StoreFollower::extract()
             m_entries.clear();
         }
     }
-    qint64 consumed = m_recorder->catchUpLogs(m_logsDir, CatchUpBytesPerTick);
-    m_recorder->pollHypertune(m_hypertuneDir);
+    // The owner's catch-up (MetricRecorder::catchUp), a step per tick.
+    const QStringList roots = m_tensorBoardPending ? m_recorder->tensorBoardRoots() : QStringList();
+    qint64 consumed = m_recorder->catchUp({m_logsDir, m_hypertuneDir, roots}, CatchUpBytesPerTick);
     if (m_tensorBoardPending) {
-        m_recorder->syncTensorBoard(m_recorder->tensorBoardRoots(), CatchUpBytesPerTick);
-        if (m_recorder->tensorBoardBehind(m_recorder->tensorBoardRoots()))
+        if (m_recorder->tensorBoardBehind(roots))
             consumed = CatchUpBytesPerTick; // more next round
         else
             m_tensorBoardPending = false;
@@ -418,6 +418,7 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
                 continue;
         }
         DrawnSeries drawn;
+        drawn.key = info.key;
         drawn.display = info.display;
         const int level = drawLevel(end - first, maxPoints);
         drawn.bucket = level == 0 ? 1 : bucketSize(level);

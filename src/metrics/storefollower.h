@@ -76,7 +76,8 @@ struct DrawRequest
 
 struct DrawnSeries
 {
-    QString display;
+    SeriesKey key;           // what the series is (kind, source, metric)
+    QString display;         // how it is named (displaySource(key), translated)
     QVector<QPointF> points; // the line: smoothed, else the raw points (or min/max per bucket)
     QVector<QPointF> raw;    // smoothed only: the raw points (or min/max per bucket) under it
     qint64 bucket = 1;       // points per drawn bucket (1: every point)

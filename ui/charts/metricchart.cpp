@@ -456,8 +456,10 @@ void MetricChartView::draw(const QList<metrics::DrawnSeries> &list)
     double yLo = lo;
     double yHi = -lo;
     m_order.clear();
+    m_keys.clear();
     for (const metrics::DrawnSeries &series : list) {
         m_order.append(series.display);
+        m_keys.append(series.key);
         const Lines l = seriesFor(series.display);
         l.line->replace(QList<QPointF>(series.points.cbegin(), series.points.cend()));
         l.raw->replace(QList<QPointF>(series.raw.cbegin(), series.raw.cend()));

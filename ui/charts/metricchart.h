@@ -30,11 +30,11 @@ namespace trainyard::ui::charts {
 
 enum class XMode { Step, Time, Epoch };
 
-// A restart of a replica, as a chart marks it on the series of that replica (the series whose
-// source is the replica's log name, "worker-0", "chief-0.trial-2", or that name with a
-// " (hypertune)" suffix). On a time axis the line stands at the restart's time; on a step axis at
-// the last step the replica reported before it (where its work was cut off; unset: not drawn);
-// on an epoch axis it is not drawn (a restart has no epoch of its own).
+// A restart of a replica, as a chart marks it on the series of that replica: those whose key
+// (metrics::SeriesKey) has the replica's log name as its source ("worker-0", "chief-0.trial-2")
+// and is of its log or its hypertune file. On a time axis the line stands at the restart's time; on
+// a step axis at the last step the replica reported before it (where its work was cut off; unset:
+// not drawn); on an epoch axis it is not drawn (a restart has no epoch of its own).
 struct RestartMark
 {
     QString source;
@@ -139,12 +139,14 @@ private:
     void askPng();
     void placeExportButton();
     void placeRestartMarks();
-    // Whether a drawn series (its display name) belongs to the replica of `source`.
-    bool drawsSource(const QString &source) const;
+    // The display name of the drawn series of the replica `source` a restart mark belongs to
+    // (its log's series first, else its hypertune file's); empty when none is drawn.
+    QString seriesOfReplica(const QString &source) const;
 
     QString m_metric;
     QString m_storeDir;
-    QStringList m_order; // sources as last drawn
+    QStringList m_order;              // sources as last drawn
+    QList<metrics::SeriesKey> m_keys; // their keys, in the same order
     QHash<QString, QColor> m_colors;
     QHash<QString, Qt::PenStyle> m_styles;
     CsvWriterFn m_csvWriter;

@@ -28,15 +28,16 @@ QList<MetricChartView::ShownMark> MetricChartView::shownRestartMarks() const
     return m_shownMarks;
 }
 
-bool MetricChartView::drawsSource(const QString &source) const
+QString MetricChartView::seriesOfReplica(const QString &source) const
 {
-    // The log series is named by the source; a hypertune one adds " (hypertune)".
-    for (const QString &display : m_order) {
-        if (display == source ||
-            (display.startsWith(source) && display.mid(source.size()).startsWith(u" (")))
-            return true;
+    // By the series' keys, never by their (translated) names.
+    for (const QString &kind : {metrics::kinds::Log, metrics::kinds::Hypertune}) {
+        for (qsizetype i = 0; i < m_keys.size() && i < m_order.size(); ++i) {
+            if (m_keys.at(i).kind == kind && m_keys.at(i).source == source)
+                return m_order.at(i);
+        }
     }
-    return false;
+    return {};
 }
 
 void MetricChartView::placeRestartMarks()
@@ -46,7 +47,7 @@ void MetricChartView::placeRestartMarks()
     const QRectF plot = chart()->plotArea();
     if (x && m_rangeDrawn && m_xMode != XMode::Epoch && plot.width() > 0 && x->max() > x->min()) {
         for (const RestartMark &mark : std::as_const(m_restartMarks)) {
-            if (!drawsSource(mark.source))
+            if (seriesOfReplica(mark.source).isEmpty())
                 continue;
             double value = 0;
             if (m_xMode == XMode::Time) {
@@ -88,7 +89,8 @@ void MetricChartView::placeRestartMarks()
         QColor color = text;
         if (shown.mark.warning) {
             color = WarningColor;
-        } else if (const auto it = m_series.constFind(shown.mark.source); it != m_series.cend()) {
+        } else if (const auto it = m_series.constFind(seriesOfReplica(shown.mark.source));
+                   it != m_series.cend()) {
             color = it->line->color();
         }
         QPen pen(color, 1.5, Qt::DashLine);

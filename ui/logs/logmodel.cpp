@@ -2,6 +2,7 @@
 #include "logs/logmodel.h"
 
 #include "logs/logmodelsource_p.h"
+#include "store/joblogs.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -108,10 +109,9 @@ void LogModel::addSources()
 {
     if (m_dir.isEmpty())
         return;
-    const QFileInfoList files =
-        QDir(m_dir).entryInfoList({QStringLiteral("*.log")}, QDir::Files, QDir::Name);
+    const QFileInfoList files = store::logFiles(m_dir);
     for (const QFileInfo &info : files) {
-        const QString name = info.completeBaseName();
+        const QString name = store::logName(info);
         const bool known = std::any_of(m_sources.cbegin(), m_sources.cend(),
                                        [&name](const auto &s) { return s->name == name; });
         if (known)
