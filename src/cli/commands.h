@@ -5,6 +5,7 @@
 #include "catalog/catalog.h"
 #include "cli/args.h"
 #include "exec/runsettings.h"
+#include "jobactions/prestart.h"
 #include "jobspec/yamlio.h"
 
 #include <QString>
@@ -25,11 +26,13 @@ int runImportGcloud(const QStringList &args); // arguments after "import-gcloud"
 // `local gpus`: this machine's GPUs (arguments after "local gpus").
 int runLocalGpus(const QStringList &args);
 QString localGpusHelp();
-// Prints the job's GPU plan (notes, which GPUs each replica sees) on stderr before the job is
-// created; a job this machine cannot hold is refused: the message is printed and exitSpecErrors
-// returned. -1 when the job may start.
-int checkGpuPlan(const jobspec::Job &job, const exec::RunSettings &settings,
-                 const catalog::Catalog &catalog);
+// The pre-start checks' findings but the spec's (jobactions/prestart.h) on stderr before the job
+// is created: a refusal as "Job [ID] not started: MESSAGE ADVICE", the advice naming the flags
+// that choose each remedy; then, when nothing refuses, the GPU plan (notes, which GPUs each
+// replica sees). exitSpecErrors when refused, -1 when the job may start (prestartwords.cpp).
+int printPreStart(const jobactions::PreStartReport &report, const QString &jobId);
+// The remedies in the CLI's words.
+QString cliAdvice(const QList<jobactions::Remedy> &remedies);
 
 QString mainHelp();
 QString validateHelp();

@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: MIT
-// `trainyard local gpus` and the GPU plan `local train` / `jobs submit training` print (and
-// refuse on) before the job is created.
+// `trainyard local gpus`: this machine's GPUs as the local runs see them.
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "exec/jobgpuplan.h"
 #include "gpu/nvml.h"
 
 #include <QCoreApplication>
-#include <QThread>
 
 namespace trainyard::cli {
 
@@ -66,29 +63,6 @@ int runLocalGpus(const QStringList &args)
         out() << Gpus::tr("Driver %1").arg(sanitize(inventory.driverVersion)) << '\n';
     out().flush();
     return exitOk;
-}
-
-int checkGpuPlan(const jobspec::Job &job, const exec::RunSettings &settings,
-                 const catalog::Catalog &catalog)
-{
-    const gpu::GpuInventory inventory = gpu::readInventory();
-    const exec::JobGpuPlan plan =
-        exec::planJobGpus(job, settings, catalog, inventory.gpus, QThread::idealThreadCount());
-    if (!plan) {
-        err() << sanitize(Gpus::tr("Job [%1] not started: %2").arg(job.jobId, plan.error)) << '\n';
-        err().flush();
-        return exitSpecErrors;
-    }
-    const QStringList notes = plan.notes();
-    for (const QString &line : notes)
-        err() << sanitize(Gpus::tr("Note: %1").arg(line)) << '\n';
-    if (plan.asked() > 0 || plan.mode != exec::GpuMode::Auto) {
-        const QStringList lines = plan.replicaLines();
-        for (const QString &line : lines)
-            err() << sanitize(Gpus::tr("GPUs: %1").arg(line)) << '\n';
-    }
-    err().flush();
-    return -1;
 }
 
 } // namespace trainyard::cli

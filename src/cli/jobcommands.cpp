@@ -11,6 +11,7 @@
 #include "exec/ownerstandby.h"
 #include "exec/rehearsal.h"
 #include "exec/runsettings.h"
+#include "jobactions/jobactions.h"
 #include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
@@ -306,15 +307,9 @@ int runCancel(const QStringList &args)
     store::JobState state;
     if (!requireJob(store, jobId, &state))
         return exitSpecErrors;
-    if (state.isTerminal()) {
-        err() << sanitize(Jobs::tr("The job %1 has already ended: %2.")
-                              .arg(jobId, store::jobStatusName(state.state)))
-              << '\n';
-        err().flush();
-        return exitSpecErrors;
-    }
-    if (const QString error = exec::requestCancel(store, jobId); !error.isEmpty()) {
-        err() << sanitize(error) << '\n';
+    // The console's Cancel asks the same (jobactions::JobActions::cancel).
+    if (const store::StoreResult requested = jobactions::cancelLocalJob(store, jobId); !requested) {
+        err() << sanitize(requested.errorMessage) << '\n';
         err().flush();
         return exitSpecErrors;
     }

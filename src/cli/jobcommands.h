@@ -61,10 +61,4 @@ QList<JobFilterTerm> parseJobFilter(const QString &text, QString *error);
 bool matchesJobFilter(const QList<JobFilterTerm> &terms, const QString &jobId,
                       const store::JobState &state, const QMap<QString, QString> &labels);
 
-// A new local job ID: local_<module>_YYYYMMDD_HHMMSS, with _2, _3... when taken; with `from`
-// > 1 the first candidate is _<from>. Only the store's atomic creation makes it unique against
-// a run started at the same moment: the caller retries with the next `from` (jobrun.cpp).
-QString localJobId(const store::JobStore &store, const QString &module, const QDateTime &now,
-                   int from = 1);
-
 } // namespace trainyard::cli

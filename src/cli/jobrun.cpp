@@ -8,16 +8,14 @@
 #include "exec/locallauncher.h"
 #include "exec/owner.h"
 #include "exec/ownerstandby.h"
-#include "exec/resumecheck.h"
 #include "exec/runsettings.h"
+#include "jobactions/jobactions.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
-#include "validation/validator.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 namespace trainyard::cli {
 namespace {
@@ -184,20 +182,6 @@ int createAndStart(store::JobStore &store, const jobspec::Job &job,
 
 } // namespace
 
-QString localJobId(const store::JobStore &store, const QString &module, const QDateTime &now,
-                   int from)
-{
-    static const QRegularExpression notAnIdCharacter(QStringLiteral("[^A-Za-z0-9_]"));
-    QString name = module;
-    name.replace(notAnIdCharacter, QStringLiteral("_"));
-    const QString base =
-        QStringLiteral("local_%1_%2").arg(name, now.toString(QStringLiteral("yyyyMMdd_HHmmss")));
-    QString id = from <= 1 ? base : base + QStringLiteral("_%1").arg(from);
-    for (int n = qMax(2, from + 1); store.contains(id); ++n)
-        id = base + QStringLiteral("_%1").arg(n);
-    return id;
-}
-
 QString localHelp()
 {
     return Run::tr("Usage: trainyard local train --module-name MODULE [OPTIONS] [-- ARG...]\n"
@@ -256,7 +240,7 @@ int runLocalTrain(const QStringList &args)
     store::recoverOrphans(store);
     jobspec::Job job;
     const QDateTime now = QDateTime::currentDateTime();
-    job.jobId = localJobId(store, module, now);
+    job.jobId = jobactions::localTrainJobId(store, module, now);
     jobspec::TrainingInput &input = job.trainingInput;
     input.pythonModule = module;
     input.args = parsed.jobFlags.userArgs;
@@ -272,7 +256,14 @@ int runLocalTrain(const QStringList &args)
     } else {
         input.scaleTier = QStringLiteral("BASIC");
     }
-    if (const int code = checkGpuPlan(job, settings, catalog::Catalog::builtIn()); code >= 0)
+    // The checks a window's start passes too, but the spec's: this one is made here, not given.
+    jobactions::PreStartRequest checks;
+    checks.job = job;
+    checks.settings = settings;
+    checks.catalog = &catalog::Catalog::builtIn();
+    checks.storeRoot = store.root();
+    checks.skip = {QStringLiteral("spec")};
+    if (const int code = printPreStart(jobactions::checkBeforeStart(checks), job.jobId); code >= 0)
         return code;
     // The ID is claimed by the store's atomic mkdir: a run started at the same moment that took
     // it sends us on to the next free one.
@@ -283,7 +274,7 @@ int runLocalTrain(const QStringList &args)
             break;
         if (!idTaken || attempt >= 1000)
             return code;
-        job.jobId = localJobId(store, module, now, attempt + 1);
+        job.jobId = jobactions::localTrainJobId(store, module, now, attempt + 1);
     }
     err()
         << Run::tr("Job [%1] started; its files are in %2").arg(job.jobId, store.jobDir(job.jobId))
@@ -379,17 +370,22 @@ int runSubmitTraining(const QStringList &args)
         return exitUsage;
     }
     input.import.job.jobId = parsed.positional.first();
+    settings.baseDirectory = QFileInfo(path).absolutePath();
+    // The checks the wizard's Run locally and the console's Run again pass too (prestart.h): the
+    // spec's rules for a local run first, printed with their positions in the file.
+    jobactions::PreStartReport report;
     if (input.import.ok()) {
-        validation::Options options;
-        options.target = validation::Target::Local;
-        const QStringList ids = store.ids();
-        options.existingJobIds = QSet<QString>(ids.cbegin(), ids.cend());
-        input.diagnostics << validation::validate(input.import.job, *catalog, options,
-                                                  &input.import.sources);
-        // resumePreviousJobId: the previous local study exists and matches, before anything
-        // is stored.
-        if (const auto resume = exec::checkResumePreviousJob(store, input.import.job))
-            input.diagnostics << *resume;
+        jobactions::PreStartRequest checks;
+        checks.job = input.import.job;
+        checks.settings = settings;
+        checks.catalog = catalog.get();
+        checks.storeRoot = store.root();
+        checks.sources = &input.import.sources;
+        report = jobactions::checkBeforeStart(checks);
+        for (const jobactions::PreStartDiagnostic &d : report.diagnostics) {
+            if (d.isInSpec())
+                input.diagnostics << d.validation;
+        }
         for (jobspec::Diagnostic &d : input.diagnostics)
             input.import.sources.locate(d);
     }
@@ -399,9 +395,8 @@ int runSubmitTraining(const QStringList &args)
         err().flush();
         return exitSpecErrors;
     }
-    settings.baseDirectory = QFileInfo(path).absolutePath();
     const jobspec::Job &job = input.import.job;
-    if (const int code = checkGpuPlan(job, settings, *catalog); code >= 0)
+    if (const int code = printPreStart(report, job.jobId); code >= 0)
         return code;
     if (const int code = createAndStart(store, job, settings, nullptr, &standby); code >= 0)
         return code;

@@ -47,13 +47,13 @@ QString joinPath(const QString &dir, const QString &name)
     return dir + QLatin1Char('/') + name;
 }
 
+} // namespace
+
 QString absoluteFrom(const QString &base, const QString &path)
 {
     const QDir dir(base.isEmpty() ? QDir::currentPath() : base);
     return QDir::cleanPath(dir.absoluteFilePath(path));
 }
-
-} // namespace
 
 QString metricFilePath(const QString &metricsDirectory, const service::Replica &replica,
                        const QString &trialId)

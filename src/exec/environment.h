@@ -107,5 +107,8 @@ LaunchPlan planLaunch(const jobspec::Job &job, const service::ClusterLayout &lay
 // working directory that is missing, a program that is not found or not executable.
 // Returns an empty string when the launch can be tried.
 QString preflight(const ReplicaLaunch &launch);
+// A path of the spec (packagePath, executable) as the owner resolves it: against `base` (the
+// config file's folder), the current directory when that is empty.
+QString absoluteFrom(const QString &base, const QString &path);
 
 } // namespace trainyard::exec

@@ -139,6 +139,13 @@ std::optional<QString> GpuPlacement::cudaVisibleDevices(const QString &replica) 
     return std::nullopt;
 }
 
+QString gpuRefusalAdvice()
+{
+    return tr("Run it with --gpus=cpu to hide every GPU (NCCL needs a GPU per rank; the gloo "
+              "backend runs on the CPU), or with --gpus=shared to hand the GPUs out round-robin "
+              "(NCCL refuses two ranks on one GPU).");
+}
+
 QString describeRequests(const QList<GpuRequest> &requests)
 {
     QStringList parts;
@@ -180,22 +187,18 @@ GpuPlacement placeGpus(const QList<GpuRequest> &requests, const QList<gpu::GpuIn
     placement.applies = true;
     if (mode == GpuMode::Cpu) {
         if (asked > 0)
-            placement.notes << tr("Every GPU is hidden (--gpus=cpu): NCCL needs a GPU per rank; "
+            placement.notes << tr("Every GPU is hidden (CPU only): NCCL needs a GPU per rank; "
                                   "use the gloo backend, which runs on the CPU.");
         return placement;
     }
     if (mode == GpuMode::Auto && asked > gpus.size()) {
-        placement.error =
-            // More asked than here, and at least one here: always "GPUs", never one.
-            tr("The job asks for %1 GPUs (%2); this machine has %3: %4.")
-                .arg(asked)
-                .arg(describeRequests(requests))
-                .arg(gpus.size())
-                .arg(describeGpus(gpus)) +
-            QLatin1Char(' ') +
-            tr("Run it with --gpus=cpu to hide every GPU (NCCL needs a GPU per rank; the gloo "
-               "backend runs on the CPU), or with --gpus=shared to hand the GPUs out round-robin "
-               "(NCCL refuses two ranks on one GPU).");
+        // More asked than here, and at least one here: always "GPUs", never one.
+        placement.refusal = tr("The job asks for %1 GPUs (%2); this machine has %3: %4.")
+                                .arg(asked)
+                                .arg(describeRequests(requests))
+                                .arg(gpus.size())
+                                .arg(describeGpus(gpus));
+        placement.error = placement.refusal + QLatin1Char(' ') + gpuRefusalAdvice();
         return placement;
     }
     int next = firstGpu;
@@ -211,7 +214,7 @@ GpuPlacement placeGpus(const QList<GpuRequest> &requests, const QList<gpu::GpuIn
     }
     const bool shared = std::any_of(users.cbegin(), users.cend(), [](int n) { return n > 1; });
     if (shared)
-        placement.warnings << tr("GPUs are shared (--gpus=shared): %n GPU(s) asked, handed out "
+        placement.warnings << tr("GPUs are shared: %n GPU(s) asked, handed out "
                                  "round-robin over %1 here. NCCL refuses two ranks on one GPU "
                                  "(\"Duplicate GPU detected\"); use gloo or fewer ranks.",
                                  nullptr, asked)
@@ -234,6 +237,7 @@ TrialSlotPlan planTrialSlots(const QList<GpuRequest> &requests, const QList<gpu:
         GpuPlacement placement = placeGpus(requests, gpus, mode, slot * std::max(asked, 1));
         if (!placement) {
             plan.error = placement.error;
+            plan.refusal = placement.refusal;
             return plan;
         }
         plan.placements << placement;

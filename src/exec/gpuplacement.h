@@ -60,7 +60,8 @@ struct GpuPlacement
     QList<ReplicaGpus> replicas; // in the requests' order
     QStringList notes;           // no GPU here, another type than asked
     QStringList warnings;        // shared GPUs and NCCL
-    QString error;               // refused: nothing may start
+    QString error;               // refused: nothing may start (refusal + gpuRefusalAdvice())
+    QString refusal;             // why, naming no flag (the window words the choice its way)
     explicit operator bool() const { return error.isEmpty(); }
 
     // CUDA_VISIBLE_DEVICES (and CUDA_DEVICE_ORDER) for a replica; empty when nothing applies.
@@ -81,6 +82,7 @@ struct TrialSlotPlan
     QList<GpuPlacement> placements; // one per slot
     QStringList notes;              // fewer trials at once than asked, more replicas than cores
     QString error;                  // refused (as placeGpus)
+    QString refusal;                // the same naming no flag
     explicit operator bool() const { return error.isEmpty(); }
 };
 
@@ -91,6 +93,9 @@ struct TrialSlotPlan
 TrialSlotPlan planTrialSlots(const QList<GpuRequest> &requests, const QList<gpu::GpuInfo> &gpus,
                              GpuMode mode, qint64 maxParallelTrials, int trialCount, int cores);
 
+// What the CLI and the owner's log advise for a refused placement, naming --gpus=cpu and
+// --gpus=shared.
+QString gpuRefusalAdvice();
 // "chief-0 1, worker-0 1" for messages.
 QString describeRequests(const QList<GpuRequest> &requests);
 // "NVIDIA H200" or "2 × Tesla T4" or "NVIDIA A100, Tesla T4".

@@ -101,6 +101,7 @@ JobGpuPlan planJobGpus(const jobspec::Job &job, const RunSettings &settings,
     plan.trialSlots =
         planTrialSlots(plan.requests, gpus, settings.gpus, parallel, trialCount, cores);
     plan.error = plan.trialSlots.error;
+    plan.refusal = plan.trialSlots.refusal;
     return plan;
 }
 

@@ -21,6 +21,7 @@ struct JobGpuPlan
     bool tuning = false;
     TrialSlotPlan trialSlots; // a plain run has one slot
     QString error;            // the layout cannot be planned, or the placement is refused
+    QString refusal;          // the placement is refused: why, naming no flag
     explicit operator bool() const { return error.isEmpty(); }
 
     int asked() const;

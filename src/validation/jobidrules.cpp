@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Job ID rules (docs/service.md §1): required, a letter first, then letters, digits and
 // underscores, at most 128 characters, and not the name of a job that already exists.
+#include "validation/jobids.h"
 #include "validation/limits.h"
 #include "validation/rules.h"
 
@@ -25,18 +26,6 @@ jobspec::Diagnostic jobIdError(const QString &message)
     d.field = QStringLiteral("jobId");
     d.message = message;
     return d;
-}
-
-// A free name close to `taken`: taken_2, taken_3, ... (kept within the length limit).
-QString freeVariant(const QString &taken, const QSet<QString> &existing)
-{
-    for (int i = 2; i < 1000; ++i) {
-        const QString suffix = QLatin1Char('_') + QString::number(i);
-        const QString candidate = taken.left(limits::jobIdMaxLength - suffix.size()) + suffix;
-        if (!existing.contains(candidate))
-            return candidate;
-    }
-    return {};
 }
 
 } // namespace
@@ -100,7 +89,8 @@ jobspec::Diagnostics validateJobId(const QString &jobId, const QSet<QString> &ex
     }
 
     if (existingJobIds.contains(jobId)) {
-        const QString alternative = freeVariant(jobId, existingJobIds);
+        const QString alternative = freeJobId(
+            jobId, [&existingJobIds](const QString &id) { return existingJobIds.contains(id); }, 2);
         out.append(
             jobIdError(QCoreApplication::translate("trainyard::Validation",
                                                    "a job named %1 already exists: choose another "

@@ -2,9 +2,8 @@
 #include "jobs/jobconsole.h"
 
 #include "cloud/cloudwatcher.h"
-#include "cloudrecord/cloudjob.h"
 #include "compare/compareview.h"
-#include "exec/locallauncher.h"
+#include "jobactions/jobactions.h"
 #include "jobs/desktopnotifier.h"
 #include "jobs/diskspacemonitor.h"
 #include "jobs/jobdetail.h"
@@ -14,7 +13,6 @@
 #include "jobspec/yamlio.h"
 #include "mainwindow/screenfit.h"
 #include "store/jobstore.h"
-#include "validation/limits.h"
 
 #include <QAction>
 #include <QApplication>
@@ -29,7 +27,6 @@
 #include <QMap>
 #include <QMenu>
 #include <QMessageBox>
-#include <QRegularExpression>
 #include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
@@ -37,7 +34,6 @@
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace trainyard::ui::jobs {
 
@@ -49,20 +45,10 @@ const QString HeaderKey = QStringLiteral("jobConsole/header");
 JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     : QWidget(parent)
     , m_model(new JobListModel(storeRoot, this))
-    , m_launcher(new exec::LocalLauncher(m_model->storeRoot(), this))
+    , m_actions(new jobactions::JobActions(m_model->storeRoot(), this))
     , m_proxy(new JobFilterProxy(this))
 {
-    connect(m_launcher, &exec::LocalLauncher::started, this, [this](const QString &jobId) {
-        Q_EMIT message(tr("Job %1 started").arg(jobId));
-        m_model->refresh();
-        Q_EMIT jobSubmitted(jobId, QString());
-    });
-    connect(m_launcher, &exec::LocalLauncher::failed, this,
-            [this](const QString &jobId, const QString &error) {
-                fail(exec::LocalLauncher::startFailedMessage(jobId, error));
-                m_model->refresh();
-                Q_EMIT jobSubmitted(jobId, error);
-            });
+    connectJobActions();
     m_proxy->setSourceModel(m_model);
     m_notifier = new DesktopNotifier(this);
     m_startedAt = QDateTime::currentDateTimeUtc();
@@ -194,7 +180,7 @@ JobConsole::~JobConsole()
 
 void JobConsole::setOwnerProgram(const QString &program)
 {
-    m_launcher->setOwnerProgram(program);
+    m_actions->setOwnerProgram(program);
 }
 
 QString JobConsole::storeRoot() const
@@ -211,50 +197,16 @@ void JobConsole::createActions()
     m_runAgain = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Run again"), this);
     m_runAgain->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_runAgain->setToolTip(tr("Run the job's config again as a new job"));
-    connect(m_runAgain, &QAction::triggered, this, [this] {
-        QString newId;
-        QString error;
-        if (!runAgain(currentJobId(), &newId, &error))
-            fail(error);
-        else
-            selectJob(newId);
-    });
+    connect(m_runAgain, &QAction::triggered, this, [this] { runAgain(currentJobId()); });
 
     m_clone = new QAction(tr("C&lone into wizard…"), this);
     m_clone->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
-    connect(m_clone, &QAction::triggered, this, [this] {
-        jobspec::Job job;
-        QString error;
-        if (cloneSpec(currentJobId(), &job, &error))
-            Q_EMIT cloneRequested(job);
-        else
-            fail(error);
-    });
+    connect(m_clone, &QAction::triggered, this, [this] { m_actions->clone(currentJobId()); });
 
     m_cancel = new QAction(s->standardIcon(QStyle::SP_MediaStop), tr("&Cancel job"), this);
     m_cancel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
-    connect(m_cancel, &QAction::triggered, this, [this] {
-        const QString id = currentJobId();
-        const store::JobStore store(storeRoot());
-        if (cloud::isCloudJob(store, id)) { // asynchronous: the reply arrives later
-            m_cloud->cancel(id, this, [this, id](const QString &error) {
-                if (!error.isEmpty())
-                    fail(error);
-                else
-                    Q_EMIT message(tr("Cancel requested for %1").arg(id));
-                m_model->refresh();
-            });
-            return;
-        }
-        // Creating the request file does not block; the owner polls it.
-        if (const store::StoreResult requested = m_launcher->cancel(id); !requested)
-            fail(requested.errorMessage);
-        else
-            Q_EMIT message(tr("Cancel requested for %1").arg(id));
-        // A job whose owner died has nobody to read the request: the model's next look
-        // recovers it (in its worker), and it ends.
-        m_model->checkActive();
-    });
+    // Local or cloud, the job actions route it; cancelRequested() brings the answer.
+    connect(m_cancel, &QAction::triggered, this, [this] { m_actions->cancel(currentJobId()); });
 
     m_openDir = new QAction(s->standardIcon(QStyle::SP_DirOpenIcon), tr("&Open job folder"), this);
     m_openDir->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));

@@ -13,6 +13,7 @@
 #include <QList>
 #include <QTimer>
 #include <QWidget>
+#include <optional>
 #include <utility>
 
 class QAction;
@@ -30,9 +31,10 @@ namespace trainyard::cloud {
 class CloudWatcher;
 }
 
-namespace trainyard::exec {
-class LocalLauncher;
-}
+namespace trainyard::jobactions {
+class JobActions;
+struct PreStartReport;
+} // namespace trainyard::jobactions
 
 namespace trainyard::ui::jobs {
 
@@ -68,19 +70,23 @@ public:
     // "Compare runs": the selected jobs side by side (a tuning job alone: its trials).
     QAction *compareAction() const { return m_compare; }
 
-    // Stores `job` and starts it with the local executor (exec::LocalLauncher, in a worker
-    // thread: the store's writes are fsync'd). jobSubmitted() follows; a job that was stored but
-    // did not start is recorded as FAILED. False (and *error) when refused at once.
+    // Checks `job` as every start is checked (jobactions::JobActions::start, but the spec's
+    // rules: the job is given, not typed) and stores and starts it with the local executor, off
+    // the GUI thread. jobSubmitted() follows; a refusal stores nothing and is shown with its
+    // reasons (the GPU choice when that settles it). False (and *error) when refused at once.
     bool startJob(const jobspec::Job &job, const exec::RunSettings &settings,
                   QString *error = nullptr);
-    // Starts a copy of a job under a new ID (see uniqueJobId); *newJobId is that ID.
-    bool runAgain(const QString &jobId, QString *newJobId = nullptr, QString *error = nullptr);
-    // The job's spec with a fresh, unused job ID; false when its config cannot be read.
+    // Run again: a copy of the job under a new ID (jobactions::rerunJobId), checked before
+    // anything is stored; jobSubmitted() follows when it was started, a refusal is shown. `gpus`
+    // replaces the GPU choice the job was run with (the user's pick in that refusal).
+    void runAgain(const QString &jobId, std::optional<exec::GpuMode> gpus = std::nullopt);
+    // The job's spec with a fresh, unused job ID (jobactions::copyJob); false when its config
+    // cannot be read.
     bool cloneSpec(const QString &jobId, jobspec::Job *job, QString *error = nullptr) const;
-    // base_2, base_3 ... (a copy number _2.._999 ending base is replaced), the first unused.
-    QString uniqueJobId(const QString &base) const;
     // Deletes a job; a job that is still running is refused (cancel it first).
     bool deleteJob(const QString &jobId, QString *error = nullptr);
+    // The job actions the console's actions ask (start, run again, clone, cancel).
+    jobactions::JobActions *jobActions() const { return m_actions; }
 
     QString currentJobId() const;
     void selectJob(const QString &jobId);
@@ -124,11 +130,14 @@ private:
     void onJobEnded(const QString &jobId, store::JobStatus status);
     void showContextMenu(const QPoint &pos);
     void confirmDelete();
+    void connectJobActions();
+    void onStartRefused(const jobspec::Job &job, const exec::RunSettings &settings,
+                        const jobactions::PreStartReport &report);
     void fail(const QString &text);
     void showDiskSpace(const DiskSpace &space, bool low);
 
     JobListModel *m_model;
-    exec::LocalLauncher *m_launcher;        // starts and cancels local jobs
+    jobactions::JobActions *m_actions;      // start, run again, clone, cancel
     cloud::CloudWatcher *m_cloud = nullptr; // polls the store's Vertex AI jobs
     JobFilterProxy *m_proxy;
     QTableView *m_view;

@@ -1,151 +1,117 @@
 // SPDX-License-Identifier: MIT
-// JobConsole: the job actions (Run again, clone, start, delete).
-#include "cloud/cloudwatcher.h"
-#include "cloudrecord/cloudjob.h"
-#include "compare/compareview.h"
+// JobConsole: the job actions (Run again, clone, start, cancel, delete). What happens is the core's
+// (jobactions::JobActions); the console asks, and shows the answer: a start, a refusal with its
+// reasons and, where the GPU choice settles it, that choice.
 #include "exec/locallauncher.h"
-#include "jobs/desktopnotifier.h"
-#include "jobs/diskspacemonitor.h"
+#include "jobactions/jobactions.h"
 #include "jobs/jobconsole.h"
 #include "jobs/jobdetail.h"
-#include "jobs/jobfilterproxy.h"
 #include "jobs/joblistmodel.h"
-#include "jobspec/arguments.h"
-#include "jobspec/yamlio.h"
-#include "mainwindow/screenfit.h"
+#include "jobs/startchoice.h"
 #include "store/jobstore.h"
-#include "validation/limits.h"
 
-#include <QAction>
-#include <QApplication>
-#include <QComboBox>
-#include <QDesktopServices>
-#include <QDir>
-#include <QFrame>
-#include <QHBoxLayout>
-#include <QHeaderView>
-#include <QLabel>
-#include <QLineEdit>
-#include <QMap>
-#include <QMenu>
 #include <QMessageBox>
-#include <QRegularExpression>
-#include <QSettings>
-#include <QShortcut>
-#include <QSplitter>
-#include <QStyle>
-#include <QTableView>
-#include <QUrl>
-#include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace trainyard::ui::jobs {
 
-QString JobConsole::uniqueJobId(const QString &base) const
+void JobConsole::connectJobActions()
 {
-    // The job's own name with a run number: lr_0_5 runs again as lr_0_5_run2, then lr_0_5_run3
-    // (a number of the name itself, like the 5 of lr_0_5, stays).
-    static const QRegularExpression suffix(QStringLiteral("_run\\d+$"));
-    QString stem = base;
-    stem.remove(suffix);
-    const store::JobStore store(storeRoot());
-    for (int n = 2;; ++n) {
-        const QString number = QStringLiteral("_run%1").arg(n);
-        const QString candidate =
-            stem.left(validation::limits::jobIdMaxLength - number.size()) + number;
-        if (!store.contains(candidate))
-            return candidate;
+    connect(m_actions, &jobactions::JobActions::started, this, [this](const QString &jobId) {
+        Q_EMIT message(tr("Job %1 started").arg(jobId));
+        m_model->refresh();
+        Q_EMIT jobSubmitted(jobId, QString());
+    });
+    // A run again is selected as it starts.
+    connect(m_actions, &jobactions::JobActions::runAgainStarting, this,
+            [this](const QString &, const QString &newJobId) { selectJob(newJobId); });
+    connect(m_actions, &jobactions::JobActions::failed, this,
+            [this](const QString &jobId, const QString &error) {
+                fail(exec::LocalLauncher::startFailedMessage(jobId, error));
+                m_model->refresh();
+                Q_EMIT jobSubmitted(jobId, error);
+            });
+    connect(m_actions, &jobactions::JobActions::refused, this, &JobConsole::onStartRefused);
+    connect(m_actions, &jobactions::JobActions::cloned, this,
+            [this](const jobspec::Job &job, const jobactions::PreStartReport &report) {
+                if (report.refused()) // the wizard shows where; the status bar says so now
+                    Q_EMIT message(refusalText(job.jobId, report, StartFace::Console)
+                                       .replace(QLatin1Char('\n'), QLatin1Char(' ')));
+                Q_EMIT cloneRequested(job);
+            });
+    connect(m_actions, &jobactions::JobActions::cancelRequested, this,
+            [this](const QString &jobId, const QString &error) {
+                if (!error.isEmpty())
+                    fail(error);
+                else
+                    Q_EMIT message(tr("Cancel requested for %1").arg(jobId));
+                // A job whose owner died has nobody to read the request: the model's next look
+                // recovers it (in its worker), and it ends.
+                m_model->checkActive();
+            });
+}
+
+void JobConsole::onStartRefused(const jobspec::Job &job, const exec::RunSettings &settings,
+                                const jobactions::PreStartReport &report)
+{
+    const QString text = refusalText(job.jobId, report, StartFace::Console);
+    Q_EMIT jobSubmitted(job.jobId, text);
+    if (!offersGpuChoice(report)) {
+        fail(text);
+        return;
     }
+    Q_EMIT message(text.section(QLatin1Char('\n'), 0, 1).replace(QLatin1Char('\n'), u' '));
+    openStartChoice(this, job.jobId, report, StartFace::Console,
+                    [this, job, settings](exec::GpuMode mode) {
+                        exec::RunSettings chosen = settings;
+                        chosen.gpus = mode;
+                        QString error;
+                        if (!startJob(job, chosen, &error))
+                            fail(error);
+                        else
+                            selectJob(job.jobId);
+                    });
 }
 
 bool JobConsole::cloneSpec(const QString &jobId, jobspec::Job *job, QString *error) const
 {
-    const store::JobStore store(storeRoot());
-    QByteArray yaml;
-    if (const store::StoreResult read = store.readConfig(jobId, &yaml); !read) {
+    const jobactions::JobCopy copy = jobactions::copyJob(store::JobStore(storeRoot()), jobId);
+    if (!copy) {
         if (error)
-            *error = read.errorMessage;
+            *error = copy.errorMessage;
         return false;
     }
-    const jobspec::ImportResult imported = jobspec::importJob(yaml, store.configPath(jobId));
-    if (!imported) {
-        if (error)
-            *error = tr("The config of %1 cannot be read.").arg(jobId);
-        return false;
-    }
-    *job = imported.job;
-    job->jobId = uniqueJobId(jobId);
-    // Paths the run resolved against its config's folder become absolute: the clone runs from
-    // wherever it is opened.
-    exec::RunSettings settings;
-    exec::readRunSettings(store, jobId, &settings);
-    if (!settings.baseDirectory.isEmpty()) {
-        const QDir base(settings.baseDirectory);
-        QString &package = job->local.packagePath;
-        if (!package.isEmpty() && QDir::isRelativePath(package))
-            package = QDir::cleanPath(base.filePath(package));
-        // An executable with a folder in its name (a bare name is looked up in PATH).
-        QString &program = job->local.executable;
-        if (QDir::isRelativePath(program) && program.contains(QLatin1Char('/')))
-            program = QDir::cleanPath(base.filePath(program));
-    }
+    *job = copy.job;
     return true;
 }
 
 bool JobConsole::startJob(const jobspec::Job &job, const exec::RunSettings &settings,
                           QString *error)
 {
-    const store::JobStore store(storeRoot());
-    const auto refuse = [error](const QString &message) {
-        if (error)
-            *error = message;
-        return false;
-    };
-    if (!store::JobStore::isStorableJobId(job.jobId))
-        return refuse(
-            tr("The job ID \"%1\" cannot name a folder in the job store.").arg(job.jobId));
-    if (store.contains(job.jobId))
-        return refuse(tr("There is already a job %1.").arg(job.jobId));
-    m_launcher->start(job, settings); // started() or failed() follows
-    return true;
+    // The job is given whole (a test, a retry after the GPU choice): its spec was checked where
+    // it was made; what this machine must hold is checked now.
+    const store::StoreResult result = m_actions->start(job, settings, {QStringLiteral("spec")});
+    if (!result && error)
+        *error = result.errorMessage;
+    return bool(result);
 }
 
-bool JobConsole::runAgain(const QString &jobId, QString *newJobId, QString *error)
+void JobConsole::runAgain(const QString &jobId, std::optional<exec::GpuMode> gpus)
 {
-    jobspec::Job job;
-    if (!cloneSpec(jobId, &job, error))
-        return false;
-    const store::JobStore store(storeRoot());
-    exec::RunSettings settings;
-    exec::readRunSettings(store, jobId, &settings);
-    if (!startJob(job, settings, error))
-        return false;
-    if (newJobId)
-        *newJobId = job.jobId;
-    return true;
+    if (!jobId.isEmpty())
+        m_actions->runAgain(jobId, gpus); // started(), failed() or refused() follows
 }
 
 bool JobConsole::deleteJob(const QString &jobId, QString *error)
 {
-    store::JobStore store(storeRoot());
-    const JobRow *row = m_model->job(jobId);
-    if (row && row->stateKnown && !row->state.isTerminal() && store.isOwnerAlive(jobId)) {
-        if (error)
-            *error = tr("%1 is still running; cancel it first.").arg(jobId);
-        return false;
-    }
     if (m_detail->jobId() == jobId)
         m_detail->setJob(QString()); // release its log files
-    QString grave;
-    const store::StoreResult result = store.deleteJob(jobId, &grave);
+    const store::StoreResult result = m_actions->remove(jobId);
     m_model->refresh();
     if (!result) {
         if (error)
             *error = result.errorMessage;
         return false;
     }
-    // The job is already out of the store; its files may be gigabytes of logs.
-    (void)QtConcurrent::run([grave] { QDir(grave).removeRecursively(); });
     Q_EMIT message(tr("Deleted %1").arg(jobId));
     return true;
 }

@@ -2,10 +2,10 @@
 #include "jobs/jobdetail.h"
 
 #include "charts/metricspanel.h"
+#include "jobactions/jobactions.h"
 #include "jobs/joblistmodel.h"
 #include "jobs/replicamenu.h"
 #include "jobs/replicamodel.h"
-#include "jobs/tfconfigview.h"
 #include "jobspec/yamlio.h"
 #include "logs/logpanel.h"
 #include "store/jobstore.h"
@@ -323,7 +323,8 @@ QString JobDetail::configText() const
 
 QString JobDetail::tfConfigText(const QString &replica) const
 {
-    const TfConfigResult result = replicaTfConfig(m_root, m_jobId, m_state, replica);
+    const jobactions::TfConfigResult result =
+        jobactions::replicaTfConfig(store::JobStore(m_root), m_jobId, m_state, replica);
     return result ? result.json : result.errorMessage;
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "wizard/jobpage.h"
 
+#include "validation/jobids.h"
 #include "wizard/fieldmessage.h"
-#include "wizard/jobidsuggest.h"
 #include "wizard/listeditors.h"
 #include "wizard/wizardfields.h"
 
@@ -69,8 +69,10 @@ JobPage::JobPage(QWidget *parent)
 void JobPage::suggestId()
 {
     const QString module = field(fields::pythonModule).toString();
-    const QString base = suggestionBase(m_jobId->text(), module);
-    m_jobId->setText(suggestJobId(base, QDateTime::currentDateTime(), m_existing));
+    const QString stem = validation::jobIdStem(m_jobId->text(), validation::jobIdStem(module));
+    m_jobId->setText(
+        validation::stampedJobId(stem, QDateTime::currentDateTime(),
+                                 [this](const QString &id) { return m_existing.contains(id); }));
     m_jobId->setFocus();
 }
 

@@ -25,7 +25,7 @@ public:
 
     // Existing job IDs, so that Suggest proposes a free one.
     void setExistingJobIds(const QSet<QString> &ids) { m_existing = ids; }
-    // Fills in base_YYYYMMDD_HHMMSS (see jobidsuggest.h).
+    // Fills in base_YYYYMMDD_HHMMSS (validation/jobids.h).
     void suggestId();
 
     QLineEdit *jobIdEdit() const { return m_jobId; }

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "wizard/jobwizard.h"
 
-#include "exec/locallauncher.h"
-#include "exec/resumecheck.h"
-#include "exec/runsettings.h"
 #include "gpu/nvml.h"
+#include "jobactions/jobactions.h"
 #include "jobspec/yamlio.h"
 #include "mainwindow/screenfit.h"
 #include "store/atomicwrite.h"
 #include "store/jobstore.h"
+#include "threads/offthread.h"
 #include "wizard/clusterpage.h"
 #include "wizard/fieldmessage.h"
 #include "wizard/hyperparampage.h"
@@ -24,7 +23,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -33,7 +31,6 @@
 #include <QShortcut>
 #include <QStandardPaths>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace trainyard::ui::wizard {
 
@@ -63,8 +60,9 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
     , m_reviewPage(new ReviewPage(catalog, this))
     , m_validateTimer(new QTimer(this))
     , m_storeRoot(store::JobStore::defaultRoot())
-    , m_launcher(new exec::LocalLauncher(m_storeRoot, this))
+    , m_actions(new jobactions::JobActions(m_storeRoot, this))
 {
+    m_actions->setCatalog(&m_catalog);
     setWindowTitle(tr("New training job"));
     setOption(QWizard::NoBackButtonOnStartPage);
     setOption(QWizard::NoCancelButtonOnLastPage, false);
@@ -110,33 +108,18 @@ JobWizard::JobWizard(const catalog::Catalog &catalog, QWidget *parent)
     connect(m_reviewPage, &ReviewPage::exportRequested, this, [this] { saveWithDialog(false); });
     connect(m_reviewPage, &ReviewPage::vertexSubmitRequested, this, [this] { openVertexSubmit(); });
     // This machine's GPUs, read once off the GUI thread (NVML can take a moment to start).
-    auto *gpus = new QFutureWatcher<gpu::GpuInventory>(this);
-    connect(gpus, &QFutureWatcher<gpu::GpuInventory>::finished, this, [this, gpus] {
-        gpus->deleteLater();
-        m_clusterPage->setMachineGpus(gpus->result());
-        m_reviewPage->setMachineGpus(gpus->result());
+    threads::offThread(this, &gpu::readInventory, [this](const gpu::GpuInventory &inventory) {
+        m_clusterPage->setMachineGpus(inventory);
+        m_reviewPage->setMachineGpus(inventory);
+        m_actions->setInventory(inventory);
+        m_inventoryKnown = true;
     });
-    gpus->setFuture(QtConcurrent::run(&gpu::readInventory));
     connect(m_reviewPage, &ReviewPage::runRequested, this, [this] {
         QString error;
         if (!runLocally(&error))
             m_reviewPage->setStatus(error, true);
     });
-    connect(m_launcher, &exec::LocalLauncher::started, this, [this](const QString &jobId) {
-        m_starting = false;
-        button(QWizard::FinishButton)->setEnabled(currentPage() && currentPage()->isComplete());
-        m_options.existingJobIds.insert(jobId);
-        m_jobPage->setExistingJobIds(m_options.existingJobIds);
-        Q_EMIT jobStarted(jobId, store::JobStore(m_launcher->storeRoot()).jobDir(jobId));
-        finishAccepted();
-    });
-    connect(
-        m_launcher, &exec::LocalLauncher::failed, this,
-        [this](const QString &jobId, const QString &error) {
-            m_starting = false;
-            button(QWizard::FinishButton)->setEnabled(currentPage() && currentPage()->isComplete());
-            m_reviewPage->setStatus(exec::LocalLauncher::startFailedMessage(jobId, error), true);
-        });
+    connectJobActions();
 
     // A new job starts from the values used last time.
     const QSettings settings;
@@ -155,12 +138,12 @@ JobWizard::~JobWizard() = default;
 void JobWizard::setStoreRoot(const QString &root)
 {
     m_storeRoot = root;
-    m_launcher->setStoreRoot(root);
+    m_actions->setStoreRoot(root);
 }
 
 void JobWizard::setOwnerProgram(const QString &program)
 {
-    m_launcher->setOwnerProgram(program);
+    m_actions->setOwnerProgram(program);
 }
 
 VertexSubmitDialog *JobWizard::openVertexSubmit()
@@ -183,6 +166,7 @@ void JobWizard::setExistingJobIds(const QSet<QString> &ids)
 {
     m_options.existingJobIds = ids;
     m_jobPage->setExistingJobIds(ids);
+    m_actions->setExistingJobIds(ids);
     scheduleValidation();
 }
 
@@ -572,50 +556,6 @@ void JobWizard::saveWithDialog(bool withLocal)
     } else {
         m_reviewPage->setStatus(error, true);
     }
-}
-
-bool JobWizard::runLocally(QString *error)
-{
-    const jobspec::Job j = job();
-    validation::Options options = m_options;
-    options.target = validation::Target::Local;
-    const jobspec::Diagnostics diags = validation::validate(j, m_catalog, options);
-    QStringList problems;
-    for (const jobspec::Diagnostic &d : diags) {
-        if (d.isError())
-            problems.append(tr("• %1: %2").arg(d.field, d.message));
-    }
-    // resumePreviousJobId: two small files of the previous job, read before anything is stored.
-    if (const auto resume = exec::checkResumePreviousJob(store::JobStore(m_storeRoot), j))
-        problems.append(tr("• %1: %2").arg(resume->field, resume->message));
-    const auto fail = [error](const QString &message) {
-        if (error)
-            *error = message;
-        return false;
-    };
-    if (!problems.isEmpty())
-        return fail(
-            tr("This job cannot run on this machine:\n%1").arg(problems.join(QLatin1Char('\n'))));
-    if (!j.local.packagePath.isEmpty() && !QFileInfo(j.local.packagePath).isDir()) {
-        return fail(tr("The package directory %1 does not exist on this machine: choose it on "
-                       "the Trainer page.")
-                        .arg(QDir::toNativeSeparators(j.local.packagePath)));
-    }
-
-    if (m_starting)
-        return fail(tr("The job is being started."));
-    // The user's defaults (Settings > Local runs): interpreter, restarts, ports, cap...
-    exec::RunSettings settings =
-        exec::readLocalRunDefaults().runSettings(service::RunStyle::Submit);
-    settings.gpus = m_reviewPage->gpuMode(); // the Review page's choice, as --gpus
-    settings.rehearseMaintenance = m_reviewPage->rehearseMaintenance();
-    settings.baseDirectory =
-        m_fileName.isEmpty() ? QDir::currentPath() : QFileInfo(m_fileName).absolutePath();
-    m_starting = true;
-    button(QWizard::FinishButton)->setEnabled(false);
-    m_reviewPage->setStatus(tr("Starting the job %1…").arg(j.jobId), false);
-    m_launcher->start(j, settings); // started() or failed() follows
-    return true;
 }
 
 } // namespace trainyard::ui::wizard

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "exec/runsettings.h"
 #include "export/commandline.h"
 #include "jobspec/diagnostic.h"
 #include "jobspec/job.h"
@@ -17,9 +18,10 @@
 
 class QTimer;
 
-namespace trainyard::exec {
-class LocalLauncher;
-}
+namespace trainyard::jobactions {
+class JobActions;
+struct PreStartReport;
+} // namespace trainyard::jobactions
 
 namespace trainyard::ui::wizard {
 
@@ -72,11 +74,15 @@ public:
 
     // Saving without a dialog (the Save buttons ask for the name, then call this).
     bool saveTo(const QString &path, bool withLocal, QString *error = nullptr);
-    // Starts the job with the local executor: checks it for a local run at once (false and
-    // *error when it cannot run here), then stores it and starts its owner process on a worker
-    // thread (disk writes and a process start stay off the GUI thread). jobStarted() follows,
-    // and the wizard closes; a failure to store or start is shown on the review page.
+    // Starts the job with the local executor after the checks every start passes
+    // (jobactions/prestart.h): the spec's rules, the package folder and, once this machine's GPUs
+    // are known, the GPU plan at once (false and *error when one refuses; a refusal the GPU
+    // choice settles opens it), the rest with the store's writes and the owner's start on a
+    // worker thread. jobStarted() follows, and the wizard closes; a refusal or a failure to
+    // start is shown on the review page. Nothing refused is stored.
     bool runLocally(QString *error = nullptr);
+    // The job actions Run locally asks (jobactions::JobActions).
+    jobactions::JobActions *jobActions() const { return m_actions; }
 
     // Opens "Submit to Vertex AI…" for the job as the pages show it (window-modal, deleted on
     // close) and returns it.
@@ -127,6 +133,10 @@ private:
     void askBeforeClosing();
     void closeConfirmed();
     void finishAccepted();
+    void connectJobActions();
+    exec::RunSettings localRunSettings() const;
+    // A refused start: the reasons on the Review page, and the GPU choice when it settles it.
+    void showRefusal(const jobspec::Job &job, const jobactions::PreStartReport &report);
     QByteArray exportedJob() const;
     QList<WizardPage *> pages() const;
 
@@ -153,7 +163,8 @@ private:
     QString m_fileName;
     QString m_savedFileName;
     QString m_storeRoot;
-    exec::LocalLauncher *m_launcher; // "Run locally"
+    jobactions::JobActions *m_actions; // "Run locally"
+    bool m_inventoryKnown = false;     // this machine's GPUs were read
     bool m_loading = false;
     QSet<WizardPage *> m_revealPending; // pages the user edited since the last validation
     QByteArray m_pristine;              // the job as last opened, saved, run or submitted

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "wizard/reviewpage.h"
 
-#include "exec/jobgpuplan.h"
 #include "export/gcloud.h"
 #include "export/vertex.h"
+#include "jobactions/prestart.h"
+#include "jobs/startchoice.h"
 #include "jobspec/yamlio.h"
 #include "wizard/fieldmessage.h"
 #include "wizard/kubernetestab.h"
@@ -18,7 +19,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTabWidget>
-#include <QThread>
 #include <QVBoxLayout>
 
 namespace trainyard::ui::wizard {
@@ -88,9 +88,8 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
     m_gpuMode->addItem(tr("CPU only: every GPU hidden"), gpuModeName(exec::GpuMode::Cpu));
     m_gpuMode->addItem(tr("Shared: GPUs handed out round-robin"),
                        gpuModeName(exec::GpuMode::Shared));
-    m_gpuMode->setToolTip(tr("How a local run's replicas get this machine's GPUs (the CLI's "
-                             "--gpus). NCCL needs a GPU of its own per rank; gloo runs on the "
-                             "CPU."));
+    m_gpuMode->setToolTip(tr("How a local run's replicas get this machine's GPUs. NCCL needs a "
+                             "GPU of its own per rank; gloo runs on the CPU."));
     m_gpuPlan->setObjectName(QStringLiteral("gpuPlanLabel"));
     m_gpuPlan->setTextFormat(Qt::PlainText);
     m_gpuPlan->setWordWrap(true);
@@ -104,7 +103,7 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
     connect(m_gpuMode, &QComboBox::currentIndexChanged, this, &ReviewPage::updateGpuPlan);
     m_rehearse->setObjectName(QStringLiteral("rehearseMaintenanceCheck"));
     m_rehearse->setToolTip(
-        tr("For a local run (the CLI's --rehearse-maintenance): each replica gets one VM "
+        tr("For a local run: each replica gets one VM "
            "maintenance event, as when the service moves it to another VM: SIGTERM, the grace "
            "period, SIGKILL, then the same launch again. The moment is seeded by the job ID, so "
            "a rerun repeats it. `trainyard jobs describe` and the Overview say whether each "
@@ -202,16 +201,27 @@ exec::GpuMode ReviewPage::gpuMode() const
     return exec::gpuModeFromName(m_gpuMode->currentData().toString()).value_or(exec::GpuMode::Auto);
 }
 
+void ReviewPage::setGpuMode(exec::GpuMode mode)
+{
+    const int index = m_gpuMode->findData(gpuModeName(mode));
+    if (index >= 0)
+        m_gpuMode->setCurrentIndex(index);
+}
+
 void ReviewPage::updateGpuPlan()
 {
     if (!m_inventoryKnown)
         return;
-    // Pure and quick: the cluster's layout, what each replica asks, the placement.
-    exec::RunSettings settings =
-        exec::readLocalRunDefaults().runSettings(service::RunStyle::Submit);
-    settings.gpus = gpuMode();
-    const exec::JobGpuPlan plan = exec::planJobGpus(m_job, settings, m_catalog, m_inventory.gpus,
-                                                    QThread::idealThreadCount());
+    // The pre-start check every start passes (pure with the machine's GPUs given): the cluster's
+    // layout, what each replica asks, the placement.
+    jobactions::PreStartRequest request;
+    request.job = m_job;
+    request.settings = exec::readLocalRunDefaults().runSettings(service::RunStyle::Submit);
+    request.settings.gpus = gpuMode();
+    request.catalog = &m_catalog;
+    request.inventory = m_inventory;
+    request.only = {QStringLiteral("gpus")};
+    const jobactions::PreStartReport report = jobactions::checkBeforeStart(request);
     QStringList lines;
     if (m_inventory.hasGpus()) {
         QStringList gpus;
@@ -221,11 +231,13 @@ void ReviewPage::updateGpuPlan()
     } else {
         lines << tr("This machine has no NVIDIA GPU (%1).").arg(m_inventory.unavailableReason);
     }
-    m_gpuPlanOk = bool(plan);
-    if (!plan) {
-        lines << plan.error;
+    m_gpuPlanOk = !report.refused();
+    if (!m_gpuPlanOk) {
+        for (const jobactions::PreStartDiagnostic &d : report.errors())
+            lines << d.message;
+        lines << jobs::windowAdvice(report.remedies(), jobs::StartFace::Wizard);
     } else {
-        lines << plan.replicaLines() << plan.notes();
+        lines << report.gpuPlan.replicaLines() << report.gpuPlan.notes();
     }
     m_gpuPlan->setText(lines.join(QLatin1Char('\n')));
     QPalette p = m_gpuPlan->palette();

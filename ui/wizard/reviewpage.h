@@ -2,8 +2,8 @@
 // Page 6: the job as the service will see it. The config.yaml (cloud scope), the equivalent
 // gcloud command and the Vertex AI CustomJob JSON, each read-only with a Copy button; every
 // remaining problem in the summary; Save, Export for gcloud, and Run locally. For a local run:
-// how the replicas get this machine's GPUs (auto / CPU only / shared, as `--gpus`) and the plan
-// that follows, per replica, or why the job would be refused.
+// how the replicas get this machine's GPUs (auto / CPU only / shared) and the plan that follows,
+// per replica, or why the job would be refused (the pre-start checks' "gpus", jobactions/).
 #pragma once
 
 #include "catalog/catalog.h"
@@ -38,7 +38,10 @@ public:
     void setStatus(const QString &text, bool problem);
     // This machine's GPUs (read off the GUI thread by the wizard); the plan follows them.
     void setMachineGpus(const gpu::GpuInventory &inventory);
+    const gpu::GpuInventory &machineGpus() const { return m_inventory; }
     exec::GpuMode gpuMode() const;
+    // Chooses a GPU mode as the user would (the choice a refused Run locally offered).
+    void setGpuMode(exec::GpuMode mode);
     // "Rehearse VM maintenance" (RunSettings::rehearseMaintenance, the CLI's
     // --rehearse-maintenance) for Run locally.
     bool rehearseMaintenance() const;

@@ -4,6 +4,7 @@
 // the NVML double (tests/nvmlfake, one H200). Driven with the keyboard as a user would; set
 // TRAINYARD_SCREENSHOT_DIR to save review-gpus-<mode>.png there.
 #include "catalog/catalog.h"
+#include "common/gpujobs.h"
 #include "wizard/clusterpage.h"
 #include "wizard/reviewpage.h"
 
@@ -19,26 +20,9 @@ using trainyard::ui::wizard::ReviewPage;
 
 namespace {
 
-// A CUSTOM job: a chief and two workers with one T4 each (3 GPUs).
 jobspec::Job threeGpuJob()
 {
-    jobspec::Job job;
-    job.jobId = QStringLiteral("gpu_review");
-    jobspec::TrainingInput &in = job.trainingInput;
-    in.scaleTier = QStringLiteral("CUSTOM");
-    in.region = QStringLiteral("us-central1");
-    in.runtimeVersion = QStringLiteral("2.11");
-    in.pythonVersion = QStringLiteral("3.7");
-    in.pythonModule = QStringLiteral("trainer.task");
-    in.master.type = QStringLiteral("n1-standard-4");
-    in.worker.type = QStringLiteral("n1-standard-4");
-    in.worker.count = 2;
-    jobspec::AcceleratorConfig t4;
-    t4.count = 1;
-    t4.type = QStringLiteral("NVIDIA_TESLA_T4");
-    in.master.config.acceleratorConfig = t4;
-    in.worker.config.acceleratorConfig = t4;
-    return job;
+    return test::threeT4Job(QStringLiteral("gpu_review"));
 }
 
 void screenshot(QWidget *w, const QString &name)

@@ -9,8 +9,10 @@
 #include "wizard/jobpage.h"
 #include "wizard/trainerpage.h"
 #include "wizard/wizardfields.h"
+#include "wizard/wizardpage.h"
 #include "wizardtesthelpers.h"
 
+#include <QApplication>
 #include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
@@ -53,6 +55,21 @@ inline void goToCluster(JobWizard &w)
     QTRY_VERIFY(isNextEnabled(w));
     clickButton(w, QWizard::NextButton);
     QCOMPARE(w.currentId(), int(ClusterPageId));
+}
+
+// Keyboard only: Enter moves page by page to the Review page; each page starts with the focus in
+// its first field, inside the page.
+inline void enterToReview(JobWizard &w)
+{
+    for (int page = 0; page < 6 && w.currentId() != ReviewPageId; ++page) {
+        QTRY_VERIFY2(isNextEnabled(w),
+                     qPrintable(static_cast<WizardPage *>(w.currentPage())->summaryText()));
+        const int before = w.currentId();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        QTRY_VERIFY(w.currentId() != before);
+        QVERIFY(w.currentPage()->isAncestorOf(QApplication::focusWidget()));
+    }
+    QCOMPARE(w.currentId(), int(ReviewPageId));
 }
 
 inline void chooseCustomT4(JobWizard &w, const QString &machine, qlonglong count)

@@ -3,6 +3,7 @@
 // binary to the fake Google Cloud shows in the job list with Where "Vertex AI · us-central1",
 // goes RUNNING then SUCCEEDED, its Cloud Logging lines appear in the Logs tab; the Job menu's
 // Cancel cancels a second one.
+#include "cloud/commands/cloudcommands.h"
 #include "fakecloud.h"
 #include "jobs/jobconsole.h"
 #include "jobs/jobdetail.h"
@@ -54,6 +55,7 @@ class TestVertexConsole : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
+        trainyard::cli::installCloud(); // a cloud job's Cancel (the job actions' hook)
         QVERIFY(m_dir.isValid());
         m_userKey = m_dir.filePath(QStringLiteral("adc.json"));
         QVERIFY(m_fake.start({QStringLiteral("--queued-seconds"), QStringLiteral("0.5"),

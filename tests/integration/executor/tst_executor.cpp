@@ -536,9 +536,8 @@ void TestExecutor::trainerThatCannotStartFailsAtOnce_data()
         << "nosuchpkg.task" << pkg << QString() << "nosuchpkg.task";
     QTest::newRow("interpreter missing") << "fixtrainer.envdump" << pkg << "/nonexistent/python3"
                                          << "/nonexistent/python3";
-    QTest::newRow("package directory missing")
-        << "fixtrainer.envdump"
-        << "/nonexistent/pkg/fixtrainer" << QString() << "/nonexistent/pkg/fixtrainer";
+    // A package directory that is missing is refused before the job is stored (the pre-start
+    // checks, tests/gui/wizard/tst_startrefusal and tests/unit/jobactions/tst_prestart).
 }
 
 void TestExecutor::trainerThatCannotStartFailsAtOnce()
