@@ -2,6 +2,7 @@
 #include "settings/cloudpage.h"
 
 #include "cloud/apiclient.h"
+#include "cloud/clouddefaults.h"
 #include "cloud/credentials.h"
 #include "cloud/vertexclient.h"
 
@@ -11,16 +12,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QVBoxLayout>
 
 namespace trainyard::ui {
 
 namespace {
 
-const QString projectKey = QStringLiteral("cloud/project");
-const QString regionKey = QStringLiteral("cloud/region");
-const QString defaultRegion = QStringLiteral("us-central1");
+const QString defaultRegion = QLatin1String(cloud::DefaultRegion);
 
 QLabel *plainLabel(QWidget *parent, const QString &objectName)
 {
@@ -126,13 +124,14 @@ void CloudPage::reload()
         m_credentialsStatus->setText(credentials.errorMessage);
     }
     m_loading = true;
-    QSettings settings;
-    QString project = settings.value(projectKey).toString();
+    // As the CLI's `ai` commands pick them (cloud/clouddefaults.h).
+    const cloud::CloudDefaults chosen = cloud::readCloudDefaults();
+    QString project = chosen.project;
     if (project.isEmpty() && credentials)
         project = cloud::defaultProject(credentials);
     if (m_projectEdit->text() != project)
         m_projectEdit->setText(project);
-    const QString region = settings.value(regionKey, defaultRegion).toString();
+    const QString region = chosen.region.isEmpty() ? defaultRegion : chosen.region;
     if (m_regionEdit->text() != region)
         m_regionEdit->setText(region);
     m_loading = false;
@@ -145,9 +144,7 @@ void CloudPage::save()
     updateTestButton();
     if (m_loading)
         return;
-    QSettings settings;
-    settings.setValue(projectKey, m_projectEdit->text().trimmed());
-    settings.setValue(regionKey, m_regionEdit->text().trimmed());
+    cloud::writeCloudLocation(m_projectEdit->text(), m_regionEdit->text());
 }
 
 void CloudPage::updateTestButton()

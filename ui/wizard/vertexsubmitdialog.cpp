@@ -2,6 +2,7 @@
 #include "wizard/vertexsubmitdialog.h"
 
 #include "cloud/apiclient.h"
+#include "cloud/clouddefaults.h"
 #include "cloud/credentials.h"
 #include "cloud/resourcename.h"
 #include "cloud/vertexrequest.h"
@@ -18,18 +19,12 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSettings>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace trainyard::ui::wizard {
 
 namespace {
-
-const QString projectKey = QStringLiteral("cloud/project");
-const QString regionKey = QStringLiteral("cloud/region");
-const QString bucketKey = QStringLiteral("cloud/stagingBucket");
-const QString serviceAccountKey = QStringLiteral("cloud/serviceAccount");
 
 QLabel *plainLabel(QWidget *parent, const QString &objectName)
 {
@@ -107,16 +102,13 @@ VertexSubmitDialog::VertexSubmitDialog(const catalog::Catalog &catalog, const jo
         m_credentials->setText(credentials.errorMessage);
     }
 
-    const QSettings settings;
-    QString project = settings.value(projectKey).toString();
-    if (project.isEmpty() && credentials)
-        project = cloud::defaultProject(credentials);
-    m_project->setText(project);
-    m_region->setText(!job.trainingInput.region.isEmpty()
-                          ? job.trainingInput.region
-                          : settings.value(regionKey, QStringLiteral("us-central1")).toString());
-    m_bucket->setText(settings.value(bucketKey).toString());
-    m_serviceAccount->setText(settings.value(serviceAccountKey).toString());
+    // As the CLI's `ai custom-jobs create` picks them (cloud/clouddefaults.h).
+    const cloud::CloudDefaults chosen = cloud::readCloudDefaults();
+    m_project->setText(credentials ? cloud::resolveProject({}, credentials) : chosen.project);
+    const QString region = cloud::resolveRegion({}, job.trainingInput.region);
+    m_region->setText(region.isEmpty() ? QLatin1String(cloud::DefaultRegion) : region);
+    m_bucket->setText(chosen.stagingBucket);
+    m_serviceAccount->setText(chosen.serviceAccount);
 
     auto *intro = plainLabel(this, QStringLiteral("introLabel"));
     intro->setText(
@@ -250,11 +242,7 @@ void VertexSubmitDialog::submit()
     const QString region = m_region->text().trimmed();
     const QString bucketUri = m_bucket->text().trimmed();
     const QString account = m_serviceAccount->text().trimmed();
-    QSettings settings;
-    settings.setValue(projectKey, project);
-    settings.setValue(regionKey, region);
-    settings.setValue(bucketKey, bucketUri);
-    settings.setValue(serviceAccountKey, account);
+    cloud::writeCloudDefaults({project, region, bucketUri, account});
 
     // The request as `ai custom-jobs create` makes it (CPU only: no waiting).
     jobspec::Job job = m_job;

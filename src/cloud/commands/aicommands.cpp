@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "cloud/clouddefaults.h"
 #include "cloud/credentials.h"
 #include "cloud/resourcename.h"
 #include "cloud/submit.h"
@@ -49,9 +50,13 @@ OptionSpec opt(const char *name, const char *valueName, const QString &help)
 
 QList<OptionSpec> locationOptions()
 {
-    return {opt("region", "REGION", Ai::tr("Region of the jobs (default: the spec's region)")),
-            opt("project", "PROJECT",
-                Ai::tr("Project (default: GOOGLE_CLOUD_PROJECT, else the credentials' project)"))};
+    return {
+        opt("region", "REGION",
+            Ai::tr("Region of the jobs (default: the spec's region, else the one chosen in "
+                   "the window's Settings > Google Cloud)")),
+        opt("project", "PROJECT",
+            Ai::tr("Project (default: the one chosen in the window's Settings > Google Cloud, else "
+                   "GOOGLE_CLOUD_PROJECT, else the credentials' project)"))};
 }
 
 // Runs an asynchronous call to its end in a local event loop (the CLI has no window to keep
@@ -118,10 +123,9 @@ bool resolveJob(const QString &job, const ParsedArgs &parsed, const Session &s,
         *localId = job;
         return true;
     } else {
-        const QString region = parsed.value(QStringLiteral("region"));
-        const QString project = parsed.has(QStringLiteral("project"))
-                                    ? parsed.value(QStringLiteral("project"))
-                                    : cloud::defaultProject(s.credentials);
+        const QString region = cloud::resolveRegion(parsed.value(QStringLiteral("region")), {});
+        const QString project =
+            cloud::resolveProject(parsed.value(QStringLiteral("project")), s.credentials);
         if (region.isEmpty() || project.isEmpty()) {
             *error = Ai::tr("%1 is neither a resource name nor a local cloud job; give --region "
                             "and --project with a job ID")
@@ -209,8 +213,8 @@ int create(const QString &command, const QStringList &args, const QString &posit
     request.displayName = parsed.value(QStringLiteral("display-name"));
     request.serviceAccount = parsed.value(QStringLiteral("service-account"));
     request.executorImage = parsed.value(QStringLiteral("executor-image-uri"));
-    request.region = parsed.has(QStringLiteral("region")) ? parsed.value(QStringLiteral("region"))
-                                                          : job.trainingInput.region;
+    request.region =
+        cloud::resolveRegion(parsed.value(QStringLiteral("region")), job.trainingInput.region);
     // --packages (gcloud's flag) may name local archives, which are staged as they are, beside
     // gs:// URIs that stay; packageUris written in the spec give way to a staged package.
     request.keepRemotePackages =
@@ -230,9 +234,7 @@ int create(const QString &command, const QStringList &args, const QString &posit
     QString error;
     if (!openSession(&s, &error))
         return failure(command, error);
-    request.project = parsed.has(QStringLiteral("project"))
-                          ? parsed.value(QStringLiteral("project"))
-                          : cloud::defaultProject(s.credentials);
+    request.project = cloud::resolveProject(parsed.value(QStringLiteral("project")), s.credentials);
     // Where it goes is checked before anything is built or sent.
     if (const QString problem = cloud::checkVertexRequest(request); !problem.isEmpty())
         return usageError(command, problem);
@@ -290,10 +292,9 @@ int list(const QStringList &args)
     QString error;
     if (!openSession(&s, &error))
         return failure(command, error);
-    const QString project = parsed.has(QStringLiteral("project"))
-                                ? parsed.value(QStringLiteral("project"))
-                                : cloud::defaultProject(s.credentials);
-    const QString region = parsed.value(QStringLiteral("region"));
+    const QString project =
+        cloud::resolveProject(parsed.value(QStringLiteral("project")), s.credentials);
+    const QString region = cloud::resolveRegion(parsed.value(QStringLiteral("region")), {});
     if (region.isEmpty() || project.isEmpty())
         return usageError(command, Ai::tr("--region and a project are required"));
     if (const QString problem = cloud::checkRegion(region); !problem.isEmpty())
