@@ -17,6 +17,7 @@
 #include "metrics/metricstore.h"
 #include "store/jobstore.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QChartView>
 #include <QDir>
@@ -197,6 +198,12 @@ void TestCompareView::threeJobsSideBySide()
 
     QPointer<ui::compare::CompareView> view = console.openCompare(console.selectedJobIds());
     QVERIFY(view);
+    // Every change of the table (rows inserted as the runs' figures arrive, sorted, filtered)
+    // goes through the model testers.
+    QAbstractItemModelTester tableTester(view->tableModel(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(view->table()->model(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
     view->resize(1300, 800);
     QVERIFY(QTest::qWaitForWindowExposed(view));
     QTRY_VERIFY_WITH_TIMEOUT(view->isComplete() && view->metrics().size() == 2 &&
