@@ -3,8 +3,9 @@
 # ctest. Tests that need the system keychain run inside a private D-Bus session with their own
 # gnome-keyring; GUI tests use the offscreen platform.
 # Then the static checks (a full run only, i.e. without ctest arguments): the format
-# (scripts/check-format.sh) and clang-tidy/clazy (scripts/check-tidy.py: the files changed since
-# main). They run after the tests, so a check's failure never hides a test's result; the exit
+# (scripts/check-format.sh), the house's floors, store files and threading idioms
+# (scripts/check-architecture.py) and clang-tidy/clazy (scripts/check-tidy.py: the files changed
+# since main). They run after the tests, so a check's failure never hides a test's result; the exit
 # status is non-zero when the tests or a check failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +29,7 @@ dbus-run-session -- bash -c '
 
 if [ $# -eq 0 ]; then
     scripts/check-format.sh || status=1
+    scripts/check-architecture.py || status=1
     scripts/check-tidy.py --build build/ci || status=1
 fi
 exit $status
