@@ -267,10 +267,6 @@
         <translation>geben Sie genau eine JOB_ID an</translation>
     </message>
     <message>
-        <source>The job %1 has already ended: %2.</source>
-        <translation>Der Job %1 ist bereits beendet: %2.</translation>
-    </message>
-    <message>
         <source>cannot read the filter term &apos;%1&apos;; use KEY=VALUE, KEY!=VALUE or KEY:PATTERN</source>
         <translation>die Filterbedingung &apos;%1&apos; ist nicht lesbar; verwenden Sie KEY=VALUE, KEY!=VALUE oder KEY:PATTERN</translation>
     </message>
@@ -660,14 +656,6 @@ Rückgabewert: 0 importiert, 1 der Befehl oder die Spezifikation hat Fehler (das
             <numerusform>Hinweis: AI Platform Training nahm am %1 die letzten Jobs an; heute liefe diese Spezifikation als %2-Job (trainyard export --to vertex), mit %n Änderung auf dem Weg</numerusform>
             <numerusform>Hinweis: AI Platform Training nahm am %1 die letzten Jobs an; heute liefe diese Spezifikation als %2-Job (trainyard export --to vertex), mit %n Änderungen auf dem Weg</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Region of the jobs (default: the spec&apos;s region)</source>
-        <translation>Region der Jobs (Vorgabe: die Region der Spezifikation)</translation>
-    </message>
-    <message>
-        <source>Project (default: GOOGLE_CLOUD_PROJECT, else the credentials&apos; project)</source>
-        <translation>Projekt (Vorgabe: GOOGLE_CLOUD_PROJECT, sonst das Projekt der Anmeldedaten)</translation>
     </message>
     <message>
         <source>the job %1 was not submitted: %2</source>
@@ -1161,6 +1149,34 @@ Beispiele:
             <numerusform>setzt die Studie von %1 fort (%n Versuch als Beobachtung; die Versuchs-IDs zählen danach weiter)</numerusform>
             <numerusform>setzt die Studie von %1 fort (%n Versuche als Beobachtungen; die Versuchs-IDs zählen danach weiter)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Run it with --gpus=cpu to hide every GPU (NCCL needs a GPU per rank; the gloo backend runs on the CPU).</source>
+        <translation>Starten Sie ihn mit --gpus=cpu, um jede GPU zu verbergen (NCCL braucht eine GPU pro Rang; das gloo-Backend läuft auf der CPU).</translation>
+    </message>
+    <message>
+        <source>Run it with --gpus=shared to hand the GPUs out round-robin (NCCL refuses two ranks on one GPU).</source>
+        <translation>Starten Sie ihn mit --gpus=shared, um die GPUs reihum zu verteilen (NCCL lehnt zwei Ränge auf einer GPU ab).</translation>
+    </message>
+    <message>
+        <source>Give the trainer&apos;s package folder with --package-path, or as trainyardLocal.packagePath in the config (relative to the config&apos;s folder).</source>
+        <translation>Geben Sie den Paketordner des Trainers mit --package-path an oder als trainyardLocal.packagePath in der Konfiguration (relativ zu ihrem Ordner).</translation>
+    </message>
+    <message>
+        <source>Free some space on that disk, or delete old jobs (`trainyard jobs list`, then remove their folders), or set TRAINYARD_HOME to a store on another disk.</source>
+        <translation>Geben Sie auf diesem Datenträger Platz frei, löschen Sie alte Jobs (`trainyard jobs list`, dann ihre Ordner entfernen) oder setzen Sie TRAINYARD_HOME auf einen Speicher auf einem anderen Datenträger.</translation>
+    </message>
+    <message>
+        <source>Choose another first port with --start-port.</source>
+        <translation>Wählen Sie mit --start-port einen anderen ersten Port.</translation>
+    </message>
+    <message>
+        <source>Region of the jobs (default: the spec&apos;s region, else the one chosen in the window&apos;s Settings &gt; Google Cloud)</source>
+        <translation>Region der Jobs (Vorgabe: die Region der Spezifikation, sonst die im Fenster unter Einstellungen &gt; Google Cloud gewählte)</translation>
+    </message>
+    <message>
+        <source>Project (default: the one chosen in the window&apos;s Settings &gt; Google Cloud, else GOOGLE_CLOUD_PROJECT, else the credentials&apos; project)</source>
+        <translation>Projekt (Vorgabe: das im Fenster unter Einstellungen &gt; Google Cloud gewählte, sonst GOOGLE_CLOUD_PROJECT, sonst das Projekt der Anmeldedaten)</translation>
     </message>
 </context>
 <context>
@@ -3090,23 +3106,12 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         </translation>
     </message>
     <message>
-        <source>Every GPU is hidden (--gpus=cpu): NCCL needs a GPU per rank; use the gloo backend, which runs on the CPU.</source>
-        <translation>Jede GPU ist verborgen (--gpus=cpu): NCCL braucht eine GPU pro Rang; verwenden Sie das gloo-Backend, das auf der CPU läuft.</translation>
-    </message>
-    <message>
         <source>The job asks for %1 GPUs (%2); this machine has %3: %4.</source>
         <translation>Der Job verlangt %1 GPUs (%2); dieser Rechner hat %3: %4.</translation>
     </message>
     <message>
         <source>Run it with --gpus=cpu to hide every GPU (NCCL needs a GPU per rank; the gloo backend runs on the CPU), or with --gpus=shared to hand the GPUs out round-robin (NCCL refuses two ranks on one GPU).</source>
         <translation>Starten Sie ihn mit --gpus=cpu, um jede GPU zu verbergen (NCCL braucht eine GPU pro Rang; das gloo-Backend läuft auf der CPU), oder mit --gpus=shared, um die GPUs reihum zu verteilen (NCCL lehnt zwei Ränge auf einer GPU ab).</translation>
-    </message>
-    <message numerus="yes">
-        <source>GPUs are shared (--gpus=shared): %n GPU(s) asked, handed out round-robin over %1 here. NCCL refuses two ranks on one GPU (&quot;Duplicate GPU detected&quot;); use gloo or fewer ranks.</source>
-        <translation>
-            <numerusform>GPUs werden geteilt (--gpus=shared): %n GPU verlangt, reihum auf die %1 hier verteilt. NCCL lehnt zwei Ränge auf einer GPU ab („Duplicate GPU detected“); verwenden Sie gloo oder weniger Ränge.</numerusform>
-            <numerusform>GPUs werden geteilt (--gpus=shared): %n GPUs verlangt, reihum auf die %1 hier verteilt. NCCL lehnt zwei Ränge auf einer GPU ab („Duplicate GPU detected“); verwenden Sie gloo oder weniger Ränge.</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>maxParallelTrials asks for %1 trials at once; each needs %n GPU(s) of its own and this machine has %2, so %3 run at once and the others wait for a free GPU set.</source>
@@ -3197,6 +3202,17 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>below</source>
         <translation>unter</translation>
+    </message>
+    <message>
+        <source>Every GPU is hidden (CPU only): NCCL needs a GPU per rank; use the gloo backend, which runs on the CPU.</source>
+        <translation>Jede GPU ist verborgen (nur CPU): NCCL braucht eine GPU pro Rang; verwenden Sie das gloo-Backend, das auf der CPU läuft.</translation>
+    </message>
+    <message numerus="yes">
+        <source>GPUs are shared: %n GPU(s) asked, handed out round-robin over %1 here. NCCL refuses two ranks on one GPU (&quot;Duplicate GPU detected&quot;); use gloo or fewer ranks.</source>
+        <translation>
+            <numerusform>GPUs werden geteilt: %n GPU verlangt, reihum auf die %1 hier verteilt. NCCL lehnt zwei Ränge auf einer GPU ab („Duplicate GPU detected“); verwenden Sie gloo oder weniger Ränge.</numerusform>
+            <numerusform>GPUs werden geteilt: %n GPUs verlangt, reihum auf die %1 hier verteilt. NCCL lehnt zwei Ränge auf einer GPU ab („Duplicate GPU detected“); verwenden Sie gloo oder weniger Ränge.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3442,6 +3458,44 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>Trial %1 stopped early: its final metric is its last report, %2 = %3 at step %4.</source>
         <translation>Versuch %1 vorzeitig beendet: seine endgültige Metrik ist sein letzter Bericht, %2 = %3 bei Schritt %4.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::jobactions</name>
+    <message>
+        <source>The config of %1 cannot be read.</source>
+        <translation>Die Konfiguration von %1 kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>%1 is still running; cancel it first.</source>
+        <translation>%1 läuft noch; brechen Sie den Job zuerst ab.</translation>
+    </message>
+    <message>
+        <source>The job %1 has already ended: %2.</source>
+        <translation>Der Job %1 ist bereits beendet: %2.</translation>
+    </message>
+    <message>
+        <source>The job&apos;s cluster has no replica %1.</source>
+        <translation>Der Cluster des Jobs hat kein Replikat %1.</translation>
+    </message>
+    <message>
+        <source>The package directory %1 does not exist on this machine.</source>
+        <translation>Das Paketverzeichnis %1 existiert auf diesem Rechner nicht.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::jobactions::JobActions</name>
+    <message>
+        <source>The job ID &quot;%1&quot; cannot name a folder in the job store.</source>
+        <translation>Die Job-ID „%1“ kann keinen Ordner im Jobspeicher benennen.</translation>
+    </message>
+    <message>
+        <source>There is already a job %1.</source>
+        <translation>Es gibt bereits einen Job %1.</translation>
+    </message>
+    <message>
+        <source>This program cannot reach the cloud: the cloud job %1 was not cancelled.</source>
+        <translation>Dieses Programm erreicht die Cloud nicht: Der Cloud-Job %1 wurde nicht abgebrochen.</translation>
     </message>
 </context>
 <context>
@@ -4650,16 +4704,68 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
 <context>
     <name>trainyard::ui::jobs</name>
     <message>
-        <source>The stored config.yaml cannot be read.</source>
-        <translation>Die gespeicherte config.yaml kann nicht gelesen werden.</translation>
+        <source>Run it on the CPU (every GPU hidden: NCCL needs a GPU per rank, the gloo backend runs on the CPU) or share the GPUs (handed out round-robin: NCCL refuses two ranks on one GPU): choose under GPUs for a local run, or when Run locally asks.</source>
+        <translation>Führen Sie ihn auf der CPU aus (jede GPU verborgen: NCCL braucht eine GPU pro Rang, das gloo-Backend läuft auf der CPU) oder teilen Sie die GPUs (reihum verteilt: NCCL lehnt zwei Ränge auf einer GPU ab): wählen Sie unter „GPUs für einen lokalen Lauf“ oder wenn „Lokal ausführen“ fragt.</translation>
     </message>
     <message>
-        <source>The service catalog cannot be loaded.</source>
-        <translation>Der Dienstkatalog kann nicht geladen werden.</translation>
+        <source>Run it on the CPU (every GPU hidden: NCCL needs a GPU per rank, the gloo backend runs on the CPU) or share the GPUs (handed out round-robin: NCCL refuses two ranks on one GPU).</source>
+        <translation>Führen Sie ihn auf der CPU aus (jede GPU verborgen: NCCL braucht eine GPU pro Rang, das gloo-Backend läuft auf der CPU) oder teilen Sie die GPUs (reihum verteilt: NCCL lehnt zwei Ränge auf einer GPU ab).</translation>
     </message>
     <message>
-        <source>The job&apos;s cluster has no replica %1.</source>
-        <translation>Der Cluster des Jobs hat kein Replikat %1.</translation>
+        <source>Choose the package directory on the Trainer page.</source>
+        <translation>Wählen Sie das Paketverzeichnis auf der Seite „Trainer“.</translation>
+    </message>
+    <message>
+        <source>Clone the job into the wizard (Job &gt; Clone into wizard) and choose its package directory on the Trainer page.</source>
+        <translation>Klonen Sie den Job in den Assistenten (Job &gt; In Assistenten klonen) und wählen Sie sein Paketverzeichnis auf der Seite „Trainer“.</translation>
+    </message>
+    <message>
+        <source>Clone the job into the wizard (Job &gt; Clone into wizard) to change it.</source>
+        <translation>Klonen Sie den Job in den Assistenten (Job &gt; In Assistenten klonen), um ihn zu ändern.</translation>
+    </message>
+    <message>
+        <source>Free some space on that disk, or delete old jobs (Job &gt; Delete job).</source>
+        <translation>Geben Sie auf diesem Datenträger Platz frei oder löschen Sie alte Jobs (Job &gt; Job löschen).</translation>
+    </message>
+    <message>
+        <source>Choose another start port in Settings &gt; Local runs.</source>
+        <translation>Wählen Sie unter Einstellungen &gt; Lokale Läufe einen anderen Startport.</translation>
+    </message>
+    <message>
+        <source>The job %1 cannot start on this machine:</source>
+        <translation>Der Job %1 kann auf diesem Rechner nicht starten:</translation>
+    </message>
+    <message>
+        <source>• %1</source>
+        <translation>• %1</translation>
+    </message>
+    <message>
+        <source>• %1: %2</source>
+        <translation>• %1: %2</translation>
+    </message>
+    <message>
+        <source>The job %1 asks for more GPUs than this machine has.</source>
+        <translation>Der Job %1 verlangt mehr GPUs, als dieser Rechner hat.</translation>
+    </message>
+    <message>
+        <source>Run on the CPU hides every GPU (NCCL needs a GPU per rank; the gloo backend runs on the CPU). Share the GPUs hands them out round-robin (NCCL refuses two ranks on one GPU).</source>
+        <translation>„Auf der CPU ausführen“ verbirgt jede GPU (NCCL braucht eine GPU pro Rang; das gloo-Backend läuft auf der CPU). „GPUs teilen“ verteilt sie reihum (NCCL lehnt zwei Ränge auf einer GPU ab).</translation>
+    </message>
+    <message>
+        <source>The choice stays under GPUs for a local run on the Review page.</source>
+        <translation>Die Wahl bleibt unter „GPUs für einen lokalen Lauf“ auf der Seite „Überprüfen“ stehen.</translation>
+    </message>
+    <message>
+        <source>Run %1 on this machine</source>
+        <translation>%1 auf diesem Rechner ausführen</translation>
+    </message>
+    <message>
+        <source>Run on the &amp;CPU</source>
+        <translation>Auf der &amp;CPU ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;Share the GPUs</source>
+        <translation>GPUs &amp;teilen</translation>
     </message>
 </context>
 <context>
@@ -4736,16 +4842,8 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>%1 ist beendet: %2</translation>
     </message>
     <message>
-        <source>The config of %1 cannot be read.</source>
-        <translation>Die Konfiguration von %1 kann nicht gelesen werden.</translation>
-    </message>
-    <message>
         <source>Job %1 started</source>
         <translation>Job %1 gestartet</translation>
-    </message>
-    <message>
-        <source>%1 is still running; cancel it first.</source>
-        <translation>%1 läuft noch; brechen Sie ihn zuerst ab.</translation>
     </message>
     <message>
         <source>Deleted %1</source>
@@ -4770,14 +4868,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Job failed</source>
         <translation>Job fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>The job ID &quot;%1&quot; cannot name a folder in the job store.</source>
-        <translation>Die Job-ID „%1“ kann keinen Ordner im Jobspeicher benennen.</translation>
-    </message>
-    <message>
-        <source>There is already a job %1.</source>
-        <translation>Es gibt bereits einen Job %1.</translation>
     </message>
     <message>
         <source>Co&amp;mpare runs</source>
@@ -5926,16 +6016,6 @@ Legen Sie unten jede Rolle fest.</translation>
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <source>• %1: %2</source>
-        <translation>• %1: %2</translation>
-    </message>
-    <message>
-        <source>This job cannot run on this machine:
-%1</source>
-        <translation>Dieser Job kann auf diesem Rechner nicht laufen:
-%1</translation>
-    </message>
-    <message>
         <source>The job is being started.</source>
         <translation>Der Job wird gestartet.</translation>
     </message>
@@ -5986,10 +6066,6 @@ Legen Sie unten jede Rolle fest.</translation>
     <message>
         <source>&amp;Discard</source>
         <translation>&amp;Verwerfen</translation>
-    </message>
-    <message>
-        <source>The package directory %1 does not exist on this machine: choose it on the Trainer page.</source>
-        <translation>Das Paketverzeichnis %1 existiert auf diesem Rechner nicht: Wählen Sie es auf der Seite „Trainer“.</translation>
     </message>
     <message>
         <source>%1 (left out: the job in the wizard does not have it)</source>
@@ -6479,10 +6555,6 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
         <translation>Geteilt: GPUs reihum verteilt</translation>
     </message>
     <message>
-        <source>How a local run&apos;s replicas get this machine&apos;s GPUs (the CLI&apos;s --gpus). NCCL needs a GPU of its own per rank; gloo runs on the CPU.</source>
-        <translation>Wie die Replikate eines lokalen Laufs die GPUs dieses Rechners bekommen (--gpus der Kommandozeile). NCCL braucht eine eigene GPU pro Rang; gloo läuft auf der CPU.</translation>
-    </message>
-    <message>
         <source>Looking for this machine&apos;s GPUs…</source>
         <translation>Suche die GPUs dieses Rechners…</translation>
     </message>
@@ -6511,8 +6583,12 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
         <translation>VM-&amp;Wartung proben</translation>
     </message>
     <message>
-        <source>For a local run (the CLI&apos;s --rehearse-maintenance): each replica gets one VM maintenance event, as when the service moves it to another VM: SIGTERM, the grace period, SIGKILL, then the same launch again. The moment is seeded by the job ID, so a rerun repeats it. `trainyard jobs describe` and the Overview say whether each replica resumed from its checkpoint or started over.</source>
-        <translation>Für einen lokalen Lauf (--rehearse-maintenance der CLI): jedes Replikat bekommt ein VM-Wartungsereignis, wie wenn der Dienst es auf eine andere VM verlegt: SIGTERM, die Schonfrist, SIGKILL, dann derselbe Start noch einmal. Der Zeitpunkt leitet sich von der Job-ID ab, sodass eine Wiederholung ihn wiederholt. `trainyard jobs describe` und die Übersicht zeigen, ob jedes Replikat von seinem Checkpoint fortgesetzt oder neu begonnen hat.</translation>
+        <source>How a local run&apos;s replicas get this machine&apos;s GPUs. NCCL needs a GPU of its own per rank; gloo runs on the CPU.</source>
+        <translation>Wie die Replikate eines lokalen Laufs die GPUs dieses Rechners erhalten. NCCL braucht eine eigene GPU pro Rang; gloo läuft auf der CPU.</translation>
+    </message>
+    <message>
+        <source>For a local run: each replica gets one VM maintenance event, as when the service moves it to another VM: SIGTERM, the grace period, SIGKILL, then the same launch again. The moment is seeded by the job ID, so a rerun repeats it. `trainyard jobs describe` and the Overview say whether each replica resumed from its checkpoint or started over.</source>
+        <translation>Für einen lokalen Lauf: jedes Replikat bekommt ein VM-Wartungsereignis, wie wenn der Dienst es auf eine andere VM verlegt: SIGTERM, die Schonfrist, SIGKILL, dann derselbe Start noch einmal. Der Zeitpunkt leitet sich von der Job-ID ab, sodass eine Wiederholung ihn wiederholt. `trainyard jobs describe` und die Übersicht zeigen, ob jedes Replikat von seinem Checkpoint fortgesetzt oder neu begonnen hat.</translation>
     </message>
 </context>
 <context>
