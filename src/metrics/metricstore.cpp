@@ -438,7 +438,9 @@ bool SeriesWriter::flush()
     if (!m_buffer.isEmpty()) {
         const qint64 at = m_header + m_flushed * PointSize;
         if (const int e = writeAt(raw.get(), m_buffer.constData(), m_buffer.size(), at)) {
-            ::ftruncate(raw.get(), off_t(at)); // never a torn record
+            // Never a torn record: cut what was written of it. Should the cut fail too, the
+            // header's count still ends before it, and the write's error is the one reported.
+            [[maybe_unused]] const int cut = ::ftruncate(raw.get(), off_t(at));
             return failed(m_path, e);
         }
         m_flushed += m_buffer.size() / PointSize;
