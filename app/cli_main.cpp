@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `trainyard` and `trainyard-cloud` (built from this file with TRAINYARD_CLOUD_PROGRAM): the CLI,
 // and the way to the window. With a command it runs it; without one (or with a config file to
-// open, or a GUI option) it hands over to `trainyard-gui` beside it, an exec with the same
+// open, or a GUI option) it hands over to `trainyard-gui` (exec/companion.h), an exec with the same
 // arguments.
 //
 // `trainyard` links trainyard_core alone. So a local command, and the owner of every job started
@@ -10,7 +10,7 @@
 // (Qt Network, OpenSSL, QtKeychain and its D-Bus): their dynamic linking took longer than most
 // commands take to run. A command of trainyard_cloud (`ai`, `secrets`, `jobs submit training
 // --cloud`, a cloud job's describe, stream-logs and cancel, and the help of all commands) it
-// hands over to `trainyard-cloud` beside it the same way (cli/cloudhooks.h).
+// hands over to `trainyard-cloud` the same way (cli/cloudhooks.h).
 #include "appsetup.h"
 #include "exec/companion.h"
 
@@ -30,11 +30,11 @@
 
 namespace {
 
-// Execs `name` beside this program with this process's arguments; returns only when that
-// failed, after saying so, with the exit status a shell gives a command it cannot run.
+// Execs the program `name` of this installation with this process's arguments; returns only when
+// that failed, after saying so, with the exit status a shell gives a command it cannot run.
 int execBeside(const char *name, char **argv)
 {
-    const std::string program = trainyard::exec::programBeside(name);
+    const std::string program = trainyard::exec::companionProgram(name);
     ::execv(program.c_str(), argv);
     const int error = errno;
     if (QCoreApplication::instance() == nullptr) {

@@ -14,6 +14,7 @@
 #include <QDialog>
 #include <QFile>
 #include <QFileInfo>
+#include <QIcon>
 #include <QTimer>
 
 namespace {
@@ -56,10 +57,13 @@ int main(int argc, char **argv)
     trainyard::ui::installAccessibleComboBox(); // after QtWidgets' own: asked first
     QApplication::setApplicationDisplayName(QStringLiteral("Trainyard"));
     QApplication::setDesktopFileName(QStringLiteral("io.github.trainyard.Trainyard"));
+    // The installed icon (hicolor) by the desktop entry's name, else the same picture built in.
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.trainyard.Trainyard"),
+                                                 QIcon(QStringLiteral(":/icons/trainyard.svg"))));
     trainyard::app::installTranslators(app);
-    // Jobs' owners are the lean `trainyard` beside this program (cli_main.cpp) when it is there.
+    // Jobs' owners are the lean `trainyard` of this installation (cli_main.cpp) when it is there.
     if (const QFileInfo cli(QFile::decodeName(
-            trainyard::exec::programBeside(trainyard::exec::CliProgramName).c_str()));
+            trainyard::exec::companionProgram(trainyard::exec::CliProgramName).c_str()));
         cli.isExecutable())
         trainyard::exec::LocalLauncher::setDefaultOwnerProgram(cli.filePath());
 

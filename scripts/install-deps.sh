@@ -2,7 +2,7 @@
 # Installs what Trainyard needs to build, run and test on Debian 12 (run as root).
 # Idempotent and quick when everything is already there.
 #   --tests   also what only the test suite needs (python3-torch for the PyTorch DDP example,
-#             desktop-file-validate and appstreamcli for the packaging metadata, clang-format,
+#             desktop-file-validate, appstreamcli and lintian for the packaging, clang-format,
 #             clang-tidy and clazy for the checks)
 set -euo pipefail
 
@@ -23,8 +23,10 @@ if [ "${1:-}" = "--tests" ]; then
     # openssl: RSA keys the cloud tests generate; util-linux: unshare, mount and prlimit for the
     # containment and full-disk tests
     # python3-yaml: the Kubernetes manifests read back by tests/unit/export/k8s_validate.py
+    # lintian: the .deb's check (tests/packaging); jq: a command of the README, which
+    # tests/packaging/readme_commands.py runs
     packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm openssl util-linux
-               python3-yaml)
+               python3-yaml lintian jq)
     # clang-format, clang-tidy, clazy: the format and static-analysis checks of run-tests.sh
     packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm openssl util-linux
                clang-format clang-tidy clazy)

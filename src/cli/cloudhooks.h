@@ -3,8 +3,9 @@
 // `jobs submit training --cloud`, a cloud job's `jobs describe|stream-logs|cancel`, and what
 // prints their help (`help ai`, `completion`, `man-page`). A program that links that library
 // installs them (installCloudCommands). `trainyard`, which does not, runs such a command line
-// through its hand-over: an exec of `trainyard-cloud` beside it with the same arguments, so the
-// process, its terminal and its exit status are the same as if it had run the command itself.
+// through its hand-over: an exec of `trainyard-cloud` (exec/companion.h) with the same arguments,
+// so the process, its terminal and its exit status are the same as if it had run the command
+// itself.
 #pragma once
 
 #include <QString>

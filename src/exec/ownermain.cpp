@@ -53,7 +53,7 @@ void handOverForSecrets(const store::JobStore &store, const QString &jobId)
     const jobspec::ImportResult imported = jobspec::importJob(yaml, QStringLiteral("config.yaml"));
     if (!imported.ok() || secrets::secretReferences(imported.job).isEmpty())
         return;
-    const std::string program = programBeside(CloudProgramName);
+    const std::string program = companionProgram(CloudProgramName);
     const QByteArray root = QFile::encodeName(store.root());
     const QByteArray id = QFile::encodeName(jobId);
     const char *const argv[] = {program.c_str(),  "supervise",    "--store",
