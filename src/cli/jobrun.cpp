@@ -208,6 +208,17 @@ int runLocalTrain(const QStringList &args)
         out().flush();
         return exitOk;
     }
+    // gcloud's local train takes no config file either; say what does.
+    for (const QString &arg : args) {
+        if (arg == QLatin1String("--"))
+            break;
+        if (arg == QLatin1String("--config") || arg.startsWith(QLatin1String("--config=")))
+            return usageError(command,
+                              Run::tr("local train takes no --config, as gcloud's does not: give "
+                                      "the trainer with --module-name and --package-path, or run "
+                                      "a config file's job with `trainyard jobs submit training "
+                                      "JOB_ID --config FILE`"));
+    }
     if (!parsed.error.isEmpty())
         return usageError(command, parsed.error);
     if (!parsed.jobFlags.flags.isEmpty())
@@ -374,6 +385,8 @@ int runSubmitTraining(const QStringList &args)
     // The checks the wizard's Run locally and the console's Run again pass too (prestart.h): the
     // spec's rules for a local run first, printed with their positions in the file.
     jobactions::PreStartReport report;
+    // The ID is the command line's: a message about it names JOB_ID, not the file's jobId line.
+    input.import.sources.flags.insert(QStringLiteral("jobId"), QStringLiteral("JOB_ID"));
     if (input.import.ok()) {
         jobactions::PreStartRequest checks;
         checks.job = input.import.job;

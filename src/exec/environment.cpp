@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "exec/environment.h"
 
+#include "exec/companion.h"
 #include "service/tfconfig.h"
 #include "service/trainingjson.h"
 #include "store/jobstate.h"
@@ -195,6 +196,11 @@ ReplicaLaunch replicaLaunch(const jobspec::Job &job, const service::ClusterLayou
         // Line-by-line logs: the executor reads output as it comes.
         if (!env.contains(QStringLiteral("PYTHONUNBUFFERED")))
             set(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
+        // A package in a system folder (the installed examples) stays as installed: no
+        // __pycache__ beside it, which a root user's run would write and a purge leave behind.
+        if (isSystemDataPath(launch.workingDirectory, env.value(QStringLiteral("XDG_DATA_DIRS"))) &&
+            !env.contains(QStringLiteral("PYTHONDONTWRITEBYTECODE")))
+            set(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
     }
 
     launch.environment = env;

@@ -2,6 +2,7 @@
 #include "exec/jobgpuplan.h"
 
 #include "catalog/catalog.h"
+#include "exec/loopback.h"
 #include "service/trials.h"
 
 #include <QCoreApplication>
@@ -25,6 +26,7 @@ service::LayoutOptions layoutOptions(const RunSettings &settings)
     options.style = settings.style;
     options.distributed = settings.distributed;
     options.startPort = settings.startPort;
+    options.host = loopbackHost().host;
     options.maxLocalReplicas = settings.maxLocalReplicas;
     options.localTensorFlowMajor = settings.localTensorFlowMajor;
     return options;
@@ -46,6 +48,8 @@ QStringList JobGpuPlan::notes() const
             << trialSlots.placements.constFirst().warnings;
     }
     all << trialSlots.notes;
+    if (const QString &loopback = loopbackHost().note; !loopback.isEmpty())
+        all << loopback;
     return all;
 }
 

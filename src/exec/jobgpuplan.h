@@ -3,7 +3,7 @@
 // what each replica asks, this machine's GPUs, and per trial slot which GPUs each replica sees.
 // The one place that turns spec + run settings + machine into a placement: the owner applies it,
 // the CLI prints it (and refuses) before the job is created, the wizard's Review page shows it.
-// Pure apart from the catalog it is given.
+// Pure apart from the catalog it is given and the loopback name of this machine (exec/loopback.h).
 #pragma once
 
 #include "exec/gpuplacement.h"
@@ -25,7 +25,8 @@ struct JobGpuPlan
     explicit operator bool() const { return error.isEmpty(); }
 
     int asked() const;
-    // Every note and warning, placement's first, for the owner's log, the CLI and the wizard.
+    // Every note and warning, placement's first, for the owner's log, the CLI and the wizard;
+    // last, why the replicas use 127.0.0.1 where localhost does not resolve.
     QStringList notes() const;
     // One line per replica of the first slot: "chief-0: GPU 0 (NVIDIA H200)", "ps-0: no GPU
     // (CUDA_VISIBLE_DEVICES=)"; empty when nothing applies (no GPU here).

@@ -213,7 +213,16 @@ void TestJobCli::invalidSpecIsRefused()
                  spec(QStringLiteral("again"), customSpec(QStringLiteral("envdump"), 0, 0, 0,
                                                           path(QStringLiteral("again"))))});
     QCOMPARE(again.exitCode, 1);
-    QVERIFY2(again.err.contains("described_job"), again.err.constData());
+    // The ID came from the command line: the message names JOB_ID, not the file's jobId line.
+    QVERIFY2(again.err.startsWith("JOB_ID: error: jobId: a job named described_job already exists"),
+             again.err.constData());
+
+    // gcloud's local train takes no config file; the refusal says what runs one.
+    const CliRun local = runCli(m_home, {QStringLiteral("local"), QStringLiteral("train"),
+                                         QStringLiteral("--config"), config});
+    QCOMPARE(local.exitCode, 2);
+    QVERIFY2(local.err.contains("jobs submit training JOB_ID --config FILE"),
+             local.err.constData());
 }
 
 // `jobs submit training` forks the job's owner before its own Qt starts (exec/ownerstandby.h)
