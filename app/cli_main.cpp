@@ -32,7 +32,7 @@ namespace {
 
 // Execs the program `name` of this installation with this process's arguments; returns only when
 // that failed, after saying so, with the exit status a shell gives a command it cannot run.
-int execBeside(const char *name, char **argv)
+int execCompanion(const char *name, char **argv)
 {
     const std::string program = trainyard::exec::companionProgram(name);
     ::execv(program.c_str(), argv);
@@ -56,7 +56,7 @@ std::vector<char *> g_arguments;
 
 int handOverToCloud()
 {
-    return execBeside(trainyard::exec::CloudProgramName, g_arguments.data());
+    return execCompanion(trainyard::exec::CloudProgramName, g_arguments.data());
 }
 #endif
 
@@ -66,7 +66,7 @@ int main(int argc, char **argv)
 {
     trainyard::app::setIdentity();
     if (!trainyard::app::wantsCommand(argc, argv))
-        return execBeside(trainyard::exec::GuiProgramName, argv);
+        return execCompanion(trainyard::exec::GuiProgramName, argv);
 #ifdef TRAINYARD_CLOUD_PROGRAM
     trainyard::cli::installCloud();
 #else
