@@ -448,7 +448,8 @@ void TestJobCli::cloudCommandsAreHandedToTrainyardCloud()
                    QProcessEnvironment(), binary)
                 .out.contains("custom-jobs"));
 
-    // trainyard alone in a folder.
+    // trainyard alone in a folder: it looks for trainyard-cloud where an installation keeps it,
+    // and says so.
     const QString alone = path(QStringLiteral("alone/trainyard"));
     QVERIFY(QDir().mkpath(QFileInfo(alone).path()));
     QVERIFY(QFile::copy(binary, alone));
@@ -456,7 +457,8 @@ void TestJobCli::cloudCommandsAreHandedToTrainyardCloud()
                                   QProcessEnvironment(), alone);
     QCOMPARE(missing.exitCode, 127);
     const QByteArray named =
-        "cannot start " + QFile::encodeName(path(QStringLiteral("alone/trainyard-cloud")));
+        "cannot start " +
+        QFile::encodeName(path(QStringLiteral("libexec/trainyard/trainyard-cloud")));
     QVERIFY2(missing.err.contains(named), missing.err.constData());
     QVERIFY2(missing.err.contains("No such file or directory"), missing.err.constData());
     QVERIFY(missing.out.isEmpty());

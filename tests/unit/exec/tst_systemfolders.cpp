@@ -73,14 +73,14 @@ void TestSystemFolders::noBytecodeThere()
     job.trainingInput.pythonModule = QStringLiteral("trainer.task");
     job.local.packagePath = packagePath;
     static const catalog::Catalog noCatalog;
-    exec::LayoutResult layout = exec::planLayout(job, noCatalog, exec::LayoutOptions());
+    service::LayoutResult layout = service::planLayout(job, noCatalog, service::LayoutOptions());
     QVERIFY(layout);
-    QVERIFY(exec::assignPorts(layout.layout, {27182}));
+    QVERIFY(service::assignPorts(layout.layout, {27182}));
     exec::EnvironmentOptions options;
     options.baseEnvironment = QProcessEnvironment(); // not this process's
     options.baseEnvironment.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
     options.baseDirectory = QStringLiteral("/home/ada");
-    const exec::Replica &primary = *layout.layout.primary();
+    const service::Replica &primary = *layout.layout.primary();
     QString error;
     const exec::ReplicaLaunch launch =
         exec::replicaLaunch(job, layout.layout, primary, options, &error);
