@@ -1177,6 +1177,8 @@ Beispiele:
     <message>
         <source>Project (default: the one chosen in the window&apos;s Settings &gt; Google Cloud, else GOOGLE_CLOUD_PROJECT, else the credentials&apos; project)</source>
         <translation>Projekt (Vorgabe: das im Fenster unter Einstellungen &gt; Google Cloud gewählte, sonst GOOGLE_CLOUD_PROJECT, sonst das Projekt der Anmeldedaten)</translation>
+    </message>
+    <message>
         <source>local train takes no --config, as gcloud&apos;s does not: give the trainer with --module-name and --package-path, or run a config file&apos;s job with `trainyard jobs submit training JOB_ID --config FILE`</source>
         <translation>local train nimmt kein --config, wie das von gcloud auch nicht: geben Sie den Trainer mit --module-name und --package-path an, oder führen Sie den Job einer Konfigurationsdatei mit `trainyard jobs submit training JOB_ID --config FILE` aus</translation>
     </message>
@@ -3215,6 +3217,8 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
             <numerusform>GPUs werden geteilt: %n GPU verlangt, reihum auf die %1 hier verteilt. NCCL lehnt zwei Ränge auf einer GPU ab („Duplicate GPU detected“); verwenden Sie gloo oder weniger Ränge.</numerusform>
             <numerusform>GPUs werden geteilt: %n GPUs verlangt, reihum auf die %1 hier verteilt. NCCL lehnt zwei Ränge auf einer GPU ab („Duplicate GPU detected“); verwenden Sie gloo oder weniger Ränge.</numerusform>
         </translation>
+    </message>
+    <message>
         <source>The host name %1 does not resolve on this machine (%2; /etc/hosts has no entry for it): the replicas listen on and are given the loopback address %3 instead.</source>
         <translation>Der Hostname %1 lässt sich auf diesem Rechner nicht auflösen (%2; /etc/hosts hat keinen Eintrag dafür): Die Replikate lauschen stattdessen auf der Loopback-Adresse %3 und bekommen diese genannt.</translation>
     </message>
