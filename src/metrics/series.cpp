@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace trainyard::metrics {
 
@@ -14,6 +15,8 @@ QVector<double> smoothEma(const QVector<double> &values, double weight)
     QVector<double> out(values.size());
     double last = 0;
     double debias = 0;
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
     for (qsizetype i = 0; i < values.size(); ++i) {
         const double v = values.at(i);
         if (!std::isfinite(v)) {
@@ -22,7 +25,10 @@ QVector<double> smoothEma(const QVector<double> &values, double weight)
         }
         last = last * weight + (1.0 - weight) * v;
         debias = debias * weight + (1.0 - weight);
-        out[i] = last / debias;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+        // A weighted mean of the values so far, also after rounding (docs/charts.md).
+        out[i] = std::clamp(last / debias, lo, hi);
     }
     return out;
 }

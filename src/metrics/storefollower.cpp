@@ -399,15 +399,15 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
         qint64 first = 0;
         qint64 end = reader->count();
         if (request.zoomed) {
-            double lo = request.xMin;
-            double hi = request.xMax;
+            const bool secondary = request.secondaryKinds.contains(info.key.kind);
+            double lo = secondary ? request.xMin2 : request.xMin;
+            double hi = secondary ? request.xMax2 : request.xMax;
             if (request.byEpoch) {
-                lo = epochs.stepAt(request.xMin);
-                hi = epochs.stepAt(
-                    std::nextafter(request.xMax, std::numeric_limits<double>::infinity()));
+                lo = epochs.stepAt(lo);
+                hi = epochs.stepAt(std::nextafter(hi, std::numeric_limits<double>::infinity()));
             } else if (byTime) {
-                lo = double(m_origin) + request.xMin * 1000.0;
-                hi = double(m_origin) + request.xMax * 1000.0;
+                lo = double(m_origin) + lo * 1000.0;
+                hi = double(m_origin) + hi * 1000.0;
             }
             first = std::max<qint64>(0, reader->lowerBound(lo, byTime) - 1);
             // One point beyond each edge, so a line leaving the view is drawn to the border.
@@ -420,6 +420,7 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
         DrawnSeries drawn;
         drawn.key = info.key;
         drawn.display = info.display;
+        drawn.stats = {info.key.kind, info.count, info.last, info.lastStep, info.min, info.max};
         const int level = drawLevel(end - first, maxPoints);
         drawn.bucket = level == 0 ? 1 : bucketSize(level);
         QVector<Bucket> runs;
@@ -458,6 +459,16 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
             drawn.points.reserve(runs.size() + 1);
             double ema = 0;
             double debias = 0;
+            // The finite values averaged so far: the average stays between them.
+            double seenMin = std::numeric_limits<double>::infinity();
+            double seenMax = -seenMin;
+            const auto consume = [&](const Bucket &run) {
+                const double weight = std::pow(w, double(run.finite));
+                ema = ema * weight + (1.0 - weight) * (run.sum / double(run.finite));
+                debias = debias * weight + (1.0 - weight);
+                seenMin = std::min(seenMin, run.minValue);
+                seenMax = std::max(seenMax, run.maxValue);
+            };
             if (first == 0 && level > 0 && keep(firstPoint.value)) {
                 drawn.points.append(
                     QPointF(xOf(firstPoint.step, firstPoint.wallMs), firstPoint.value));
@@ -469,20 +480,18 @@ DrawResult StoreFollower::compute(const DrawRequest &request) const
                 QVector<Bucket> before;
                 appendRuns(*reader, drawLevel(warm, 20000), first - warm, first, before);
                 for (const Bucket &run : std::as_const(before)) {
-                    if (run.finite == 0)
-                        continue;
-                    const double weight = std::pow(w, double(run.finite));
-                    ema = ema * weight + (1.0 - weight) * (run.sum / double(run.finite));
-                    debias = debias * weight + (1.0 - weight);
+                    if (run.finite > 0)
+                        consume(run);
                 }
             }
             for (const Bucket &run : std::as_const(runs)) {
                 if (run.finite == 0)
                     continue;
-                const double weight = std::pow(w, double(run.finite));
-                ema = ema * weight + (1.0 - weight) * (run.sum / double(run.finite));
-                debias = debias * weight + (1.0 - weight);
-                const double y = ema / debias;
+                consume(run);
+                // A mean of the values so far, also after rounding: a constant run stays at
+                // its value (TensorBoard leaves a constant series unsmoothed for the same
+                // reason, docs/charts.md).
+                const double y = std::clamp(ema / debias, seenMin, seenMax);
                 if (keep(y))
                     drawn.points.append(QPointF(xOf(run.lastStep, run.lastWall), y));
             }

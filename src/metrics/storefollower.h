@@ -22,7 +22,9 @@
 // EMA is exact; drawn from the pyramid, it runs over the runs of points the drawing is made of
 // (a bucket, or the single points at the edges of the range): a run of n points with mean m
 // moves the average as n points of value m would, with weight w^n. So a dense curve at 0.98 is a
-// smooth line at every zoom, and the raw min/max band stays under it.
+// smooth line at every zoom, and the raw min/max band stays under it. The average is a weighted
+// mean of the points so far, so it is kept between their min and max: a constant series stays
+// exactly at its value, never moved by rounding (docs/charts.md, "Smoothing").
 //
 // X axis: the step, the time since the store's first point, or the epoch: a series' step mapped
 // through the epoch series of the same source (or, when it has none, the store's first epoch
@@ -71,6 +73,12 @@ struct DrawRequest
     bool zoomed = false;   // else the whole series
     double xMin = 0;
     double xMax = 0;
+    // Series of these kinds are on a chart's second step axis (their own step scale, as a
+    // hypertune file's global step beside the log's step): zoomed, they are read over
+    // [xMin2, xMax2] instead.
+    QStringList secondaryKinds;
+    double xMin2 = 0;
+    double xMax2 = 0;
     quint64 serial = 0;
 };
 
@@ -81,6 +89,18 @@ struct DrawnSeries
     QVector<QPointF> points; // the line: smoothed, else the raw points (or min/max per bucket)
     QVector<QPointF> raw;    // smoothed only: the raw points (or min/max per bucket) under it
     qint64 bucket = 1;       // points per drawn bucket (1: every point)
+    // The series as stored (all of it, not only the drawn range): for the chart's text
+    // alternative and its step scale.
+    struct Stats
+    {
+        QString kind;
+        qint64 count = 0;
+        double last = 0;
+        double lastStep = 0;
+        double min = 0;
+        double max = 0;
+    };
+    Stats stats;
 };
 
 // The metric whose series give the Epoch x axis.

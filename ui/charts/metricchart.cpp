@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "charts/metricchart.h"
 
+#include "charts/chartaccess.h"
+
 #include <QApplication>
 #include <QFileDialog>
 #include <QGraphicsLineItem>
@@ -19,82 +21,12 @@
 
 namespace trainyard::ui::charts {
 
-namespace {
-
-// A 1/2/5 x 10^n interval giving about five ticks over the range.
-double niceInterval(double span)
-{
-    const double raw = span / 5.0;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    const double f = raw / magnitude;
-    return (f < 1.5 ? 1.0 : f < 3.5 ? 2.0 : f < 7.5 ? 5.0 : 10.0) * magnitude;
-}
-
-// Whether ticks every `interval` from `lo` to `hi` can be counted: few enough, and far enough
-// apart that lo + interval != lo. QValueAxis (TicksDynamic) and relabel() both step through them;
-// values far from 0 with a tiny span (wall times, a constant series) would never end.
-bool countableTicks(double lo, double hi, double interval)
-{
-    if (!(interval > 0) || !std::isfinite(lo) || !std::isfinite(hi) || !std::isfinite(interval))
-        return false;
-    const double magnitude = std::max(std::abs(lo), std::abs(hi));
-    return (hi - lo) / interval <= 1000 && magnitude / interval < 1e12;
-}
-
-QString stripZeros(QString s)
-{
-    if (s.contains(QLatin1Char('.'))) {
-        while (s.endsWith(QLatin1Char('0')))
-            s.chop(1);
-        if (s.endsWith(QLatin1Char('.')))
-            s.chop(1);
-    }
-    return s;
-}
-
-} // namespace
-
-QString MetricChartView::formatTick(double value, double interval)
-{
-    interval = std::abs(interval);
-    if (value == 0 || (interval > 0 && std::abs(value) < interval * 1e-9))
-        return QStringLiteral("0");
-    const double a = std::abs(value);
-    // Decimals that tell ticks `interval` apart at a given unit.
-    auto decimals = [interval](double unit) {
-        if (!(interval > 0))
-            return 3;
-        return std::clamp(int(-std::floor(std::log10(interval / unit) + 1e-9)), 0, 6);
-    };
-    static const struct
-    {
-        double unit;
-        char suffix;
-    } units[] = {{1e12, 'T'}, {1e9, 'G'}, {1e6, 'M'}, {1e3, 'k'}};
-    for (const auto &u : units) {
-        if (a >= u.unit) {
-            return stripZeros(QString::number(value / u.unit, 'f', decimals(u.unit))) +
-                   QLatin1Char(u.suffix);
-        }
-    }
-    if (a < 1e-3) {
-        // Mantissa and exponent: 1e-4, 2.5e-5.
-        const int exponent = int(std::floor(std::log10(a)));
-        const double mantissa = value / std::pow(10.0, exponent);
-        const int digits =
-            interval > 0 ? std::clamp(exponent - int(std::floor(std::log10(interval) + 1e-9)), 0, 4)
-                         : 2;
-        return stripZeros(QString::number(mantissa, 'f', digits)) + QLatin1Char('e') +
-               QString::number(exponent);
-    }
-    return stripZeros(QString::number(value, 'f', decimals(1.0)));
-}
-
 MetricChartView::MetricChartView(const QString &metric, const QString &storeDir, QWidget *parent)
     : QChartView(parent)
     , m_metric(metric)
     , m_storeDir(storeDir)
 {
+    installChartAccessibility();
     auto *c = new QChart;
     // Chart titles and legend labels accept rich text: outside strings are escaped.
     c->setTitle(metric.toHtmlEscaped());
@@ -104,8 +36,9 @@ MetricChartView::MetricChartView(const QString &metric, const QString &storeDir,
     connect(c, &QChart::plotAreaChanged, this, &MetricChartView::relabel);
     setRenderHint(QPainter::Antialiasing);
     setRubberBand(QChartView::RectangleRubberBand);
-    setMinimumSize(360, 260);
-    setFocusPolicy(Qt::ClickFocus);
+    setMinimumSize(MinimumWidth, MinimumHeight);
+    // Tab reaches it (arrows pan, + and - zoom, T opens the table); a frame shows the focus.
+    setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
 
     m_crosshair = new QGraphicsLineItem;
@@ -126,6 +59,8 @@ MetricChartView::MetricChartView(const QString &metric, const QString &storeDir,
     m_exportButton = new QToolButton(this);
     m_exportButton->setObjectName(QStringLiteral("chartExport"));
     m_exportButton->setText(tr("Export"));
+    // One name per chart: a page has several Export buttons.
+    m_exportButton->setAccessibleName(tr("Export %1").arg(metric));
     m_exportButton->setToolTip(tr("Save every point of this chart as CSV, or the chart as PNG"));
     m_exportButton->setPopupMode(QToolButton::InstantPopup);
     m_exportButton->setAutoRaise(true);
@@ -133,6 +68,20 @@ MetricChartView::MetricChartView(const QString &metric, const QString &storeDir,
     menu->addAction(tr("CSV…"), this, &MetricChartView::askCsv);
     menu->addAction(tr("PNG…"), this, &MetricChartView::askPng);
     m_exportButton->setMenu(menu);
+
+    m_tableButton = new QToolButton(this);
+    m_tableButton->setObjectName(QStringLiteral("chartTable"));
+    m_tableButton->setText(tr("Table"));
+    m_tableButton->setAccessibleName(tr("Show %1 as a table").arg(metric));
+    m_tableButton->setToolTip(tr("The points of the visible range as a table (T)"));
+    m_tableButton->setAutoRaise(true);
+    connect(m_tableButton, &QToolButton::clicked, this, &MetricChartView::showTable);
+
+    // While the chart has the focus its description (read by screen readers) changes at most
+    // every few seconds, not at each redraw.
+    m_describeTimer.setSingleShot(true);
+    m_describeTimer.setInterval(5000);
+    connect(&m_describeTimer, &QTimer::timeout, this, &MetricChartView::updateDescription);
 
     m_resizeTimer.setSingleShot(true);
     m_resizeTimer.setInterval(100);
@@ -147,6 +96,9 @@ void MetricChartView::placeExportButton()
     m_exportButton->adjustSize();
     m_exportButton->move(width() - m_exportButton->width() - 6, 6);
     m_exportButton->raise();
+    m_tableButton->adjustSize();
+    m_tableButton->move(m_exportButton->x() - m_tableButton->width() - 2, 6);
+    m_tableButton->raise();
 }
 
 void MetricChartView::resizeEvent(QResizeEvent *event)
@@ -165,7 +117,24 @@ void MetricChartView::applyTheme()
     chart()->legend()->setLabelColor(palette().color(QPalette::Text));
     QPen cross(palette().color(QPalette::Text), 1, Qt::DashLine);
     m_crosshair->setPen(cross);
+    applyChartFocusFrame(this);
     applyPens();
+}
+
+void MetricChartView::focusInEvent(QFocusEvent *event)
+{
+    QChartView::focusInEvent(event);
+    applyChartFocusFrame(this);
+}
+
+void MetricChartView::focusOutEvent(QFocusEvent *event)
+{
+    QChartView::focusOutEvent(event);
+    applyChartFocusFrame(this);
+    if (m_describeTimer.isActive()) {
+        m_describeTimer.stop();
+        updateDescription();
+    }
 }
 
 void MetricChartView::changeEvent(QEvent *event)
@@ -205,140 +174,6 @@ void MetricChartView::applyPens()
     }
 }
 
-void MetricChartView::rebuildAxes()
-{
-    QChart *c = chart();
-    if (m_xAxis) {
-        c->removeAxis(m_xAxis);
-        delete m_xAxis;
-    }
-    if (m_yAxis) {
-        c->removeAxis(m_yAxis);
-        delete m_yAxis;
-    }
-    m_rangeDrawn = false; // no restart marks on the new axis until a drawing gives its range
-    auto *x = new QValueAxis;
-    x->setTitleText(m_xMode == XMode::Step   ? tr("Step")
-                    : m_xMode == XMode::Time ? tr("Time since start (s)")
-                                             : tr("Epoch"));
-    m_xAxis = x;
-    if (m_log) {
-        auto *y = new QLogValueAxis;
-        y->setLabelFormat(QStringLiteral("%g"));
-        y->setBase(10);
-        m_yAxis = y;
-    } else {
-        m_yAxis = new QValueAxis;
-    }
-    c->addAxis(m_xAxis, Qt::AlignBottom);
-    c->addAxis(m_yAxis, Qt::AlignLeft);
-    const QColor text = palette().color(QPalette::Text);
-    for (QAbstractAxis *axis : {m_xAxis, m_yAxis}) {
-        axis->setLabelsColor(text);
-        axis->setTitleBrush(QBrush(text));
-        if (auto *value = qobject_cast<QValueAxis *>(axis)) {
-            // QValueAxis labels are printf-formatted (2e+06): its own labels keep their room
-            // but are not drawn; ours (formatTick) are drawn at its ticks.
-            value->setLabelFormat(QStringLiteral("%.4g"));
-            value->setLabelsColor(Qt::transparent);
-            connect(value, &QValueAxis::rangeChanged, this, &MetricChartView::relabel);
-        }
-    }
-    for (const Lines &l : std::as_const(m_series)) {
-        for (QLineSeries *s : {l.raw, l.line}) {
-            s->attachAxis(m_xAxis);
-            s->attachAxis(m_yAxis);
-        }
-    }
-    relabel();
-}
-
-void MetricChartView::relabel()
-{
-    if (m_relabelling)
-        return;
-    m_relabelling = true;
-    const QRectF plot = chart()->plotArea();
-    const QColor text = palette().color(QPalette::Text);
-    for (QAbstractAxis *axis : {m_xAxis, m_yAxis}) {
-        const bool horizontal = axis == m_xAxis;
-        QList<QGraphicsSimpleTextItem *> &items = horizontal ? m_xLabels : m_yLabels;
-        auto *value = qobject_cast<QValueAxis *>(axis);
-        QStringList texts;
-        QList<double> ticks;
-        if (value) {
-            const double lo = value->min();
-            const double hi = value->max();
-            const double span = hi - lo;
-            const double interval = span > 0 ? niceInterval(span) : 0;
-            if (!countableTicks(lo, hi, interval)) {
-                if (value->tickType() != QValueAxis::TicksFixed)
-                    value->setTickType(QValueAxis::TicksFixed);
-            } else {
-                // Set only when different: each setting lays the chart out again.
-                if (value->tickType() != QValueAxis::TicksDynamic)
-                    value->setTickType(QValueAxis::TicksDynamic);
-                if (value->tickAnchor() != 0.0)
-                    value->setTickAnchor(0.0);
-                if (value->tickInterval() != interval)
-                    value->setTickInterval(interval);
-                // At most MaxTicks labels, counted in integers: far from 0 (wall times in ms) a
-                // tiny span makes k + 1 == k in doubles, and a double counter never ends.
-                constexpr int MaxTicks = 64;
-                const double first = std::ceil(lo / interval - 1e-9);
-                for (int i = 0; i < MaxTicks; ++i) {
-                    const double tick = (first + i) * interval;
-                    if (tick > hi + span * 1e-9 || (i > 0 && tick <= ticks.constLast()))
-                        break;
-                    ticks.append(tick);
-                    texts.append(formatTick(tick, interval));
-                }
-            }
-        }
-        while (items.size() < texts.size()) {
-            auto *item = new QGraphicsSimpleTextItem(chart());
-            item->setZValue(10);
-            items.append(item);
-        }
-        for (int i = 0; i < items.size(); ++i) {
-            QGraphicsSimpleTextItem *item = items.at(i);
-            if (i >= texts.size()) {
-                item->hide();
-                continue;
-            }
-            item->setFont(axis->labelsFont());
-            item->setBrush(text);
-            item->setText(texts.at(i));
-            const QRectF box = item->boundingRect();
-            const double lo = value->min();
-            const double hi = value->max();
-            const double f = (ticks.at(i) - lo) / (hi - lo);
-            if (horizontal) {
-                const double px = plot.left() + f * plot.width();
-                item->setPos(
-                    chart()->mapFromScene(QPointF(px - box.width() / 2, plot.bottom() + 6)));
-            } else {
-                const double py = plot.bottom() - f * plot.height();
-                item->setPos(chart()->mapFromScene(
-                    QPointF(plot.left() - box.width() - 6, py - box.height() / 2)));
-            }
-            item->show();
-        }
-    }
-    placeRestartMarks();
-    m_relabelling = false;
-}
-
-QStringList MetricChartView::axisLabels(Qt::Orientation orientation) const
-{
-    QStringList texts;
-    for (QGraphicsSimpleTextItem *item : orientation == Qt::Horizontal ? m_xLabels : m_yLabels) {
-        if (item->isVisible())
-            texts.append(item->text());
-    }
-    return texts;
-}
-
 MetricChartView::Lines MetricChartView::seriesFor(const QString &source)
 {
     auto it = m_series.find(source);
@@ -350,11 +185,8 @@ MetricChartView::Lines MetricChartView::seriesFor(const QString &source)
     l.line->setName(source.toHtmlEscaped());
     chart()->addSeries(l.raw);
     chart()->addSeries(l.line);
-    for (QLineSeries *s : {l.raw, l.line}) {
-        s->attachAxis(m_xAxis);
-        s->attachAxis(m_yAxis);
-    }
     m_series.insert(source, l);
+    attachAxes(source, l);
     applyPens();
     return l;
 }
@@ -424,10 +256,15 @@ metrics::DrawRequest MetricChartView::drawRequest() const
     r.smoothing = m_smoothing;
     r.logScale = m_log;
     r.zoomed = m_zoomed;
+    r.secondaryKinds = m_x2Axis ? m_secondaryKinds : QStringList();
     if (m_zoomed) {
         auto *x = static_cast<QValueAxis *>(m_xAxis);
         r.xMin = x->min();
         r.xMax = x->max();
+        if (auto *x2 = qobject_cast<QValueAxis *>(m_x2Axis)) {
+            r.xMin2 = x2->min();
+            r.xMax2 = x2->max();
+        }
     }
     r.serial = m_serial;
     return r;
@@ -451,25 +288,24 @@ void MetricChartView::updateSeries()
 
 void MetricChartView::draw(const QList<metrics::DrawnSeries> &list)
 {
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = -lo;
-    double yLo = lo;
-    double yHi = -lo;
     m_order.clear();
     m_keys.clear();
+    for (const metrics::DrawnSeries &series : list) {
+        m_stats.insert(series.display, series.stats);
+    }
+    chooseStepAxes(list);
+    Extent first;
+    Extent second;
     for (const metrics::DrawnSeries &series : list) {
         m_order.append(series.display);
         m_keys.append(series.key);
         const Lines l = seriesFor(series.display);
         l.line->replace(QList<QPointF>(series.points.cbegin(), series.points.cend()));
         l.raw->replace(QList<QPointF>(series.raw.cbegin(), series.raw.cend()));
+        Extent &extent = m_x2Axis && m_secondaryKinds.contains(series.stats.kind) ? second : first;
         for (const QVector<QPointF> *points : {&series.points, &series.raw}) {
-            for (const QPointF &p : *points) {
-                lo = std::min(lo, p.x());
-                hi = std::max(hi, p.x());
-                yLo = std::min(yLo, p.y());
-                yHi = std::max(yHi, p.y());
-            }
+            for (const QPointF &p : *points)
+                extent.add(p);
         }
     }
     for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
@@ -478,40 +314,30 @@ void MetricChartView::draw(const QList<metrics::DrawnSeries> &list)
             it->raw->clear();
         }
     }
-    if (m_zoomed || !(hi >= lo))
+    // A shown chart tells assistive technology its new summary (DescriptionChanged), a focused
+    // one at most every few seconds; a hidden one is read when asked (chartaccess.cpp).
+    if (isVisible() && !hasFocus())
+        updateDescription();
+    else if (isVisible() && !m_describeTimer.isActive())
+        m_describeTimer.start();
+    if (m_zoomed || !(first.valid() || second.valid()))
         return;
-    if (hi == lo)
-        hi = lo + 1;
-    if (yHi == yLo) {
-        yHi += std::abs(yHi) * 0.1 + (m_log ? 0 : 1);
-        yLo -= m_log ? yLo * 0.5 : std::abs(yLo) * 0.1 + 1;
-    }
-    // QValueAxis makes an item per tick at once: the interval never gets small for a wide range
-    // (the larger one while the range changes, then the new range's).
-    const auto setRange = [](QValueAxis *axis, double from, double to) {
-        const double interval = niceInterval(to - from);
-        if (!countableTicks(from, to, interval)) {
-            axis->setTickType(QValueAxis::TicksFixed);
-            axis->setRange(from, to);
-            return;
-        }
-        axis->setTickInterval(std::max(interval, axis->tickInterval()));
-        axis->setRange(from, to);
-        axis->setTickInterval(interval);
-    };
-    setRange(static_cast<QValueAxis *>(m_xAxis), lo, hi);
-    if (m_log) {
-        m_yAxis->setRange(yLo, yHi);
-    } else {
-        const double pad = (yHi - yLo) * 0.05;
-        setRange(static_cast<QValueAxis *>(m_yAxis), yLo - pad, yHi + pad);
-    }
+    setRanges(first, second);
 }
 
 void MetricChartView::contextMenuEvent(QContextMenuEvent *event)
 {
     QMenu menu(this);
     menu.addAction(tr("Reset zoom"), this, &MetricChartView::resetZoom);
+    menu.addAction(tr("Show as table…"), this, &MetricChartView::showTable);
+    if (m_xMode == XMode::Step && (m_oneStepAxis || !m_secondaryKinds.isEmpty())) {
+        QAction *one = menu.addAction(tr("One step axis for all series"));
+        one->setCheckable(true);
+        one->setChecked(m_oneStepAxis);
+        one->setToolTip(tr("Series on another step scale (a hypertune file's global step) "
+                           "have a second step axis at the top"));
+        connect(one, &QAction::toggled, this, &MetricChartView::setOneStepAxis);
+    }
     menu.addSeparator();
     menu.addAction(tr("Export CSV…"), this, &MetricChartView::askCsv);
     menu.addAction(tr("Export PNG…"), this, &MetricChartView::askPng);
@@ -546,10 +372,13 @@ bool MetricChartView::exportCsv(const QString &path, QString *error) const
 
 bool MetricChartView::exportPng(const QString &path)
 {
-    const bool button = m_exportButton->isVisible();
+    const bool exportShown = m_exportButton->isVisible();
+    const bool tableShown = m_tableButton->isVisible();
     m_exportButton->hide();
+    m_tableButton->hide();
     const bool ok = grab().save(path, "PNG");
-    m_exportButton->setVisible(button);
+    m_exportButton->setVisible(exportShown);
+    m_tableButton->setVisible(tableShown);
     return ok;
 }
 

@@ -9,6 +9,18 @@
 // button); an Export button (CSV of every stored point, PNG of the chart). Restarts of the
 // replicas whose series it shows are marked with a dashed vertical line and a label
 // (setRestartMarks; restartmarks.cpp).
+//
+// What it shows is true (docs/charts.md): a constant series is a flat line at its value at any
+// smoothing, a flat series keeps readable y labels, the crosshair names each series' value and
+// its smoothed value, and on a step axis series of another kind whose steps run on another scale
+// (a hypertune file's global step beside the log's step) get a second step axis at the top
+// instead of being squeezed onto the first (the context menu can put them on one axis).
+//
+// For assistive technology (chartaccess.cpp) the chart is a Chart named by its title, described
+// by a summary of its series (last value at its step, min, max, points), with its Export and
+// "Table" buttons as children; "Table" lists the points of the visible range
+// (charttable.h). Keyboard: Tab reaches it (a frame marks the focus), arrows pan, + and - zoom,
+// Home resets, T shows the table.
 #pragma once
 
 #include "metrics/storefollower.h"
@@ -17,6 +29,7 @@
 #include <QHash>
 #include <QTimer>
 #include <functional>
+#include <limits>
 #include <optional>
 
 class QGraphicsLineItem;
@@ -29,6 +42,16 @@ class QToolButton;
 namespace trainyard::ui::charts {
 
 enum class XMode { Step, Time, Epoch };
+
+// One row of a chart's table (charttable.h): a drawn point of the visible range.
+struct ChartPoint
+{
+    QString series;
+    double x = 0;
+    double value = 0;
+    std::optional<double> smoothed; // the smoothed line at this x, when it has a point there
+    bool secondAxis = false;        // x is on the second step axis
+};
 
 // A restart of a replica, as a chart marks it on the series of that replica: those whose key
 // (metrics::SeriesKey) has the replica's log name as its source ("worker-0", "chief-0.trial-2")
@@ -58,10 +81,13 @@ public:
     // A chart of a metric store: updateSeries() asks for its points with drawRequested() and
     // draws what applyDrawn() brings (metrics::StoreFollower, in a worker thread).
     MetricChartView(const QString &metric, const QString &storeDir, QWidget *parent = nullptr);
+    static constexpr int MinimumWidth = 360;
+    static constexpr int MinimumHeight = 260;
 
     QString metric() const { return m_metric; }
     void setXMode(XMode mode);
     void setSmoothing(double weight);
+    double smoothing() const { return m_smoothing; }
     void setLogScale(bool on);
     bool logScale() const { return m_log; }
     bool isZoomed() const { return m_zoomed; }
@@ -82,10 +108,31 @@ public:
     QList<QLineSeries *> rawSeries() const;
     // The labels the axis shows now.
     QStringList axisLabels(Qt::Orientation orientation) const;
-    // The crosshair's text (x, then every series' value at it); empty when not hovering.
+    // The crosshair's text (x, then every series' value at it, with the smoothed value when
+    // smoothing); empty when not hovering.
     QString hoverText() const;
     bool crosshairVisible() const;
+    // Shows the crosshair at a point of the widget, as hovering there does.
+    void hoverAt(const QPoint &pos);
     QToolButton *exportButton() const { return m_exportButton; }
+    QToolButton *tableButton() const { return m_tableButton; }
+
+    // The chart's title as plain text (its accessible name).
+    QString title() const;
+    // The text alternative: per series its last value at its step, min, max and points.
+    QString summary() const;
+    // The drawn points of the visible x range, series by series in x order.
+    QList<ChartPoint> visiblePoints() const;
+    // Opens the table of visiblePoints() (non-modal).
+    void showTable();
+    // The kinds drawn on the second step axis (empty: one x axis), and its title.
+    QStringList secondAxisKinds() const { return m_secondaryKinds; }
+    QString secondAxisTitle() const;
+    // One step axis for every series, even on different scales (the context menu's choice).
+    void setOneStepAxis(bool on);
+    bool oneStepAxis() const { return m_oneStepAxis; }
+    // The y axis' range as drawn.
+    QPair<double, double> yRange() const;
 
     // The restarts to mark (of every replica; those of sources not drawn here are left out).
     void setRestartMarks(const QList<RestartMark> &marks);
@@ -120,6 +167,8 @@ protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
 
 private:
     struct Lines
@@ -127,8 +176,26 @@ private:
         QLineSeries *line = nullptr;
         QLineSeries *raw = nullptr;
     };
+    // The range of drawn points.
+    struct Extent
+    {
+        double xLo = std::numeric_limits<double>::infinity();
+        double xHi = -std::numeric_limits<double>::infinity();
+        double yLo = std::numeric_limits<double>::infinity();
+        double yHi = -std::numeric_limits<double>::infinity();
+        void add(const QPointF &p);
+        bool valid() const { return xHi >= xLo; }
+    };
     void draw(const QList<metrics::DrawnSeries> &series);
+    // The axes' ranges for the points on the bottom (first) and the top (second) step axis.
+    void setRanges(const Extent &first, const Extent &second);
+    // Which kinds go on the second step axis, and the series attached to their axes.
+    void chooseStepAxes(const QList<metrics::DrawnSeries> &series);
+    void attachAxes(const QString &source, const Lines &lines);
     void rebuildAxes();
+    void placeLabels(QAbstractAxis *axis, QList<QGraphicsSimpleTextItem *> &items);
+    void updateDescription();
+    QString hoverLine(int index, double x) const;
     void relabel();
     void applyTheme();
     void applyPens();
@@ -153,13 +220,21 @@ private:
     quint64 m_serial = 0;
     QTimer m_resizeTimer; // the points fitting the new width, once resizing stops
     QHash<QString, Lines> m_series;
+    QHash<QString, metrics::DrawnSeries::Stats> m_stats; // of each series, as last drawn
     QAbstractAxis *m_xAxis = nullptr;
+    QAbstractAxis *m_x2Axis = nullptr; // the second step axis (top), while one is needed
     QAbstractAxis *m_yAxis = nullptr;
+    QStringList m_secondaryKinds;
+    bool m_oneStepAxis = false;
+    double m_yAnchor = 0;   // the y ticks start here (a flat series' value), else at 0
+    QTimer m_describeTimer; // the description of a focused chart changes at most this often
     QGraphicsLineItem *m_crosshair = nullptr;
     QList<QGraphicsSimpleTextItem *> m_xLabels; // drawn at the axes' ticks (formatTick)
     QList<QGraphicsSimpleTextItem *> m_yLabels;
+    QList<QGraphicsSimpleTextItem *> m_x2Labels;
     QLabel *m_hover = nullptr;
     QToolButton *m_exportButton = nullptr;
+    QToolButton *m_tableButton = nullptr;
     QList<RestartMark> m_restartMarks;
     QList<QGraphicsLineItem *> m_restartLines; // one per shown mark, with its label
     QList<QGraphicsSimpleTextItem *> m_restartLabels;

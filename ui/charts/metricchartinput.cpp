@@ -17,6 +17,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace trainyard::ui::charts {
 
@@ -39,6 +40,43 @@ qsizetype nearest(const QList<QPointF> &points, double x)
 
 } // namespace
 
+QString MetricChartView::hoverLine(int index, double x) const
+{
+    // The series' value at the point nearest to x, and the smoothed line's there. Drawn from
+    // buckets, the raw points between the smoothed line's previous point and this one are the
+    // bucket's lowest and highest value.
+    const auto it = m_series.constFind(m_order.at(index));
+    if (it == m_series.cend())
+        return {};
+    const QList<QPointF> line = it->line->points();
+    const qsizetype k = nearest(line, x);
+    if (k < 0)
+        return {};
+    const QString name = m_order.at(index);
+    const auto number = [](double v) { return QString::number(v, 'g', 6); };
+    if (m_smoothing <= 0)
+        return tr("%1: %2").arg(name, number(line.at(k).y()));
+    const double to = line.at(k).x();
+    const double from = k > 0 ? line.at(k - 1).x() : -std::numeric_limits<double>::infinity();
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
+    const QList<QPointF> raw = it->raw->points();
+    for (qsizetype i = nearest(raw, to); i >= 0 && i < raw.size(); --i) {
+        if (raw.at(i).x() <= from)
+            break;
+        if (raw.at(i).x() <= to) {
+            lo = std::min(lo, raw.at(i).y());
+            hi = std::max(hi, raw.at(i).y());
+        }
+    }
+    const QString smoothed = number(line.at(k).y());
+    if (!(hi >= lo))
+        return tr("%1: smoothed %2").arg(name, smoothed);
+    if (lo == hi)
+        return tr("%1: %2 (smoothed %3)").arg(name, number(lo), smoothed);
+    return tr("%1: %2 to %3 (smoothed %4)").arg(name, number(lo), number(hi), smoothed);
+}
+
 void MetricChartView::showCrosshair(const QPointF &pos)
 {
     const QRectF plot = chart()->plotArea();
@@ -47,30 +85,46 @@ void MetricChartView::showCrosshair(const QPointF &pos)
         hideCrosshair();
         return;
     }
-    const double x = chart()->mapToValue(pos, lines.first()).x();
     QStringList rows;
-    double shownX = x;
+    QStringList second; // series on the second step axis, under their own step
+    double shownX = 0;
+    double shownX2 = 0;
     bool first = true;
+    bool firstOnSecond = true;
     for (int i = 0; i < lines.size(); ++i) {
+        // Each series' x through its own axes (a second step axis has its own scale).
+        const double x = chart()->mapToValue(pos, lines.at(i)).x();
         const QList<QPointF> points = lines.at(i)->points();
         const qsizetype k = nearest(points, x);
         if (k < 0)
             continue;
-        if (first) {
-            shownX = points.at(k).x();
-            first = false;
+        const QString text = hoverLine(i, x);
+        const bool onSecond = m_x2Axis && lines.at(i)->attachedAxes().contains(m_x2Axis);
+        if (onSecond) {
+            if (firstOnSecond)
+                shownX2 = points.at(k).x();
+            firstOnSecond = false;
+            second.append(text);
+            continue;
         }
-        rows.append(m_order.at(i) + QStringLiteral(": ") +
-                    QString::number(points.at(k).y(), 'g', 6));
+        if (first)
+            shownX = points.at(k).x();
+        first = false;
+        rows.append(text);
     }
-    if (rows.isEmpty()) {
+    if (rows.isEmpty() && second.isEmpty()) {
         hideCrosshair();
         return;
     }
     const QString xName = m_xMode == XMode::Step   ? tr("step")
                           : m_xMode == XMode::Time ? tr("s")
                                                    : tr("epoch");
-    rows.prepend(xName + QLatin1Char(' ') + QString::number(shownX, 'g', 8));
+    if (!rows.isEmpty())
+        rows.prepend(xName + QLatin1Char(' ') + QString::number(shownX, 'g', 8));
+    if (!second.isEmpty()) {
+        rows.append(secondAxisTitle() + QLatin1Char(' ') + QString::number(shownX2, 'g', 8));
+        rows.append(second);
+    }
     m_hover->setText(rows.join(QLatin1Char('\n')));
     m_hover->adjustSize();
     const QPoint p = mapFromScene(pos);
@@ -83,6 +137,11 @@ void MetricChartView::showCrosshair(const QPointF &pos)
     m_hover->raise();
     m_crosshair->setLine(pos.x(), plot.top(), pos.x(), plot.bottom());
     m_crosshair->show();
+}
+
+void MetricChartView::hoverAt(const QPoint &pos)
+{
+    showCrosshair(mapToScene(pos));
 }
 
 void MetricChartView::hideCrosshair()
@@ -194,6 +253,9 @@ void MetricChartView::keyPressEvent(QKeyEvent *event)
         return;
     case Qt::Key_Home:
         resetZoom();
+        return;
+    case Qt::Key_T:
+        showTable();
         return;
     default:
         break;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "compare/scatterpage.h"
 
+#include "charts/chartaccess.h"
+
 #include <QCategoryAxis>
 #include <QChartView>
 #include <QComboBox>
@@ -87,7 +89,9 @@ void ScatterPage::rebuild()
         const QString &param = m_params.at(i);
         QChartView *view = m_scatters.value(param);
         if (!view) {
+            charts::installChartAccessibility();
             view = new QChartView(new QChart);
+            charts::makeChartFocusable(view);
             view->setRenderHint(QPainter::Antialiasing);
             view->setMinimumSize(360, 280);
             view->chart()->legend()->hide();
@@ -99,7 +103,11 @@ void ScatterPage::rebuild()
         c->removeAllSeries();
         for (QAbstractAxis *axis : c->axes())
             c->removeAxis(axis);
-        c->setTitle(tr("%1 against %2").arg(metricTitle, param).toHtmlEscaped());
+        const QString title = tr("%1 against %2").arg(metricTitle, param);
+        c->setTitle(title.toHtmlEscaped());
+        // The text alternative: each run's point (screen readers read name and description).
+        view->setAccessibleName(title);
+        QStringList described;
         QStringList categories;
         bool numeric = true;
         for (const RunRow &run : std::as_const(m_rows)) {
@@ -129,11 +137,17 @@ void ScatterPage::rebuild()
             s->setMarkerSize(11);
             s->append(x, *y);
             c->addSeries(s);
+            described.append(tr("%1: %2 %3, %4 %5")
+                                 .arg(run.name, param, value, metricTitle,
+                                      QString::number(*y, 'g', 6)));
             xLo = std::min(xLo, x);
             xHi = std::max(xHi, x);
             yLo = std::min(yLo, *y);
             yHi = std::max(yHi, *y);
         }
+        view->setAccessibleDescription(
+            described.isEmpty() ? tr("No run has a final value of %1.").arg(metricTitle)
+                                : described.join(QStringLiteral("; ")) + QLatin1Char('.'));
         if (!(xHi >= xLo))
             continue;
         const double xPad = xHi > xLo ? (xHi - xLo) * 0.08 : 1;

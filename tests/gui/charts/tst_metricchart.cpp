@@ -6,6 +6,7 @@
 // x axis only when the job has an epoch series.
 //
 // Set TRAINYARD_SCREENSHOT_DIR to save chart-smoothed.png and chart-hover.png.
+#include "chartfixture.h"
 #include "charts/metricchart.h"
 #include "charts/metricspanel.h"
 #include "metrics/metricstore.h"
@@ -46,32 +47,9 @@ void writeSeries(const QString &dir, const QString &source, const QString &metri
     QVERIFY(w.flush());
 }
 
-void shot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("TRAINYARD_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    w->grab().save(QDir(dir).filePath(name));
-}
+using test::shot;
 
-// A chart fed by a follower of `dir`, drawing synchronously.
-struct Chart
-{
-    Chart(const QString &dir, const QString &metric)
-        : follower(dir, QString(), QString(), {})
-        , view(metric, dir)
-    {
-        follower.pollOnce();
-        QObject::connect(
-            &view, &MetricChartView::drawRequested, &view,
-            [this](const metrics::DrawRequest &r) { view.applyDrawn(follower.compute(r)); });
-        view.resize(900, 500);
-        view.show();
-    }
-    metrics::StoreFollower follower;
-    MetricChartView view;
-};
+using test::Chart;
 
 QValueAxis *axis(MetricChartView &view, Qt::Orientation o)
 {
