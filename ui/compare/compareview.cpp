@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "compare/compareview.h"
 
+#include "charts/metricspanel.h"
 #include "compare/compareworker.h"
 #include "compare/frozentableview.h"
 #include "compare/runlegend.h"
 #include "compare/scatterpage.h"
 #include "metrics/csvwriter.h"
 #include "metrics/metricrecorder.h"
+#include "metrics/systemsampler.h"
 #include "metrics/userpatterns.h"
 #include "store/jobstate.h"
 #include "threads/offthread.h"
 
+#include <QAccessibleWidget>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -32,10 +35,16 @@ namespace trainyard::ui::compare {
 
 QColor CompareView::paletteColor(int index)
 {
-    // Tableau 10 then a few more: distinguishable, and readable on light and dark backgrounds.
-    static const QRgb colors[] = {0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f, 0xedc948,
-                                  0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac, 0x1f77b4, 0x17becf};
-    return QColor(colors[index % int(std::size(colors))]);
+    // Tableau 10, then 30 colours chosen one by one as the farthest (CIELAB distance) from those
+    // before, of CIELAB lightness 35..68 and chroma over 25 (readable on light and dark
+    // backgrounds): any two of the 40 differ by a CIE76 distance of 25 or more.
+    static const QRgb colors[PaletteSize] = {
+        0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f, 0xedc948, 0xb07aa1, 0xff9da7,
+        0x9c755f, 0xbab0ac, 0x5500ff, 0xff00cc, 0x5566ee, 0xff0000, 0x00bb00, 0xaa0066,
+        0x8800bb, 0x776600, 0xdd77ee, 0x446644, 0x774499, 0x0099ff, 0x88aa00, 0x994400,
+        0xff0077, 0xdd00ff, 0xff66bb, 0xaa99ee, 0xff0044, 0xcc9955, 0x994455, 0x00bb99,
+        0x1155aa, 0x99aa77, 0xaa1199, 0xaa0000, 0xff6633, 0x0044ff, 0x446611, 0x007777};
+    return QColor(colors[index % PaletteSize]);
 }
 
 Qt::PenStyle CompareView::lineStyle(int index)
@@ -45,9 +54,29 @@ Qt::PenStyle CompareView::lineStyle(int index)
     return styles[index % int(std::size(styles))];
 }
 
+namespace {
+
+// A Compare window is a window to assistive technology (a plain top-level QWidget is a filler).
+QAccessibleInterface *compareViewFactory(const QString &className, QObject *object)
+{
+    auto *view = className == QLatin1String(CompareView::staticMetaObject.className())
+                     ? qobject_cast<CompareView *>(object)
+                     : nullptr;
+    return view ? new QAccessibleWidget(view, view->isWindow() ? QAccessible::Window
+                                                               : QAccessible::Client)
+                : nullptr;
+}
+
+} // namespace
+
 CompareView::CompareView(QWidget *parent)
     : QWidget(parent)
 {
+    static const bool accessible = [] {
+        QAccessible::installFactory(compareViewFactory);
+        return true;
+    }();
+    Q_UNUSED(accessible);
     qRegisterMetaType<trainyard::metrics::StoreSummary>();
     qRegisterMetaType<trainyard::metrics::DrawRequest>();
     qRegisterMetaType<trainyard::metrics::DrawResult>();
@@ -76,6 +105,14 @@ CompareView::CompareView(QWidget *parent)
     m_legend = new RunLegend(this);
     m_grid = new QWidget;
     m_gridLayout = new QGridLayout(m_grid);
+    m_systemHeading = new QLabel(tr("System"), m_grid);
+    m_systemHeading->setTextFormat(Qt::PlainText);
+    m_systemHeading->setToolTip(tr("CPU, memory and GPU of each run's replicas, against time"));
+    QFont headingFont = m_systemHeading->font();
+    headingFont.setBold(true);
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.2);
+    m_systemHeading->setFont(headingFont);
+    m_systemHeading->hide();
     auto *scroll = new QScrollArea;
     scroll->setAccessibleName(tr("Metric charts"));
     scroll->setWidgetResizable(true);
@@ -122,7 +159,7 @@ CompareView::CompareView(QWidget *parent)
     });
     connect(m_controls.xMode, &QComboBox::currentIndexChanged, this, [this] {
         for (charts::MetricChartView *c : std::as_const(m_charts))
-            c->setXMode(charts::XMode(m_controls.xMode->currentData().toInt()));
+            c->setXMode(xModeFor(c->metric()));
     });
     connect(m_controls.logScale, &QCheckBox::toggled, this, [this](bool on) {
         for (charts::MetricChartView *c : std::as_const(m_charts))
@@ -254,7 +291,8 @@ QList<CompareView::RunSeries> CompareView::seriesOf(const CompareRun &run,
         return rank(*a.info) < rank(*b.info);
     });
     for (int i = 0; i < list.size(); ++i) {
-        list[i].style = i;
+        // The series' style is its name's in every run: worker-0 is dashed wherever it is drawn.
+        list[i].style = std::max(0, int(m_seriesNames.indexOf(seriesName(run, *list.at(i).info))));
         list[i].label = list.size() == 1
                             ? run.name
                             : run.name + QStringLiteral(" · ") + seriesName(run, *list.at(i).info);
@@ -286,6 +324,7 @@ void CompareView::onSummary(const QString &jobId, const metrics::StoreSummary &s
     if (!changed)
         return;
     m_summaries.insert(jobId, summary);
+    updateStyles();
     bool epoch = false;
     for (const metrics::StoreSummary &s : std::as_const(m_summaries))
         epoch = epoch || metrics::hasEpoch(s);
@@ -315,7 +354,9 @@ void CompareView::rebuild()
             continue;
         auto *view = new charts::MetricChartView(metric, QString(), m_grid);
         view->chart()->legend()->hide(); // one legend for every chart: m_legend
-        view->setXMode(charts::XMode(m_controls.xMode->currentData().toInt()));
+        if (metrics::systemseries::isSystemMetric(metric))
+            view->chart()->setTitle(charts::MetricsPanel::systemChartTitle(metric).toHtmlEscaped());
+        view->setXMode(xModeFor(metric));
         view->setSmoothing(m_controls.smoothing->value() / 100.0);
         view->setLogScale(m_controls.logScale->isChecked());
         view->setCsvWriter([this, metric](const QString &path, QString *error) {
@@ -343,16 +384,72 @@ void CompareView::rebuild()
     }
     m_metrics = metrics;
     if (added) {
-        std::sort(m_charts.begin(), m_charts.end(),
-                  [](charts::MetricChartView *a, charts::MetricChartView *b) {
-                      return a->metric() < b->metric();
-                  });
-        for (int i = 0; i < m_charts.size(); ++i)
-            m_gridLayout->addWidget(m_charts.at(i), i / 2, i % 2);
+        layoutCharts();
         for (charts::MetricChartView *c : std::as_const(m_charts))
             c->updateSeries();
     }
     m_empty->setVisible(m_charts.isEmpty());
+}
+
+void CompareView::layoutCharts()
+{
+    // Training charts by name, two per row; below them the System section.
+    const auto system = [](const charts::MetricChartView *c) {
+        return metrics::systemseries::isSystemMetric(c->metric());
+    };
+    std::sort(m_charts.begin(), m_charts.end(),
+              [&system](charts::MetricChartView *a, charts::MetricChartView *b) {
+                  if (system(a) != system(b))
+                      return system(b);
+                  return a->metric() < b->metric();
+              });
+    const int training =
+        int(std::find_if(m_charts.cbegin(), m_charts.cend(), system) - m_charts.cbegin());
+    for (int i = 0; i < training; ++i)
+        m_gridLayout->addWidget(m_charts.at(i), i / 2, i % 2);
+    const int headingRow = (training + 1) / 2;
+    m_systemHeading->setVisible(training < m_charts.size());
+    if (training < m_charts.size())
+        m_gridLayout->addWidget(m_systemHeading, headingRow, 0, 1, 2);
+    for (int i = training; i < m_charts.size(); ++i)
+        m_gridLayout->addWidget(m_charts.at(i), headingRow + 1 + (i - training) / 2,
+                                (i - training) % 2);
+}
+
+charts::XMode CompareView::xModeFor(const QString &metric) const
+{
+    // System readings have no training step: always against time.
+    return metrics::systemseries::isSystemMetric(metric)
+               ? charts::XMode::Time
+               : charts::XMode(m_controls.xMode->currentData().toInt());
+}
+
+void CompareView::updateStyles()
+{
+    // Every series name of every run, log series first, then by name: a name's place is its
+    // line style in every run and chart.
+    QList<std::pair<int, QString>> names;
+    for (const CompareRun &run : std::as_const(m_runs)) {
+        for (const metrics::SeriesInfo &info : m_summaries.value(run.jobId)) {
+            if (!belongs(run, info))
+                continue;
+            const std::pair<int, QString> name{info.key.kind == metrics::kinds::Log ? 0 : 1,
+                                               seriesName(run, info)};
+            if (!names.contains(name))
+                names.append(name);
+        }
+    }
+    std::sort(names.begin(), names.end());
+    m_seriesNames.clear();
+    for (const auto &name : std::as_const(names)) {
+        if (!m_seriesNames.contains(name.second))
+            m_seriesNames.append(name.second);
+    }
+}
+
+Qt::PenStyle CompareView::styleOf(const QString &seriesName) const
+{
+    return lineStyle(std::max(0, int(m_seriesNames.indexOf(seriesName))));
 }
 
 void CompareView::onDrawn(const QString &jobId, const metrics::DrawResult &result)
@@ -441,34 +538,37 @@ void CompareView::updateTable()
 
 void CompareView::updateLegend()
 {
-    QList<RunLegend::Entry> runs;
-    QList<QStringList> styleNames; // per line style: the series drawn in it
+    // One entry per line style drawn: a run's colour with its series' style ("run" when it has
+    // one series name in all charts, else "run · worker-0" per name).
+    QList<RunLegend::Entry> entries;
     for (const CompareRun &run : std::as_const(m_runs)) {
         QStringList tip{run.name};
         for (auto it = run.params.cbegin(); it != run.params.cend(); ++it)
             tip.append(it.key() + QStringLiteral(" = ") + it.value());
-        runs.append(RunLegend::Entry{run.name, tip.join(QLatin1Char('\n')),
-                                     m_colors.value(run.name), Qt::SolidLine});
+        const QString toolTip = tip.join(QLatin1Char('\n'));
+        QStringList names; // the run's series names, in style order
         for (const QString &metric : std::as_const(m_metrics)) {
-            const QList<RunSeries> list = seriesOf(run, metric);
-            if (list.size() < 2)
-                continue;
-            for (const RunSeries &s : list) {
-                while (styleNames.size() <= s.style)
-                    styleNames.append(QStringList());
+            for (const RunSeries &s : seriesOf(run, metric)) {
                 const QString name = seriesName(run, *s.info);
-                if (!styleNames[s.style].contains(name))
-                    styleNames[s.style].append(name);
+                if (!names.contains(name))
+                    names.append(name);
             }
         }
+        std::sort(names.begin(), names.end(), [this](const QString &a, const QString &b) {
+            return m_seriesNames.indexOf(a) < m_seriesNames.indexOf(b);
+        });
+        const QColor color = m_colors.value(run.name);
+        if (names.size() < 2) {
+            entries.append(
+                RunLegend::Entry{run.name, toolTip, color,
+                                 names.isEmpty() ? Qt::SolidLine : styleOf(names.first())});
+            continue;
+        }
+        for (const QString &name : std::as_const(names))
+            entries.append(RunLegend::Entry{run.name + QStringLiteral(" · ") + name, toolTip, color,
+                                            styleOf(name)});
     }
-    QList<RunLegend::Entry> series;
-    for (int i = 0; i < styleNames.size(); ++i) {
-        const QString names = styleNames.at(i).join(QStringLiteral(", "));
-        series.append(
-            RunLegend::Entry{names, names, palette().color(QPalette::Text), lineStyle(i)});
-    }
-    m_legend->setEntries(runs, series);
+    m_legend->setEntries(entries);
 }
 
 void CompareView::setXMode(charts::XMode mode)

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Runs side by side: jobs (or a tuning job's trials) selected in the console, one chart per
-// metric (tag) with one line per run, a colour per run kept across charts and the table (a
-// replica of a run by its line style), one legend with the runs' full names above the charts,
+// metric (tag) with one line per run, a colour per run kept across charts and the table (40
+// colours far apart, so 20 runs or more are told apart), a series of a run (a replica,
+// hypertune, TensorBoard) by its line style, the same style for the same series name in every
+// run and chart, one legend entry per line style drawn (RunLegend: it scrolls, so any number of
+// runs fits a 1366×768 screen) above the charts. The system series (CPU, memory, GPU) are in a
+// System section of their own below the training charts, always against time, as in the Metrics
+// tab; the charts' other x axes apply to the training charts,
 // the Metrics tab's controls (x axis, smoothing, log scale), a sortable table
 // (CompareTableModel: the parameters that differ first, the Run column frozen while scrolling),
 // and for trials a scatter of a metric's final value against each parameter (ScatterPage).
@@ -63,8 +68,15 @@ public:
     QList<CompareRun> runs() const { return m_runs; }
     // The colour of a run (stable: by its place in the selection).
     QColor colorOf(const QString &run) const { return m_colors.value(run); }
+    // The colour of the run at `index`: 40 colours, each far from the others (CIELAB); the
+    // 41st run takes the first colour again.
     static QColor paletteColor(int index);
+    static constexpr int PaletteSize = 40;
     static Qt::PenStyle lineStyle(int index);
+    // The line style of a series name ("chief-0", "worker-0", "chief-0 (hypertune)") in every run.
+    Qt::PenStyle styleOf(const QString &seriesName) const;
+    // The System section's heading (hidden while no run has system series).
+    QLabel *systemHeading() const { return m_systemHeading; }
 
     QStringList metrics() const { return m_metrics; }
     charts::MetricChartView *chart(const QString &metric) const;
@@ -107,6 +119,9 @@ private:
     QList<RunSeries> seriesOf(const CompareRun &run, const QString &metric) const;
     const metrics::SeriesInfo *primary(const CompareRun &run, const QString &metric) const;
     void rebuild();
+    void layoutCharts();
+    void updateStyles();
+    charts::XMode xModeFor(const QString &metric) const;
     void updateTable();
     void updateLegend();
     void requestAll();
@@ -115,6 +130,7 @@ private:
     QString m_root;
     QList<CompareRun> m_runs;
     QHash<QString, QColor> m_colors;
+    QStringList m_seriesNames; // every series name of the runs, log series first: its style
     QHash<QString, metrics::StoreSummary> m_summaries; // job ID -> its store's series
     QStringList m_metrics;
     QList<charts::MetricChartView *> m_charts;
@@ -134,6 +150,7 @@ private:
     QWidget *m_grid;
     QGridLayout *m_gridLayout;
     QLabel *m_empty;
+    QLabel *m_systemHeading;
     CompareTableModel *m_model;
     QSortFilterProxyModel *m_proxy;
     FrozenColumnTableView *m_table;

@@ -1,21 +1,19 @@
 // SPDX-License-Identifier: MIT
 #include "compare/runlegend.h"
 
-#include <QGridLayout>
-#include <QHBoxLayout>
-#include <QLabel>
 #include <QPainter>
 #include <QPixmap>
+#include <QScrollBar>
 
 namespace trainyard::ui::compare {
 
 namespace {
 
-constexpr int PerRow = 4;
+const QSize SwatchSize(28, 12);
 
 QPixmap swatch(const QColor &color, Qt::PenStyle style, qreal dpr)
 {
-    QPixmap pixmap(QSize(28, 12) * dpr);
+    QPixmap pixmap(SwatchSize * dpr);
     pixmap.setDevicePixelRatio(dpr);
     pixmap.fill(Qt::transparent);
     QPainter p(&pixmap);
@@ -29,67 +27,56 @@ QPixmap swatch(const QColor &color, Qt::PenStyle style, qreal dpr)
 } // namespace
 
 RunLegend::RunLegend(QWidget *parent)
-    : QWidget(parent)
-    , m_layout(new QGridLayout(this))
+    : QListWidget(parent)
 {
     setObjectName(QStringLiteral("runLegend"));
-    m_layout->setContentsMargins(4, 2, 4, 2);
-    m_layout->setHorizontalSpacing(14);
-    m_layout->setVerticalSpacing(2);
+    setAccessibleName(tr("Legend"));
+    setViewMode(QListView::ListMode);
+    setFlow(QListView::LeftToRight);
+    setWrapping(true);
+    setResizeMode(QListView::Adjust);
+    setSpacing(2);
+    setIconSize(SwatchSize);
+    setSelectionMode(QAbstractItemView::NoSelection);
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    setTextElideMode(Qt::ElideNone); // names in full: an entry is as wide as its name
+    setFrameShape(QFrame::NoFrame);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    viewport()->setAutoFillBackground(false);
 }
 
-void RunLegend::setEntries(const QList<Entry> &runs, const QList<Entry> &series)
+void RunLegend::setEntries(const QList<Entry> &entries)
 {
-    if (runs.size() == m_runs.size() && series.size() == m_series.size()) {
-        bool same = true;
-        for (int i = 0; i < runs.size() && same; ++i)
-            same =
-                runs.at(i).name == m_runs.at(i).name && runs.at(i).toolTip == m_runs.at(i).toolTip;
-        for (int i = 0; i < series.size() && same; ++i)
-            same = series.at(i).name == m_series.at(i).name &&
-                   series.at(i).style == m_series.at(i).style;
-        if (same)
-            return;
+    bool same = entries.size() == m_entries.size();
+    for (int i = 0; i < entries.size() && same; ++i) {
+        const Entry &a = entries.at(i);
+        const Entry &b = m_entries.at(i);
+        same =
+            a.name == b.name && a.toolTip == b.toolTip && a.color == b.color && a.style == b.style;
     }
-    m_runs = runs;
-    m_series = series;
-    while (QLayoutItem *item = m_layout->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
-    int cell = 0;
-    auto add = [&](const Entry &e) {
-        auto *entry = new QWidget(this);
-        auto *row = new QHBoxLayout(entry);
-        row->setContentsMargins(0, 0, 0, 0);
-        auto *icon = new QLabel(entry);
-        icon->setPixmap(swatch(e.color, e.style, devicePixelRatioF()));
-        auto *text = new QLabel(entry);
-        text->setTextFormat(Qt::PlainText); // job IDs and replica names come from outside
-        text->setText(e.name);
-        entry->setToolTip(
+    if (same)
+        return;
+    m_entries = entries;
+    clear();
+    for (const Entry &e : std::as_const(m_entries)) {
+        // QListWidgetItem shows its text as plain text: names come from outside.
+        auto *item =
+            new QListWidgetItem(QIcon(swatch(e.color, e.style, devicePixelRatioF())), e.name, this);
+        item->setToolTip(
             e.toolTip.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
-        row->addWidget(icon);
-        row->addWidget(text, 1);
-        m_layout->addWidget(entry, cell / PerRow, cell % PerRow);
-        ++cell;
-    };
-    for (const Entry &e : std::as_const(m_runs))
-        add(e);
-    if (!m_series.isEmpty()) {
-        cell = ((cell + PerRow - 1) / PerRow) * PerRow; // series on a row of their own
-        for (const Entry &e : std::as_const(m_series))
-            add(e);
+        item->setData(Qt::AccessibleDescriptionRole, e.toolTip);
+        item->setFlags(Qt::ItemIsEnabled);
     }
-    setVisible(!m_runs.isEmpty());
+    setVisible(!m_entries.isEmpty());
+    fitHeight();
 }
 
 QStringList RunLegend::names() const
 {
     QStringList list;
-    for (const Entry &e : m_runs)
-        list.append(e.name);
-    for (const Entry &e : m_series)
+    for (const Entry &e : m_entries)
         list.append(e.name);
     return list;
 }
@@ -97,11 +84,42 @@ QStringList RunLegend::names() const
 QStringList RunLegend::toolTips() const
 {
     QStringList list;
-    for (const Entry &e : m_runs)
-        list.append(e.toolTip);
-    for (const Entry &e : m_series)
+    for (const Entry &e : m_entries)
         list.append(e.toolTip);
     return list;
+}
+
+int RunLegend::rowsNeeded() const
+{
+    // The entries flow left to right and wrap at the viewport's width.
+    const int width = std::max(1, viewport()->width());
+    int rows = count() > 0 ? 1 : 0;
+    int x = 0;
+    for (int i = 0; i < count(); ++i) {
+        const int w = sizeHintForIndex(indexFromItem(item(i))).width() + 2 * spacing();
+        if (x > 0 && x + w > width) {
+            ++rows;
+            x = 0;
+        }
+        x += w;
+    }
+    return rows;
+}
+
+void RunLegend::fitHeight()
+{
+    const int rowHeight =
+        count() > 0 ? sizeHintForIndex(indexFromItem(item(0))).height() + 2 * spacing() : 0;
+    const int rows = std::min(rowsNeeded(), MaxRows);
+    const int height = rows * rowHeight + 2 * frameWidth() + 2;
+    if (height != this->height())
+        setFixedHeight(height); // past MaxRows the list scrolls
+}
+
+void RunLegend::resizeEvent(QResizeEvent *event)
+{
+    QListWidget::resizeEvent(event);
+    fitHeight();
 }
 
 } // namespace trainyard::ui::compare

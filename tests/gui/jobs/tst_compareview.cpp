@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
+#include <QListWidget>
 #include <QScatterSeries>
 #include <QScrollBar>
 #include <QSettings>
@@ -367,24 +368,28 @@ void TestCompareView::legendTableAndFrozenRunColumn()
     QTRY_VERIFY_WITH_TIMEOUT(
         view->isComplete() && view->chart(QStringLiteral("loss"))->lineSeries().size() == 4, 20000);
 
-    // One legend: runs by colour with their full names, the replicas by line style.
+    // One legend: an entry per line style drawn, each run by its colour with its full name, a
+    // run with two replicas by each replica's style.
     ui::charts::MetricChartView *loss = view->chart(QStringLiteral("loss"));
     QVERIFY(!loss->chart()->legend()->isVisible());
     ui::compare::RunLegend *legend = view->legend();
     QVERIFY(legend->isVisible());
     QCOMPARE(legend->names(),
-             ids + QStringList({QStringLiteral("chief-0"), QStringLiteral("worker-0")}));
+             QStringList({ids.at(0), ids.at(1), ids.at(2) + QStringLiteral(" · chief-0"),
+                          ids.at(2) + QStringLiteral(" · worker-0")}));
     for (int j = 0; j < 3; ++j) {
         QVERIFY(legend->toolTips().at(j).startsWith(ids.at(j)));
         QVERIFY(legend->toolTips().at(j).contains(QStringLiteral("learning-rate = ") +
                                                   QLatin1String(rates[j])));
     }
-    for (QLabel *label : legend->findChildren<QLabel *>()) {
-        if (!label->text().isEmpty()) {
-            QVERIFY2(label->width() >= label->sizeHint().width(), qPrintable(label->text()));
-            QCOMPARE(label->textFormat(), Qt::PlainText);
-        }
+    for (int i = 0; i < legend->count(); ++i) { // full names, never elided
+        QListWidgetItem *item = legend->item(i);
+        QVERIFY2(legend->visualItemRect(item).width() >=
+                     legend->fontMetrics().horizontalAdvance(item->text()),
+                 qPrintable(item->text()));
     }
+    QCOMPARE(legend->entries().at(3).style, Qt::DashLine);
+    QCOMPARE(legend->entries().at(3).color, view->colorOf(ids.at(2)));
     const QList<QLineSeries *> lines = loss->lineSeries();
     QCOMPARE(lines.at(0)->name(), ids.at(0));
     QCOMPARE(lines.at(2)->name(), ids.at(2) + QStringLiteral(" · chief-0"));
