@@ -112,6 +112,9 @@ public:
     QString searchError() const { return m_searchError; }
     // The next (previous) row holding a match after (before) `row`, wrapping; -1 if none.
     int nextMatchRow(int row, bool forward) const;
+    // Where a row stands among the rows holding a match: {1-based place, rows with a match};
+    // place 0 when the row holds none.
+    QPair<int, int> matchPosition(int row) const;
     // The first row at or after a time (rows are in time order); rowCount() if none.
     int rowAtTime(qint64 msecs) const;
     // Looks for the first row at or above a severity on the worker; severityRowFound() answers.
@@ -142,6 +145,7 @@ private:
     void continueSearch();
     QList<trainyard::logs::LogSearcher::SourceJob> searchJobs(bool fromStart) const;
     qint64 rowOf(int source, qint64 line) const;
+    const std::vector<qint64> &matchRows() const; // sorted rows of matches (cached)
     QByteArray rowBytes(int source, qint64 line, bool whole) const;
     void onHits(int generation, int source, const std::vector<trainyard::logs::SearchHit> &hits,
                 const trainyard::logs::SearchCursor &cursor);

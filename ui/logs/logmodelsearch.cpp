@@ -184,7 +184,7 @@ qint64 LogModel::rowOf(int source, qint64 line) const
     return m_runStart[r] + (line - m_runs[r].firstLine);
 }
 
-int LogModel::nextMatchRow(int row, bool forward) const
+const std::vector<qint64> &LogModel::matchRows() const
 {
     const qint64 key = m_rows * 1000003 + m_matchCount;
     if (m_matchRowsFor != key) {
@@ -201,14 +201,28 @@ int LogModel::nextMatchRow(int row, bool forward) const
         std::sort(m_matchRows.begin(), m_matchRows.end());
         m_matchRowsFor = key;
     }
-    if (m_matchRows.empty())
+    return m_matchRows;
+}
+
+int LogModel::nextMatchRow(int row, bool forward) const
+{
+    const std::vector<qint64> &rows = matchRows();
+    if (rows.empty())
         return -1;
     if (forward) {
-        const auto it = std::upper_bound(m_matchRows.cbegin(), m_matchRows.cend(), qint64(row));
-        return int(it == m_matchRows.cend() ? m_matchRows.front() : *it);
+        const auto it = std::upper_bound(rows.cbegin(), rows.cend(), qint64(row));
+        return int(it == rows.cend() ? rows.front() : *it);
     }
-    const auto it = std::lower_bound(m_matchRows.cbegin(), m_matchRows.cend(), qint64(row));
-    return int(it == m_matchRows.cbegin() ? m_matchRows.back() : *(it - 1));
+    const auto it = std::lower_bound(rows.cbegin(), rows.cend(), qint64(row));
+    return int(it == rows.cbegin() ? rows.back() : *(it - 1));
+}
+
+QPair<int, int> LogModel::matchPosition(int row) const
+{
+    const std::vector<qint64> &rows = matchRows();
+    const auto it = std::lower_bound(rows.cbegin(), rows.cend(), qint64(row));
+    const int place = it != rows.cend() && *it == row ? int(it - rows.cbegin()) + 1 : 0;
+    return {place, int(rows.size())};
 }
 
 int LogModel::rowAtTime(qint64 msecs) const

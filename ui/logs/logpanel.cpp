@@ -25,6 +25,13 @@ namespace {
 constexpr int SearchDelayMs = 150;
 } // namespace
 
+void nameClearButton(QLineEdit *edit, const QString &name)
+{
+    // The button QLineEdit shows while it holds text; unnamed, a screen reader says "button".
+    for (QToolButton *button : edit->findChildren<QToolButton *>(Qt::FindDirectChildrenOnly))
+        button->setAccessibleName(name);
+}
+
 LogPanel::LogPanel(QWidget *parent)
     : QWidget(parent)
     , m_model(new LogModel(this))
@@ -42,10 +49,12 @@ LogPanel::LogPanel(QWidget *parent)
     m_severity->addItem(tr("Warnings and above"), int(Severity::Warning));
     m_severity->addItem(tr("Errors only"), int(Severity::Error));
     m_search = new QLineEdit(this);
-    m_search->setObjectName(QStringLiteral("logSearch")); // Ctrl+F in the console finds it
+    m_search->setObjectName(QStringLiteral("logSearch"));
+    m_search->setProperty("trainyardFind", true); // Ctrl+F on the Logs tab goes here
     m_search->setPlaceholderText(tr("Search…"));
     m_search->setAccessibleName(tr("Search the log"));
     m_search->setClearButtonEnabled(true);
+    nameClearButton(m_search, tr("Clear the search"));
     m_regex = new QCheckBox(tr("Regex"), this);
     m_regex->setToolTip(tr("The search text is a Perl-compatible regular expression"));
     m_case = new QCheckBox(tr("Match case"), this);
@@ -57,11 +66,13 @@ LogPanel::LogPanel(QWidget *parent)
     m_context->setSpecialValueText(tr("No context"));
     m_context->setPrefix(tr("Context ±"));
     m_context->setToolTip(tr("Lines shown before and after each matching line (like grep -C)"));
+    m_context->setAccessibleName(tr("Context lines"));
     m_context->setEnabled(false);
     m_time = new QLineEdit(this);
     m_time->setPlaceholderText(tr("Go to time (14:02:10)"));
     m_time->setAccessibleName(tr("Go to time"));
     m_time->setClearButtonEnabled(true);
+    nameClearButton(m_time, tr("Clear the time"));
     m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(m_time->placeholderText()) +
                             40);
     auto *firstError = new QToolButton(this);
@@ -89,6 +100,7 @@ LogPanel::LogPanel(QWidget *parent)
     copy->setText(tr("Copy"));
     copy->setToolTip(tr("Copy the selected lines (Ctrl+C)"));
     m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("logStatus"));
     m_status->setTextFormat(Qt::PlainText);
 
     auto *bar = new QHBoxLayout;
@@ -230,8 +242,28 @@ QString LogPanel::statusText() const
         text = tr("%1; %2").arg(text, matches);
         if (m_model->isSearchRunning())
             text = tr("%1; searching %2%…").arg(text).arg(int(m_model->searchProgress() * 100));
+        if (m_lastMatch >= 0 && m_lastMatch < m_model->rowCount())
+            text = tr("%1; %2").arg(text, matchText(m_lastMatch));
     }
     return text;
+}
+
+QString LogPanel::matchText(int row) const
+{
+    const auto [place, total] = m_model->matchPosition(row);
+    if (place == 0)
+        return tr("line %1").arg(row + 1);
+    return m_model->isSearchRunning()
+               ? tr("match %1 of %2 so far, line %3").arg(place).arg(total).arg(row + 1)
+               : tr("match %1 of %2, line %3").arg(place).arg(total).arg(row + 1);
+}
+
+void LogPanel::announce(const QString &text)
+{
+    m_announcement = text;
+    // Screen readers speak a description change of the object that has the focus.
+    m_search->setAccessibleDescription(text);
+    m_view->setAccessibleDescription(text);
 }
 
 void LogPanel::updateStatus()
@@ -330,6 +362,7 @@ void LogPanel::startSearch(bool forward)
             return;
         }
         m_status->setText(tr("No match for “%1”").arg(m_search->text()));
+        announce(m_status->text());
         Q_EMIT searchFinished(false);
         return;
     }
@@ -338,6 +371,7 @@ void LogPanel::startSearch(bool forward)
     m_view->setFollowing(false);
     m_view->showRow(row);
     updateStatus();
+    announce(tr("%1: %2").arg(matchText(row), m_view->cellText(row, LogModel::MessageColumn)));
     Q_EMIT searchFinished(true);
 }
 

@@ -5,6 +5,11 @@
 // timestamps on/off, copy. The search runs on the model's worker thread as the pattern is typed;
 // next/previous then jump at once. The model is refreshed on a timer (RefreshIntervalMs) within
 // a time budget per tick.
+//
+// A jump is announced to assistive technology ("Match 3 of 12, line 45"): in the status line,
+// and as the accessible description of the search field and of the log view, which sends
+// DescriptionChanged; a screen reader speaks it for the one that has the focus. (Qt 6.4 has no
+// announcement event: QAccessibleAnnouncementEvent came with Qt 6.8.)
 #pragma once
 
 #include <QRegularExpression>
@@ -19,6 +24,9 @@ class QSpinBox;
 class QToolButton;
 
 namespace trainyard::ui::logs {
+
+// Names the clear button of a line edit with a clear button (setClearButtonEnabled).
+void nameClearButton(QLineEdit *edit, const QString &name);
 
 class LogModel;
 class LogView;
@@ -51,6 +59,8 @@ public:
     bool goToTime(const QString &text);
     void goToFirstError();
     QString statusText() const;
+    // The last jump's announcement ("Match 3 of 12, line 45"); empty before one.
+    QString announcement() const { return m_announcement; }
 
 Q_SIGNALS:
     void searchFinished(bool found);
@@ -64,6 +74,8 @@ private:
     void applySearch();
     void startSearch(bool forward);
     void onSearchChanged();
+    void announce(const QString &text);
+    QString matchText(int row) const;
 
     LogModel *m_model;
     LogView *m_view;
@@ -82,6 +94,7 @@ private:
     QTimer m_timer;
     QTimer m_searchDelay; // typing settles before the search restarts
     QStringList m_knownReplicas;
+    QString m_announcement;
     int m_lastMatch = -1;
     int m_pendingJump = 0; // +1/-1: jump when the first match is known
 };

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "logs/logview.h"
 
+#include "logs/logaccess.h"
 #include "logs/logmodel.h"
 
+#include <QAccessible>
 #include <QApplication>
 #include <QClipboard>
 #include <QDateTime>
@@ -110,6 +112,7 @@ LogView::LogView(LogModel *model, QWidget *parent)
     , m_model(model)
     , m_highlighter(new Highlighter(this))
 {
+    installLogViewAccessibility();
     connect(m_highlighter, &Highlighter::ready, viewport(), [this] { viewport()->update(); });
     setFocusPolicy(Qt::StrongFocus);
     viewport()->setBackgroundRole(QPalette::Base);
@@ -124,6 +127,8 @@ LogView::LogView(LogModel *model, QWidget *parent)
         m_maxTextWidth = 0;
         updateScrollBars();
         viewport()->update();
+        QAccessibleTableModelChangeEvent reset(this, QAccessibleTableModelChangeEvent::ModelReset);
+        QAccessible::updateAccessibility(&reset);
     });
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &LogView::onValueChanged);
 }
@@ -207,6 +212,95 @@ void LogView::setShowTimestamps(bool show)
     m_showTimestamps = show;
     updateScrollBars();
     viewport()->update();
+    // The columns changed: a reader asks for the cells again.
+    QAccessibleTableModelChangeEvent reset(this, QAccessibleTableModelChangeEvent::ModelReset);
+    QAccessible::updateAccessibility(&reset);
+}
+
+QList<int> LogView::shownColumns() const
+{
+    QList<int> columns;
+    if (m_showTimestamps)
+        columns.append(LogModel::TimeColumn);
+    columns << LogModel::ReplicaColumn << LogModel::SeverityColumn << LogModel::MessageColumn;
+    return columns;
+}
+
+QString LogView::columnTitle(int column) const
+{
+    return m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+}
+
+QString LogView::timeText(qint64 msecs) const
+{
+    return msecs > 0 ? QDateTime::fromMSecsSinceEpoch(msecs).toLocalTime().toString(
+                           QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"))
+                     : QString();
+}
+
+QString LogView::cellText(int row, int column) const
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return {};
+    const LogLine &line = m_model->line(row);
+    switch (column) {
+    case LogModel::TimeColumn:
+        return timeText(line.timestamp);
+    case LogModel::ReplicaColumn:
+        return m_model->replicaName(line.source);
+    case LogModel::SeverityColumn:
+        return trainyard::logs::severityName(line.severity);
+    case LogModel::MessageColumn:
+        return line.text;
+    default:
+        return {};
+    }
+}
+
+QString LogView::lineContext(int row) const
+{
+    QStringList parts{cellText(row, LogModel::ReplicaColumn),
+                      cellText(row, LogModel::SeverityColumn)};
+    const QString time = cellText(row, LogModel::TimeColumn);
+    if (!time.isEmpty())
+        parts.append(time);
+    return parts.join(QStringLiteral(", "));
+}
+
+QRect LogView::cellRect(int row, int column) const
+{
+    const int first = firstVisibleRow();
+    if (row < first || row > first + visibleRowCount() || row >= m_model->rowCount())
+        return {};
+    int x = 4 - horizontalScrollBar()->value();
+    for (int c : shownColumns()) {
+        const int w = c == LogModel::TimeColumn       ? m_timeWidth
+                      : c == LogModel::ReplicaColumn  ? m_replicaWidth
+                      : c == LogModel::SeverityColumn ? m_severityWidth
+                                                      : std::max(0, viewport()->width() - x);
+        if (c == column)
+            return QRect(x, (row - first) * m_rowHeight, w, m_rowHeight)
+                .intersected(viewport()->rect());
+        x += w;
+    }
+    return {};
+}
+
+void LogView::announceCurrent()
+{
+    if (m_current < 0 || !hasFocus())
+        return;
+    // The message cell of the current row (logaccess.cpp: the table's cells, row by row).
+    const int columns = int(shownColumns().size());
+    QAccessibleEvent focus(this, QAccessible::Focus);
+    focus.setChild(m_current * columns + columns - 1);
+    QAccessible::updateAccessibility(&focus);
+}
+
+void LogView::focusInEvent(QFocusEvent *event)
+{
+    QAbstractScrollArea::focusInEvent(event);
+    announceCurrent();
 }
 
 void LogView::setHighlight(const QRegularExpression &pattern)
@@ -267,10 +361,7 @@ void LogView::paintEvent(QPaintEvent *)
         p.setPen(selected ? textColor : pal.color(QPalette::PlaceholderText));
         if (m_showTimestamps) {
             if (line.timestamp > 0)
-                p.drawText(x, baseline,
-                           QDateTime::fromMSecsSinceEpoch(line.timestamp)
-                               .toLocalTime()
-                               .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")));
+                p.drawText(x, baseline, timeText(line.timestamp));
             x += m_timeWidth;
         }
         p.drawText(x, baseline,
@@ -342,6 +433,7 @@ void LogView::setCurrent(int row, bool extend)
     row = std::clamp(row, 0, rows - 1);
     if (!extend || m_anchor < 0)
         m_anchor = row;
+    const bool moved = row != m_current;
     m_current = row;
     const int first = firstVisibleRow();
     if (row < first)
@@ -349,6 +441,8 @@ void LogView::setCurrent(int row, bool extend)
     else if (row >= first + visibleRowCount())
         verticalScrollBar()->setValue(row - visibleRowCount() + 1);
     viewport()->update();
+    if (moved)
+        announceCurrent();
 }
 
 void LogView::showRow(int row)

@@ -7,6 +7,9 @@
 // scrolling up pauses it, scrolling back to the bottom resumes it. Trainyard's own lines in a log
 // ("[trainyard] worker-0 restarted after VM maintenance", "... resumed at step 13") are drawn on
 // a tinted row with a bar at its left edge, warnings among them in the warning colour.
+//
+// Assistive technology reads it as a table of its lines (logaccess.h): the cells' texts come from
+// cellText(), and moving the current row sends a Focus event for the row's message cell.
 #pragma once
 
 #include "logs/highlighter.h"
@@ -53,6 +56,16 @@ public:
     // A line Trainyard wrote into the log (a restart mark, the log cap): "[trainyard] ...".
     static bool isTrainyardMark(const QString &text);
 
+    // The columns shown, as LogModel::Columns (the time only while timestamps are shown).
+    QList<int> shownColumns() const;
+    QString columnTitle(int column) const;
+    // A cell's text as drawn (plain), and its rectangle in the viewport (empty when its row is
+    // not on screen).
+    QString cellText(int row, int column) const;
+    QRect cellRect(int row, int column) const;
+    // What a row says besides its message: "chief-0, INFO, 2026-11-22 14:02:10.123".
+    QString lineContext(int row) const;
+
 Q_SIGNALS:
     void followingChanged(bool following);
 
@@ -64,8 +77,12 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
     void scrollContentsBy(int dx, int dy) override;
+    void focusInEvent(QFocusEvent *event) override;
 
 private:
+    // Tells assistive technology that the current row's cell has the focus.
+    void announceCurrent();
+    QString timeText(qint64 msecs) const;
     void updateScrollBars();
     void updateMetrics();
     void onRowsInserted();
