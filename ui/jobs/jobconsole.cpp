@@ -11,6 +11,7 @@
 #include "jobs/joblistmodel.h"
 #include "jobspec/arguments.h"
 #include "jobspec/yamlio.h"
+#include "logs/logpanel.h"
 #include "mainwindow/screenfit.h"
 #include "store/jobstore.h"
 
@@ -27,6 +28,7 @@
 #include <QMap>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScrollBar>
 #include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
@@ -38,7 +40,8 @@
 namespace trainyard::ui::jobs {
 
 namespace {
-const QString SplitterKey = QStringLiteral("jobConsole/splitter");
+// Saved only once the user dragged the handle; until then the list fits its jobs.
+const QString SplitterKey = QStringLiteral("jobConsole/splitterDragged");
 const QString HeaderKey = QStringLiteral("jobConsole/header");
 } // namespace
 
@@ -60,6 +63,7 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     m_filter->setPlaceholderText(tr("Filter jobs by ID, tier or region"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setAccessibleName(tr("Filter jobs"));
+    logs::nameClearButton(m_filter, tr("Clear the job filter"));
     m_stateFilter = new QComboBox(this);
     m_stateFilter->setAccessibleName(tr("Show jobs in state"));
     m_stateFilter->addItem(tr("All states"), int(JobFilterProxy::StateFilter::All));
@@ -75,19 +79,22 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
         m_proxy->setStateFilter(JobFilterProxy::StateFilter(m_stateFilter->currentData().toInt()));
         followFilter();
     });
-    // Ctrl+F: the log search when the focus is in a job's logs, else the job filter.
+    // Ctrl+F: the filter of the tab the focus is in (the Logs tab's search; a tab's field marked
+    // with the property "trainyardFind"), else the job filter.
     auto *find = new QShortcut(QKeySequence::Find, this);
     find->setContext(Qt::WidgetWithChildrenShortcut);
     connect(find, &QShortcut::activated, this, [this] {
-        for (QWidget *w = QApplication::focusWidget(); w && w != this; w = w->parentWidget()) {
-            if (auto *search = w->findChild<QLineEdit *>(QStringLiteral("logSearch"))) {
-                search->setFocus(Qt::ShortcutFocusReason);
-                search->selectAll();
-                return;
+        QLineEdit *target = m_filter;
+        QWidget *page = m_detail->tabs()->currentWidget();
+        if (page && page->isAncestorOf(QApplication::focusWidget())) {
+            const QList<QLineEdit *> fields = page->findChildren<QLineEdit *>();
+            for (QLineEdit *field : fields) {
+                if (field->property("trainyardFind").toBool() && field->isVisible())
+                    target = field;
             }
         }
-        m_filter->setFocus(Qt::ShortcutFocusReason);
-        m_filter->selectAll();
+        target->setFocus(Qt::ShortcutFocusReason);
+        target->selectAll();
     });
 
     m_view = new QTableView(this);
@@ -149,7 +156,10 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     m_splitter->addWidget(m_detail);
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({1000, 1000}); // the list gets half the height until the user drags
+    // The list gets the height its jobs need (fitSplitter), the detail the rest, until the user
+    // drags the handle.
+    m_splitter->setSizes({1000, 1000});
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSplit = true; });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
@@ -205,8 +215,10 @@ void JobConsole::createActions()
 
     m_cancel = new QAction(s->standardIcon(QStyle::SP_MediaStop), tr("&Cancel job"), this);
     m_cancel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
-    // Local or cloud, the job actions route it; cancelRequested() brings the answer.
-    connect(m_cancel, &QAction::triggered, this, [this] { m_actions->cancel(currentJobId()); });
+    // Cancelling stops every replica: the console asks first (confirmCancel); the job actions
+    // route a yes, local or cloud, and cancelRequested() brings the answer.
+    connect(m_cancel, &QAction::triggered, this, [this] { confirmCancel(currentJobId()); });
+    connect(this, &JobConsole::cancelConfirmed, m_actions, &jobactions::JobActions::cancel);
 
     m_openDir = new QAction(s->standardIcon(QStyle::SP_DirOpenIcon), tr("&Open job folder"), this);
     m_openDir->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
@@ -224,6 +236,15 @@ void JobConsole::createActions()
     m_compare->setToolTip(tr("Select several jobs (Ctrl+click) or one tuning job"));
     connect(m_compare, &QAction::triggered, this, [this] { openCompare(selectedJobIds()); });
     addActions({m_runAgain, m_clone, m_cancel, m_openDir, m_compare, m_delete});
+    // A disabled action's shortcut says why in the status bar instead of doing nothing (the
+    // action's own shortcut is off while it is disabled, so the two never compete).
+    for (QAction *action : actions()) {
+        auto *why = new QShortcut(action->shortcut(), this);
+        why->setContext(Qt::WindowShortcut);
+        connect(why, &QShortcut::activated, this,
+                [this, action] { Q_EMIT message(action->whatsThis()); });
+        m_whyShortcuts.insert(action, why);
+    }
     updateActions();
 }
 
@@ -233,16 +254,42 @@ void JobConsole::updateActions()
     const JobRow *row = id.isEmpty() ? nullptr : m_model->job(id);
     const bool has = row != nullptr;
     const bool terminal = has && row->stateKnown && row->state.isTerminal();
-    m_runAgain->setEnabled(has);
-    m_clone->setEnabled(has);
-    m_cancel->setEnabled(has && row->stateKnown && !terminal &&
-                         row->state.state != store::JobStatus::Cancelling);
-    m_openDir->setEnabled(has);
-    m_delete->setEnabled(has && (terminal || !row->stateKnown));
     const QStringList selected = selectedJobIds();
     const JobRow *only = selected.size() == 1 ? m_model->job(selected.first()) : nullptr;
-    m_compare->setEnabled(selected.size() > 1 ||
-                          (only && only->state.tuning && only->state.tuning->trials.size() > 1));
+    // Why each action is disabled: its status tip and What's This (Shift+F1 in the menu), and
+    // the status bar when its shortcut is pressed.
+    const QString none = tr("Select a job in the list first.");
+    QString cancelWhy = none;
+    if (has && !row->stateKnown)
+        cancelWhy = tr("The state of %1 is not known.").arg(id);
+    else if (terminal)
+        cancelWhy =
+            tr("%1 has already ended (%2).").arg(id, JobListModel::statusWord(row->state.state));
+    else if (has)
+        cancelWhy = tr("%1 is being cancelled.").arg(id);
+    const QString deleteWhy =
+        has ? tr("%1 is still running; cancel it first (Ctrl+Shift+K).").arg(id) : none;
+    explain(m_runAgain, has, none);
+    explain(m_clone, has, none);
+    explain(m_cancel,
+            has && row->stateKnown && !terminal && row->state.state != store::JobStatus::Cancelling,
+            cancelWhy);
+    explain(m_openDir, has, none);
+    explain(m_delete, has && (terminal || !row->stateKnown), deleteWhy);
+    explain(m_compare,
+            selected.size() > 1 ||
+                (only && only->state.tuning && only->state.tuning->trials.size() > 1),
+            tr("Select several jobs (Ctrl+click) or one tuning job with trials to compare."));
+}
+
+void JobConsole::explain(QAction *action, bool enabled, const QString &why)
+{
+    action->setEnabled(enabled);
+    const QString reason = enabled ? QString() : why;
+    action->setStatusTip(reason);
+    action->setWhatsThis(reason);
+    if (QShortcut *shortcut = m_whyShortcuts.value(action))
+        shortcut->setEnabled(!enabled && !reason.isEmpty());
 }
 
 QStringList JobConsole::selectedJobIds() const
@@ -355,6 +402,7 @@ void JobConsole::onRefreshed()
             JobListModel::StateColumn,
             std::max(m_view->columnWidth(JobListModel::StateColumn), width + icon + 32));
     }
+    fitSplitter();
     if (!m_view->selectionModel()->hasSelection() && m_proxy->rowCount() > 0 &&
         currentJobId().isEmpty())
         m_view->selectRow(0);
@@ -369,6 +417,30 @@ void JobConsole::onRefreshed()
                         : QString());
     }
     updateActions();
+}
+
+void JobConsole::fitSplitter()
+{
+    QWidget *top = m_splitter->widget(0);
+    const int total = m_splitter->height();
+    if (m_userSplit || total <= 0 || !top)
+        return;
+    // Header and 3..10 rows of jobs (the list scrolls beyond), plus what sits above the table.
+    const int rows = std::clamp(int(m_proxy->rowCount()), 3, 10);
+    int list = m_view->horizontalHeader()->sizeHint().height() +
+               rows * m_view->verticalHeader()->defaultSectionSize() + 2 * m_view->frameWidth();
+    if (m_view->horizontalScrollBar()->isVisible())
+        list += m_view->horizontalScrollBar()->height();
+    const int above = std::max(0, top->height() - m_view->height());
+    const int wanted = std::min(list + above, total / 2);
+    if (m_splitter->sizes().value(0) != wanted)
+        m_splitter->setSizes({wanted, total - wanted - m_splitter->handleWidth()});
+}
+
+void JobConsole::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitSplitter();
 }
 
 void JobConsole::onJobEnded(const QString &jobId, store::JobStatus status)
@@ -525,14 +597,15 @@ void JobConsole::fail(const QString &text)
 void JobConsole::saveLayout() const
 {
     QSettings settings;
-    settings.setValue(SplitterKey, m_splitter->saveState());
+    if (m_userSplit)
+        settings.setValue(SplitterKey, m_splitter->saveState());
     settings.setValue(HeaderKey, m_view->horizontalHeader()->saveState());
 }
 
 void JobConsole::restoreLayout()
 {
     QSettings settings;
-    m_splitter->restoreState(settings.value(SplitterKey).toByteArray());
+    m_userSplit = m_splitter->restoreState(settings.value(SplitterKey).toByteArray());
     m_columnsSized =
         m_view->horizontalHeader()->restoreState(settings.value(HeaderKey).toByteArray());
 }

@@ -2,7 +2,10 @@
 // The job console: the job list (filterable, sorted by job ID) above the selected job's detail
 // tabs, in a splitter whose layout is remembered. Its actions (Run again, Clone into wizard,
 // Cancel, Open job dir, Delete) carry shortcuts, appear in the list's context menu and are
-// exposed by actions() for the main window's Job menu.
+// exposed by actions() for the main window's Job menu. A disabled action says why: its status
+// tip and What's This, and the status bar (message()) when its shortcut is pressed. Cancel and
+// Delete ask first. Ctrl+F goes to the filter of the tab the focus is in, else the job filter.
+// The list takes the height its jobs need, the detail the rest, until the user drags the handle.
 #pragma once
 
 #include "exec/runsettings.h"
@@ -10,6 +13,7 @@
 #include "store/jobstate.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QTimer>
 #include <QWidget>
@@ -20,6 +24,7 @@ class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QShortcut;
 class QSplitter;
 class QTableView;
 
@@ -87,6 +92,8 @@ public:
     bool deleteJob(const QString &jobId, QString *error = nullptr);
     // The job actions the console's actions ask (start, run again, clone, cancel).
     jobactions::JobActions *jobActions() const { return m_actions; }
+    // Asks whether to cancel a job (a message box); cancelConfirmed() follows a yes.
+    void confirmCancel(const QString &jobId);
 
     QString currentJobId() const;
     void selectJob(const QString &jobId);
@@ -110,6 +117,9 @@ public:
     void saveLayout() const;
     void restoreLayout();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 Q_SIGNALS:
     // After startJob(): errorMessage is empty when the job's owner was started.
     void jobSubmitted(const QString &jobId, const QString &errorMessage);
@@ -120,12 +130,17 @@ Q_SIGNALS:
     void jobEnded(const QString &jobId, trainyard::store::JobStatus status);
     // Something to tell the user in a status bar.
     void message(const QString &text);
+    // The user said yes to cancelling a job: the Cancel action's work.
+    void cancelConfirmed(const QString &jobId);
 
 private:
     void followFilter();
     void notifyEnded();
     void createActions();
     void updateActions();
+    void explain(QAction *action, bool enabled, const QString &why);
+    // The list's height for its jobs (at most half the console), the rest to the detail.
+    void fitSplitter();
     void onRefreshed();
     void onJobEnded(const QString &jobId, store::JobStatus status);
     void showContextMenu(const QPoint &pos);
@@ -153,6 +168,8 @@ private:
     QWidget *m_spaceBanner = nullptr;
     QLabel *m_spaceText = nullptr;
     bool m_columnsSized = false;
+    bool m_userSplit = false; // the user dragged the splitter (or its place was remembered)
+    QHash<QAction *, QShortcut *> m_whyShortcuts;
     bool m_brokenSized = false;
     QAction *m_newJob = nullptr;
     QAction *m_runAgain = nullptr;

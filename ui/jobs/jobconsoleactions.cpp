@@ -11,6 +11,7 @@
 #include "store/jobstore.h"
 
 #include <QMessageBox>
+#include <QPushButton>
 
 namespace trainyard::ui::jobs {
 
@@ -114,6 +115,27 @@ bool JobConsole::deleteJob(const QString &jobId, QString *error)
     }
     Q_EMIT message(tr("Deleted %1").arg(jobId));
     return true;
+}
+
+void JobConsole::confirmCancel(const QString &id)
+{
+    if (id.isEmpty())
+        return;
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Cancel job"),
+                                tr("Cancel %1? Every replica is stopped and the job ends as "
+                                   "cancelled.")
+                                    .arg(id),
+                                QMessageBox::Yes | QMessageBox::No, this);
+    box->setTextFormat(Qt::PlainText);
+    box->button(QMessageBox::Yes)->setText(tr("Cancel job"));
+    box->button(QMessageBox::No)->setText(tr("Keep running"));
+    box->setDefaultButton(QMessageBox::No);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, id](int result) {
+        if (result == QMessageBox::Yes)
+            Q_EMIT cancelConfirmed(id);
+    });
+    box->open();
 }
 
 void JobConsole::confirmDelete()

@@ -6,6 +6,7 @@
 #include "jobs/joblistmodel.h"
 #include "jobspec/job.h"
 #include "mainwindow/screenfit.h"
+#include "mainwindow/shortcutsdialog.h"
 #include "settings/settingsdialog.h"
 #include "store/jobstore.h"
 #include "wizard/jobwizard.h"
@@ -27,6 +28,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QVBoxLayout>
+#include <QWhatsThis>
 
 namespace trainyard::ui {
 
@@ -58,6 +60,12 @@ MainWindow::MainWindow(QWidget *parent)
     connect(settings, &QAction::triggered, this, [this] { SettingsDialog::showFor(this); });
 
     auto *helpMenu = menuBar()->addMenu(tr("&Help"));
+    QAction *shortcuts = helpMenu->addAction(tr("&Keyboard shortcuts"));
+    shortcuts->setShortcut(QKeySequence::HelpContents);
+    connect(shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+    // Shift+F1: what a control is, and why a menu item is disabled.
+    helpMenu->addAction(QWhatsThis::createAction(this));
+    helpMenu->addSeparator();
     QAction *about = helpMenu->addAction(tr("&About Trainyard"));
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
 
@@ -69,6 +77,8 @@ MainWindow::MainWindow(QWidget *parent)
         for (QAction *a : {newJobAction, openAction, pasteAction}) {
             a->setEnabled(false);
             a->setToolTip(why);
+            a->setStatusTip(why);
+            a->setWhatsThis(why);
         }
         const QString reason =
             loaded.diagnostics.isEmpty() ? QString() : loaded.diagnostics.constFirst().message;
@@ -204,6 +214,13 @@ void MainWindow::dropEvent(QDropEvent *event)
         return;
     event->acceptProposedAction();
     openConfig(urls.first().toLocalFile());
+}
+
+void MainWindow::showShortcuts()
+{
+    auto *dialog = new ShortcutsDialog(menuBar(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::showAbout()

@@ -24,7 +24,8 @@ class JobWizard;
 
 // The main window: the job console (job list and the selected job's detail tabs) as its central
 // widget, its actions in the Job menu. File > New job, File > Open config (or dropping a
-// .yaml/.json file on the window) and Job > Clone into wizard open the job wizard.
+// .yaml/.json file on the window) and Job > Clone into wizard open the job wizard. Help lists
+// the keyboard shortcuts (F1) and offers What's This (Shift+F1).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -48,6 +49,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void showShortcuts();
     void showAbout();
     void chooseConfig();
     void showWizard(const QString &path, const jobspec::Job *job = nullptr);

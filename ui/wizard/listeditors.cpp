@@ -19,7 +19,31 @@ QListWidgetItem *newListItem(const QString &text)
     return item;
 }
 
+// Names a button by the editor's subject (the list's accessible name, which the page set).
+void nameButton(QPushButton *button, const QString &pattern, const QWidget *list)
+{
+    const QString subject = list->accessibleName();
+    if (!subject.isEmpty())
+        button->setAccessibleName(pattern.arg(subject));
+}
+
 } // namespace
+
+void StringListEditor::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    nameButton(m_add, tr("Add to %1"), m_list);
+    nameButton(m_remove, tr("Remove from %1"), m_list);
+    nameButton(m_up, tr("Move up in %1"), m_list);
+    nameButton(m_down, tr("Move down in %1"), m_list);
+}
+
+void TableEditor::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    nameButton(m_add, tr("Add to %1"), m_table);
+    nameButton(m_remove, tr("Remove from %1"), m_table);
+}
 
 StringListEditor::StringListEditor(QWidget *parent)
     : QWidget(parent)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Small editors the wizard's pages share: a list of strings (one row per element, shown exactly
-// as stored) and a table of rows of strings, each with Add/Remove buttons.
+// as stored) and a table of rows of strings, each with Add/Remove buttons. The buttons are named
+// for assistive technology by what the editor holds ("Add to Arguments": the accessible name the
+// page gave the list), so a page with several editors has no two controls of one name.
 #pragma once
 
 #include <QStringList>
@@ -24,6 +26,9 @@ public:
 
 Q_SIGNALS:
     void changed();
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     void addRow();
@@ -52,6 +57,9 @@ public:
 
 Q_SIGNALS:
     void changed();
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     QTableWidget *m_table;

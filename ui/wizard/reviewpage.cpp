@@ -53,8 +53,9 @@ ReviewPage::ReviewPage(const catalog::Catalog &catalog, QWidget *parent)
         view->setTabChangesFocus(true);
     }
     m_gcloud->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    m_yaml->setAccessibleName(tr("config.yaml"));
-    m_gcloud->setAccessibleName(tr("gcloud command"));
+    // Named apart from their tabs ("config.yaml"), which a screen reader lists beside them.
+    m_yaml->setAccessibleName(tr("config.yaml as text"));
+    m_gcloud->setAccessibleName(tr("gcloud command as text"));
     m_vertex->setAccessibleName(tr("Vertex AI CustomJob JSON"));
     m_tabs->addTab(viewWithCopy(m_yaml, tr("&Copy YAML")), tr("config.yaml"));
     m_tabs->addTab(viewWithCopy(m_gcloud, tr("&Copy command")), tr("gcloud command"));

@@ -157,6 +157,9 @@ TrainerPage::TrainerPage(QWidget *parent)
         Q_EMIT edited();
     });
     connect(m_env, &TableEditor::changed, this, &TrainerPage::edited);
+    // Two Browse buttons on one page: named by what they look for.
+    m_browsePackage->setAccessibleName(tr("Browse for the package directory"));
+    m_browseExecutable->setAccessibleName(tr("Browse for the program"));
     connect(m_browsePackage, &QPushButton::clicked, this, &TrainerPage::browsePackage);
     connect(m_browseExecutable, &QPushButton::clicked, this, &TrainerPage::browseExecutable);
 

@@ -4,7 +4,10 @@
 
 #include "jobs/jobconsole.h"
 
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTest>
 
 // JobConsole::startJob() and the wait for its jobSubmitted() signal; false with *error set when
 // the job was refused or did not start.
@@ -21,4 +24,15 @@ inline bool submitAndWait(trainyard::ui::jobs::JobConsole &console,
     }
     *error = submitted.first().at(1).toString();
     return error->isEmpty();
+}
+
+// Job > Cancel asks first: triggers it and answers "Cancel job" in the box it opens.
+inline bool cancelAndConfirm(trainyard::ui::jobs::JobConsole &console)
+{
+    console.cancelAction()->trigger();
+    QMessageBox *box = nullptr;
+    if (!QTest::qWaitFor([&] { return (box = console.findChild<QMessageBox *>()) != nullptr; }))
+        return false;
+    box->button(QMessageBox::Yes)->click();
+    return true;
 }

@@ -250,7 +250,7 @@ void TestConsoleWatch::cancelEndsJobOfDeadOwner()
     QTest::qWait(500);
     QVERIFY(!console.model()->job(job.jobId)->state.isTerminal());
     QVERIFY(console.cancelAction()->isEnabled());
-    console.cancelAction()->trigger();
+    QVERIFY(cancelAndConfirm(console));
     QTRY_VERIFY_WITH_TIMEOUT(console.model()->job(job.jobId)->state.isTerminal(), 10000);
     QTRY_VERIFY(console.deleteAction()->isEnabled());
 }

@@ -144,7 +144,7 @@ void TestConsoleWindow::mainWindowRunsAndCancels()
     // Job > Cancel ends it as CANCELLED; Delete is refused while it runs.
     QVERIFY(!console->deleteJob(live.jobId, &error));
     QVERIFY(error.contains(QStringLiteral("cancel it first")));
-    console->cancelAction()->trigger();
+    QVERIFY(cancelAndConfirm(*console)); // it asks first
     QTRY_VERIFY_WITH_TIMEOUT(console->model()->job(live.jobId)->state.state == JobStatus::Cancelled,
                              30000);
 

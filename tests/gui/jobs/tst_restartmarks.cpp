@@ -204,7 +204,7 @@ void TestRestartMarks::cancel(JobConsole &console, const QString &jobId)
 {
     console.selectJob(jobId);
     QTRY_VERIFY(console.cancelAction()->isEnabled());
-    console.cancelAction()->trigger();
+    QVERIFY(cancelAndConfirm(console));
     QTRY_VERIFY_WITH_TIMEOUT(console.model()->job(jobId)->state.isTerminal(), 30000);
 }
 
