@@ -5,6 +5,7 @@
 // without a horizontal scroll bar, Tab through its grid before the boot disks).
 #include "catalog/catalog.h"
 #include "charts/metricspanel.h"
+#include "common/laptopscreen.h"
 #include "compare/compareview.h"
 #include "compare/scatterpage.h"
 #include "jobs/jobconsole.h"
@@ -273,22 +274,9 @@ private:
 
 int main(int argc, char **argv)
 {
-    // A laptop's screen: 1366×768 (the offscreen platform reads its screens from a file).
-    QTemporaryDir config;
-    const QString path = config.filePath(QStringLiteral("screens.json"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return 1;
-    file.write(R"({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768,
-                   "logicalDpiX": 96, "logicalDpiY": 96, "dpr": 1}]})");
-    file.close();
-    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + path.toLocal8Bit());
-    QCoreApplication::setOrganizationName(QStringLiteral("TrainyardDesktopTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_desktop"));
-    QApplication app(argc, argv);
-    ui::installAccessibleComboBox(); // as main() does
-    TestDesktop test;
-    return QTest::qExec(&test, argc, argv);
+    // A laptop's screen: 1366×768; the combo boxes named as main() names them.
+    return test::runOnLaptopScreen<TestDesktop>(argc, argv, QStringLiteral("tst_desktop"),
+                                                &ui::installAccessibleComboBox);
 }
 
 #include "tst_desktop.moc"
