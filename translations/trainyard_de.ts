@@ -4157,6 +4157,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>&amp;Paste gcloud command…</source>
         <translation>gcloud-Befehl &amp;einfügen…</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::MetricPatternModel</name>
@@ -4412,6 +4416,161 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     </message>
 </context>
 <context>
+    <name>trainyard::ui::ShortcutsDialog</name>
+    <message>
+        <source>Menus</source>
+        <translation>Menüs</translation>
+    </message>
+    <message>
+        <source>Job list and detail</source>
+        <translation>Jobliste und Details</translation>
+    </message>
+    <message>
+        <source>Go to the filter of the tab in front (the job filter, the log search)</source>
+        <translation>Zum Filter des vorderen Reiters (Jobfilter, Logsuche)</translation>
+    </message>
+    <message>
+        <source>Shift+F10, Menu</source>
+        <translation>Umschalt+F10, Menü</translation>
+    </message>
+    <message>
+        <source>The context menu of the job or replica</source>
+        <translation>Das Kontextmenü des Jobs oder Replikats</translation>
+    </message>
+    <message>
+        <source>Alt+O, Alt+L, Alt+M, Alt+C</source>
+        <translation>Alt+B, Alt+L, Alt+M, Alt+K</translation>
+    </message>
+    <message>
+        <source>Overview, Logs, Metrics, Config tab</source>
+        <translation>Reiter Übersicht, Logs, Metriken, Konfiguration</translation>
+    </message>
+    <message>
+        <source>Shift+F1</source>
+        <translation>Umschalt+F1</translation>
+    </message>
+    <message>
+        <source>What&apos;s This: why a menu item is disabled</source>
+        <translation>Direkthilfe: warum ein Menüeintrag deaktiviert ist</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>Logs</translation>
+    </message>
+    <message>
+        <source>F3, Enter in the search</source>
+        <translation>F3, Eingabe in der Suche</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>Nächster Treffer</translation>
+    </message>
+    <message>
+        <source>Shift+F3</source>
+        <translation>Umschalt+F3</translation>
+    </message>
+    <message>
+        <source>Previous match</source>
+        <translation>Vorheriger Treffer</translation>
+    </message>
+    <message>
+        <source>Up, Down, Page Up, Page Down</source>
+        <translation>Hoch, Runter, Bild hoch, Bild runter</translation>
+    </message>
+    <message>
+        <source>Move between lines (Shift: select)</source>
+        <translation>Zwischen Zeilen wechseln (Umschalt: auswählen)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Home, Ctrl+End</source>
+        <translation>Strg+Pos1, Strg+Ende</translation>
+    </message>
+    <message>
+        <source>First line; last line and follow</source>
+        <translation>Erste Zeile; letzte Zeile und folgen</translation>
+    </message>
+    <message>
+        <source>Copy the selected lines</source>
+        <translation>Die ausgewählten Zeilen kopieren</translation>
+    </message>
+    <message>
+        <source>Select every line</source>
+        <translation>Alle Zeilen auswählen</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Tab</source>
+        <translation>Tab</translation>
+    </message>
+    <message>
+        <source>The next chart, its Table and Export buttons</source>
+        <translation>Das nächste Diagramm, seine Knöpfe Tabelle und Exportieren</translation>
+    </message>
+    <message>
+        <source>T</source>
+        <translation>T</translation>
+    </message>
+    <message>
+        <source>The chart&apos;s points as a table</source>
+        <translation>Die Punkte des Diagramms als Tabelle</translation>
+    </message>
+    <message>
+        <source>Left, Right, Up, Down</source>
+        <translation>Links, Rechts, Hoch, Runter</translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation>Verschieben</translation>
+    </message>
+    <message>
+        <source>+, -</source>
+        <translation>+, -</translation>
+    </message>
+    <message>
+        <source>Zoom in, zoom out</source>
+        <translation>Vergrößern, verkleinern</translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation>Pos1</translation>
+    </message>
+    <message>
+        <source>Reset the zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Reset zoom, table, step axes, export</source>
+        <translation>Zoom zurücksetzen, Tabelle, Schrittachsen, Export</translation>
+    </message>
+    <message>
+        <source>Compare and wizard windows</source>
+        <translation>Vergleichs- und Assistentenfenster</translation>
+    </message>
+    <message>
+        <source>Escape, %1</source>
+        <translation>Esc, %1</translation>
+    </message>
+    <message>
+        <source>Close the window</source>
+        <translation>Das Fenster schließen</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+</context>
+<context>
     <name>trainyard::ui::charts::ChartControls</name>
     <message>
         <source>Step</source>
@@ -4440,6 +4599,47 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Smoothing</source>
         <translation>Glättung</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::charts::ChartTableDialog</name>
+    <message>
+        <source>%1 as a table</source>
+        <translation>%1 als Tabelle</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s) of the visible range, as the chart draws them. Where a series has more points than the chart has pixels, each row is the lowest or the highest value of a run of points; Export gives every point.</source>
+        <translation>
+            <numerusform>%n Punkt des sichtbaren Bereichs, wie das Diagramm ihn zeichnet. Wo eine Reihe mehr Punkte als das Diagramm Pixel hat, ist jede Zeile der kleinste oder größte Wert einer Folge von Punkten; Exportieren liefert jeden Punkt.</numerusform>
+            <numerusform>%n Punkte des sichtbaren Bereichs, wie das Diagramm sie zeichnet. Wo eine Reihe mehr Punkte als das Diagramm Pixel hat, ist jede Zeile der kleinste oder größte Wert einer Folge von Punkten; Exportieren liefert jeden Punkt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Points of %1</source>
+        <translation>Punkte von %1</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::charts::ChartTableModel</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Reihe</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Smoothed</source>
+        <translation>Geglättet</translation>
     </message>
 </context>
 <context>
@@ -4519,6 +4719,76 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>epoch</source>
         <translation>Epoche</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: last %2 at %3 s, min %4, max %5, %n point(s)</source>
+        <translation>
+            <numerusform>%1: zuletzt %2 bei %3 s, Minimum %4, Maximum %5, %n Punkt</numerusform>
+            <numerusform>%1: zuletzt %2 bei %3 s, Minimum %4, Maximum %5, %n Punkte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: last %2 at step %3, min %4, max %5, %n point(s)</source>
+        <translation>
+            <numerusform>%1: zuletzt %2 bei Schritt %3, Minimum %4, Maximum %5, %n Punkt</numerusform>
+            <numerusform>%1: zuletzt %2 bei Schritt %3, Minimum %4, Maximum %5, %n Punkte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No points yet.</source>
+        <translation>Noch keine Punkte.</translation>
+    </message>
+    <message>
+        <source>%1 on a second step axis at the top.</source>
+        <translation>%1 auf einer zweiten Schrittachse oben.</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exportieren</translation>
+    </message>
+    <message>
+        <source>Show %1 as a table</source>
+        <translation>%1 als Tabelle zeigen</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <source>The points of the visible range as a table (T)</source>
+        <translation>Die Punkte des sichtbaren Bereichs als Tabelle (T)</translation>
+    </message>
+    <message>
+        <source>Show as table…</source>
+        <translation>Als Tabelle zeigen…</translation>
+    </message>
+    <message>
+        <source>One step axis for all series</source>
+        <translation>Eine Schrittachse für alle Reihen</translation>
+    </message>
+    <message>
+        <source>Series on another step scale (a hypertune file&apos;s global step) have a second step axis at the top</source>
+        <translation>Reihen mit anderer Schrittzählung (der globale Schritt einer Hypertune-Datei) haben oben eine zweite Schrittachse</translation>
+    </message>
+    <message>
+        <source>Step (%1)</source>
+        <translation>Schritt (%1)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: smoothed %2</source>
+        <translation>%1: geglättet %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 (smoothed %3)</source>
+        <translation>%1: %2 (geglättet %3)</translation>
+    </message>
+    <message>
+        <source>%1: %2 to %3 (smoothed %4)</source>
+        <translation>%1: %2 bis %3 (geglättet %4)</translation>
     </message>
 </context>
 <context>
@@ -4689,6 +4959,21 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Metric charts</source>
         <translation>Metrik-Diagramme</translation>
     </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>CPU, memory and GPU of each run&apos;s replicas, against time</source>
+        <translation>CPU, Speicher und GPU der Replikate jedes Laufs, über der Zeit</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::compare::RunLegend</name>
+    <message>
+        <source>Legend</source>
+        <translation>Legende</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::compare::ScatterPage</name>
@@ -4707,6 +4992,14 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Objective: %1</source>
         <translation>Zielwert: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3, %4 %5</source>
+        <translation>%1: %2 %3, %4 %5</translation>
+    </message>
+    <message>
+        <source>No run has a final value of %1.</source>
+        <translation>Kein Lauf hat einen Endwert von %1.</translation>
     </message>
 </context>
 <context>
@@ -4934,6 +5227,46 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
             <numerusform>%n Job beendet</numerusform>
             <numerusform>%n Jobs beendet</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Clear the job filter</source>
+        <translation>Jobfilter leeren</translation>
+    </message>
+    <message>
+        <source>Select a job in the list first.</source>
+        <translation>Wählen Sie zuerst einen Job in der Liste aus.</translation>
+    </message>
+    <message>
+        <source>The state of %1 is not known.</source>
+        <translation>Der Zustand von %1 ist nicht bekannt.</translation>
+    </message>
+    <message>
+        <source>%1 has already ended (%2).</source>
+        <translation>%1 ist bereits beendet (%2).</translation>
+    </message>
+    <message>
+        <source>%1 is being cancelled.</source>
+        <translation>%1 wird gerade abgebrochen.</translation>
+    </message>
+    <message>
+        <source>%1 is still running; cancel it first (Ctrl+Shift+K).</source>
+        <translation>%1 läuft noch; brechen Sie den Job zuerst ab (Strg+Umschalt+K).</translation>
+    </message>
+    <message>
+        <source>Select several jobs (Ctrl+click) or one tuning job with trials to compare.</source>
+        <translation>Wählen Sie zum Vergleichen mehrere Jobs (Strg+Klick) oder einen Tuning-Job mit Versuchen aus.</translation>
+    </message>
+    <message>
+        <source>Cancel job</source>
+        <translation>Job abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel %1? Every replica is stopped and the job ends as cancelled.</source>
+        <translation>%1 abbrechen? Alle Replikate werden beendet, und der Job endet als abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Keep running</source>
+        <translation>Weiterlaufen lassen</translation>
     </message>
 </context>
 <context>
@@ -5481,6 +5814,44 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Log lines</source>
         <translation>Logzeilen</translation>
+    </message>
+    <message>
+        <source>Clear the search</source>
+        <translation>Suche leeren</translation>
+    </message>
+    <message>
+        <source>Context lines</source>
+        <translation>Kontextzeilen</translation>
+    </message>
+    <message>
+        <source>Clear the time</source>
+        <translation>Zeit leeren</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>match %1 of %2 so far, line %3</source>
+        <translation>Treffer %1 von bisher %2, Zeile %3</translation>
+    </message>
+    <message>
+        <source>match %1 of %2, line %3</source>
+        <translation>Treffer %1 von %2, Zeile %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::logs::LogView</name>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6598,6 +6969,14 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
         <source>For a local run: each replica gets one VM maintenance event, as when the service moves it to another VM: SIGTERM, the grace period, SIGKILL, then the same launch again. The moment is seeded by the job ID, so a rerun repeats it. `trainyard jobs describe` and the Overview say whether each replica resumed from its checkpoint or started over.</source>
         <translation>Für einen lokalen Lauf: jedes Replikat bekommt ein VM-Wartungsereignis, wie wenn der Dienst es auf eine andere VM verlegt: SIGTERM, die Schonfrist, SIGKILL, dann derselbe Start noch einmal. Der Zeitpunkt leitet sich von der Job-ID ab, sodass eine Wiederholung ihn wiederholt. `trainyard jobs describe` und die Übersicht zeigen, ob jedes Replikat von seinem Checkpoint fortgesetzt oder neu begonnen hat.</translation>
     </message>
+    <message>
+        <source>config.yaml as text</source>
+        <translation>config.yaml als Text</translation>
+    </message>
+    <message>
+        <source>gcloud command as text</source>
+        <translation>gcloud-Befehl als Text</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::wizard::StringListEditor</name>
@@ -6617,6 +6996,22 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
         <source>Down</source>
         <translation>Nach unten</translation>
     </message>
+    <message>
+        <source>Add to %1</source>
+        <translation>Zu %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove from %1</source>
+        <translation>Aus %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Move up in %1</source>
+        <translation>In %1 nach oben</translation>
+    </message>
+    <message>
+        <source>Move down in %1</source>
+        <translation>In %1 nach unten</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::wizard::TableEditor</name>
@@ -6627,6 +7022,14 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
     <message>
         <source>Add</source>
         <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add to %1</source>
+        <translation>Zu %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove from %1</source>
+        <translation>Aus %1 entfernen</translation>
     </message>
 </context>
 <context>
@@ -6796,6 +7199,14 @@ Der Katalog ist sich beim GPU-Angebot dieser Region nicht sicher.</translation>
     <message>
         <source>Choose the program to run</source>
         <translation>Auszuführendes Programm wählen</translation>
+    </message>
+    <message>
+        <source>Browse for the package directory</source>
+        <translation>Paketverzeichnis suchen</translation>
+    </message>
+    <message>
+        <source>Browse for the program</source>
+        <translation>Programm suchen</translation>
     </message>
 </context>
 <context>
