@@ -137,9 +137,9 @@ void ScatterPage::rebuild()
             s->setMarkerSize(11);
             s->append(x, *y);
             c->addSeries(s);
-            described.append(tr("%1: %2 %3, %4 %5")
-                                 .arg(run.name, param, value, metricTitle,
-                                      QString::number(*y, 'g', 6)));
+            described.append(
+                tr("%1: %2 %3, %4 %5")
+                    .arg(run.name, param, value, metricTitle, QString::number(*y, 'g', 6)));
             xLo = std::min(xLo, x);
             xHi = std::max(xHi, x);
             yLo = std::min(yLo, *y);
