@@ -5268,6 +5268,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <source>Keep running</source>
         <translation>Weiterlaufen lassen</translation>
     </message>
+    <message>
+        <source>Keep job</source>
+        <translation>Job behalten</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::ui::jobs::JobDetail</name>

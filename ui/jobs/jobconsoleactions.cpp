@@ -12,6 +12,7 @@
 
 #include <QMessageBox>
 #include <QPushButton>
+#include <functional>
 
 namespace trainyard::ui::jobs {
 
@@ -117,25 +118,36 @@ bool JobConsole::deleteJob(const QString &jobId, QString *error)
     return true;
 }
 
+namespace {
+
+// A question asked before something that cannot be undone, its safe answer the default: `onYes`
+// runs on a yes.
+void askFirst(QWidget *parent, const QString &title, const QString &text, const QString &yes,
+              const QString &no, std::function<void()> onYes)
+{
+    auto *box = new QMessageBox(QMessageBox::Question, title, text,
+                                QMessageBox::Yes | QMessageBox::No, parent);
+    box->setTextFormat(Qt::PlainText);
+    box->button(QMessageBox::Yes)->setText(yes);
+    box->button(QMessageBox::No)->setText(no);
+    box->setDefaultButton(QMessageBox::No);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QObject::connect(box, &QMessageBox::finished, parent, [onYes = std::move(onYes)](int result) {
+        if (result == QMessageBox::Yes)
+            onYes();
+    });
+    box->open();
+}
+
+} // namespace
+
 void JobConsole::confirmCancel(const QString &id)
 {
     if (id.isEmpty())
         return;
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Cancel job"),
-                                tr("Cancel %1? Every replica is stopped and the job ends as "
-                                   "cancelled.")
-                                    .arg(id),
-                                QMessageBox::Yes | QMessageBox::No, this);
-    box->setTextFormat(Qt::PlainText);
-    box->button(QMessageBox::Yes)->setText(tr("Cancel job"));
-    box->button(QMessageBox::No)->setText(tr("Keep running"));
-    box->setDefaultButton(QMessageBox::No);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::finished, this, [this, id](int result) {
-        if (result == QMessageBox::Yes)
-            Q_EMIT cancelConfirmed(id);
-    });
-    box->open();
+    askFirst(this, tr("Cancel job"),
+             tr("Cancel %1? Every replica is stopped and the job ends as cancelled.").arg(id),
+             tr("Cancel job"), tr("Keep running"), [this, id] { Q_EMIT cancelConfirmed(id); });
 }
 
 void JobConsole::confirmDelete()
@@ -143,22 +155,15 @@ void JobConsole::confirmDelete()
     const QString id = currentJobId();
     if (id.isEmpty())
         return;
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Delete job"),
-                                tr("Delete %1 and all its files (logs, metrics, output in the job "
-                                   "folder)? This cannot be undone.")
-                                    .arg(id),
-                                QMessageBox::Yes | QMessageBox::Cancel, this);
-    box->setTextFormat(Qt::PlainText);
-    box->setDefaultButton(QMessageBox::Cancel);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::finished, this, [this, id](int result) {
-        if (result != QMessageBox::Yes)
-            return;
-        QString error;
-        if (!deleteJob(id, &error))
-            fail(error);
-    });
-    box->open();
+    askFirst(this, tr("Delete job"),
+             tr("Delete %1 and all its files (logs, metrics, output in the job folder)? This "
+                "cannot be undone.")
+                 .arg(id),
+             tr("Delete job"), tr("Keep job"), [this, id] {
+                 QString error;
+                 if (!deleteJob(id, &error))
+                     fail(error);
+             });
 }
 
 } // namespace trainyard::ui::jobs

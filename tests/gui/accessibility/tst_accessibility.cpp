@@ -25,6 +25,7 @@
 #include "compare/compareview.h"
 #include "compare/runlegend.h"
 #include "compare/scatterpage.h"
+#include "exec/runsettings.h"
 #include "jobs/jobconsole.h"
 #include "jobs/jobdetail.h"
 #include "jobs/joblistmodel.h"
@@ -38,6 +39,7 @@
 #include "metrics/metricstore.h"
 #include "metrics/systemsampler.h"
 #include "store/jobstore.h"
+#include "store/ownerlock.h"
 #include "wizard/jobwizard.h"
 #include "wizard/wizardfields.h"
 
@@ -80,6 +82,7 @@ private Q_SLOTS:
     void wizardPagesNamedOnce();
     void consoleKeyboard();
     void cancelAsksFirst();
+    void deleteAsksFirst();
     void helpListsShortcuts();
     void compareOfManyRunsFits();
 
@@ -464,6 +467,12 @@ void TestAccessibility::cancelAsksFirst()
     const QString root = m_tmp.filePath(QStringLiteral("store-cancel"));
     store::JobStore store(root);
     addJob(store, QStringLiteral("some_job"), false, false);
+    // This test is its owner: it holds the lock (so recovery leaves the job alone) and RUNNING.
+    store::OwnerLock owner;
+    QVERIFY(owner.tryAcquire(store.ownerLockPath(QStringLiteral("some_job"))));
+    store::JobState state = store.readState(QStringLiteral("some_job")).state;
+    state.state = store::JobStatus::Running;
+    QVERIFY(store.writeState(QStringLiteral("some_job"), state));
     ui::jobs::JobConsole console(root);
     QSignalSpy confirmed(&console, &ui::jobs::JobConsole::cancelConfirmed);
     for (const bool yes : {false, true}) {
@@ -473,11 +482,41 @@ void TestAccessibility::cancelAsksFirst()
         QVERIFY(box->text().contains(QStringLiteral("Cancel some_job?")));
         QCOMPARE(box->defaultButton(), box->button(QMessageBox::No));
         QCOMPARE(box->button(QMessageBox::No)->text(), QStringLiteral("Keep running"));
+        QSignalSpy messages(&console, &ui::jobs::JobConsole::message);
         box->button(yes ? QMessageBox::Yes : QMessageBox::No)->click();
-        QTRY_VERIFY(!console.findChild<QMessageBox *>());
         QCOMPARE(confirmed.size(), yes ? 1 : 0);
+        // A yes reaches the job actions: the owner's cancel request is there, a no leaves none.
+        QTRY_COMPARE(exec::isCancelRequested(store, QStringLiteral("some_job")), yes);
+        if (yes)
+            QTRY_COMPARE(messages.value(0).value(0).toString(),
+                         QStringLiteral("Cancel requested for some_job"));
+        QTRY_VERIFY(!console.findChild<QMessageBox *>()); // nothing went wrong
     }
     QCOMPARE(confirmed.at(0).at(0).toString(), QStringLiteral("some_job"));
+}
+
+// Delete asks first too, "Keep job" the default; only "Delete job" removes the job's folder.
+void TestAccessibility::deleteAsksFirst()
+{
+    const QString root = m_tmp.filePath(QStringLiteral("store-delete"));
+    store::JobStore store(root);
+    addJob(store, QStringLiteral("old_job"), false, false);
+    const QString dir = store.jobDir(QStringLiteral("old_job"));
+    ui::jobs::JobConsole console(root);
+    console.selectJob(QStringLiteral("old_job"));
+    QTRY_COMPARE(console.currentJobId(), QStringLiteral("old_job"));
+    for (const bool yes : {false, true}) {
+        console.deleteAction()->trigger();
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = console.findChild<QMessageBox *>()) != nullptr);
+        QVERIFY(box->text().contains(QStringLiteral("Delete old_job")));
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::No));
+        QCOMPARE(box->button(QMessageBox::No)->text(), QStringLiteral("Keep job"));
+        QCOMPARE(box->button(QMessageBox::Yes)->text(), QStringLiteral("Delete job"));
+        box->button(yes ? QMessageBox::Yes : QMessageBox::No)->click();
+        QTRY_VERIFY(!console.findChild<QMessageBox *>());
+        QTRY_COMPARE(QFileInfo::exists(dir), !yes);
+    }
 }
 
 // Help > Keyboard shortcuts (F1) lists every menu shortcut and the views' keys.
