@@ -3,6 +3,7 @@
 
 #include <QDateTime>
 #include <algorithm>
+#include <utility>
 
 namespace trainyard::logs {
 
@@ -10,15 +11,7 @@ LogCapture::LogCapture(LogWriter *writer, const QString &replica, QObject *paren
     : QObject(parent)
     , m_writer(writer)
     , m_replica(replica)
-{
-    m_releaseTimer.setSingleShot(true);
-    m_releaseTimer.setInterval(HoldMs);
-    connect(&m_releaseTimer, &QTimer::timeout, this, [this] {
-        releaseHeld();
-        if (m_writer)
-            m_writer->flush();
-    });
-}
+{}
 
 LogCapture::~LogCapture()
 {
@@ -54,8 +47,8 @@ void LogCapture::finish()
         readChannel(Stream::Stdout);
         readChannel(Stream::Stderr);
     }
+    endPass();
     flushTails();
-    releaseHeld();
     if (m_writer)
         m_writer->flush();
 }
@@ -64,9 +57,40 @@ void LogCapture::readChannel(Stream stream)
 {
     if (!m_process)
         return;
-    const QByteArray chunk = stream == Stream::Stdout ? m_process->readAllStandardOutput()
-                                                      : m_process->readAllStandardError();
-    feed(stream, chunk.constData(), chunk.size());
+    (stream == Stream::Stdout ? m_passOut : m_passErr) += stream == Stream::Stdout
+                                                              ? m_process->readAllStandardOutput()
+                                                              : m_process->readAllStandardError();
+    if (!m_passQueued) {
+        // Stored once this pass of the event loop has delivered both pipes' notifications.
+        m_passQueued = true;
+        QMetaObject::invokeMethod(this, &LogCapture::endPass, Qt::QueuedConnection);
+    }
+}
+
+void LogCapture::endPass()
+{
+    m_passQueued = false;
+    if (m_passOut.isEmpty() && m_passErr.isEmpty())
+        return;
+    const QByteArray out = std::exchange(m_passOut, QByteArray());
+    const QByteArray err = std::exchange(m_passErr, QByteArray());
+    feedPass(out, err);
+}
+
+void LogCapture::feedPass(const QByteArray &out, const QByteArray &err)
+{
+    // The stream of an open bar first: its last redraw was written before whatever the other
+    // stream has in this pass could be printed below it (see the header). With none open yet, a
+    // stream that redraws in this pass (a bar's first lines) is one.
+    const bool errFirst =
+        m_openRedraw ? *m_openRedraw == Stream::Stderr : err.contains('\r') && !out.contains('\r');
+    if (errFirst) {
+        feed(Stream::Stderr, err);
+        feed(Stream::Stdout, out);
+    } else {
+        feed(Stream::Stdout, out);
+        feed(Stream::Stderr, err);
+    }
 }
 
 void LogCapture::feed(Stream stream, const char *data, qsizetype size)
@@ -95,19 +119,7 @@ void LogCapture::feedChannel(Channel &channel, const char *data, qsizetype size,
             len = filtered.size();
         }
         const Severity severity = channel.classifier.classify(line, len, continuation);
-        if (m_openRedraw && *m_openRedraw != channel.stream) {
-            // The other stream's bar is still open: wait for its last redraw (see the header).
-            if (m_held.empty())
-                m_releaseTimer.start();
-            m_held.push_back(Held{now, channel.stream, severity, continuation, {line, len}});
-            m_heldBytes += len;
-            if (m_heldBytes > HoldBytes || now - m_held.front().wallMs >= HoldMs)
-                releaseHeld();
-        } else {
-            store(now, channel.stream, severity, continuation, line, len);
-            if (!m_openRedraw && !m_held.empty())
-                releaseHeld(); // the bar's line ended
-        }
+        store(now, channel.stream, severity, continuation, line, len);
         if (keep && !continuation) {
             m_lastErr.emplace_back(line, std::min(len, KeptLineBytes));
             if (m_lastErr.size() > std::size_t(KeptStderrLines))
@@ -123,7 +135,7 @@ void LogCapture::feedChannel(Channel &channel, const char *data, qsizetype size,
 void LogCapture::store(qint64 now, Stream stream, Severity severity, bool continuation,
                        const char *data, qsizetype size)
 {
-    now = std::max(now, m_lastStored); // held lines keep the file in time order
+    now = std::max(now, m_lastStored); // the file stays in time order
     m_lastStored = now;
     if (m_writer)
         m_writer->append(now, stream, severity, continuation, data, size);
@@ -137,17 +149,6 @@ void LogCapture::store(qint64 now, Stream stream, Severity severity, bool contin
         else if (m_openRedraw == stream)
             m_openRedraw.reset();
     }
-}
-
-void LogCapture::releaseHeld()
-{
-    m_releaseTimer.stop();
-    std::vector<Held> held;
-    held.swap(m_held);
-    m_heldBytes = 0;
-    // Stored whatever is open now: the bar may go on, but these lines waited long enough.
-    for (const Held &h : held)
-        store(h.wallMs, h.stream, h.severity, h.continuation, h.bytes.constData(), h.bytes.size());
 }
 
 QList<QByteArray> LogCapture::lastStderrLines() const

@@ -11,14 +11,18 @@
 //
 // Each line is stamped with the wall-clock time at which it was read (ms, UTC).
 //
-// Order across the two pipes: stdout and stderr are read one after the other, so what a trainer
-// wrote to one can be read after what it wrote later to the other. A progress bar redraws its
-// line (records ending in a bare "\r", see LineSplitter) and a viewer shows the redraws of one
-// stream that follow each other as one row; a line of the other stream read between two redraws
-// would split the bar in two rows (a tqdm bar on stderr shown at 64 % and again at 100 % because
-// the next print on stdout was read before the bar's last redraw). So while the last stored record
-// is an open redraw of one stream, lines of the other stream wait, at most HoldMs (or HoldBytes),
-// until that bar's line ends; then they are stored, in order.
+// Order across the two pipes: stdout and stderr are two pipes, read as the event loop reports
+// them, so what a trainer wrote to one and then to the other can be ready together; nothing says
+// which came first. What arrives in one pass of the event loop (both pipes' notifications) is
+// stored together at the end of that pass, the stream of a progress bar still open first (its
+// last stored record ends in a bare "\r"): a bar's last redraw and the line printed after it on
+// the other stream (a tqdm bar on stderr at 100 %, then "epoch 1 done" on stdout) stay in that
+// order, so the redraws stay one row in a viewer, and a dict written through a bar
+// (tqdm.write: the bar cleared on stderr, the dict on stdout, the bar drawn again) comes after
+// the clear that preceded it. Nothing is held longer than that pass: a line is never stored
+// after lines the other stream wrote later (within the read's latency, microseconds), so the
+// metric extraction reading the log behind the writer sees the lines in the order the trainer
+// wrote them, each at once.
 #pragma once
 
 #include "logs/linesplitter.h"
@@ -28,7 +32,6 @@
 #include <QObject>
 #include <QPointer>
 #include <QProcess>
-#include <QTimer>
 #include <deque>
 #include <functional>
 #include <optional>
@@ -43,8 +46,6 @@ class LogCapture : public QObject
 public:
     static constexpr int KeptStderrLines = 20;
     static constexpr qsizetype KeptLineBytes = 1024;
-    static constexpr int HoldMs = 250;
-    static constexpr qsizetype HoldBytes = 1024 * 1024;
 
     LogCapture(LogWriter *writer, const QString &replica, QObject *parent = nullptr);
     ~LogCapture() override;
@@ -55,12 +56,15 @@ public:
     // Drains what is left in the pipes, emits unterminated tails, flushes the writer.
     void finish();
 
-    // Feeds bytes directly (also what attach() does with each read).
+    // Feeds bytes of one stream directly, stored at once.
     void feed(Stream stream, const char *data, qsizetype size);
     void feed(Stream stream, const QByteArray &chunk)
     {
         feed(stream, chunk.constData(), chunk.size());
     }
+    // What both pipes had in one pass of the event loop (what attach() stores at the end of each
+    // pass): the stream of an open progress bar first (see the header).
+    void feedPass(const QByteArray &out, const QByteArray &err);
     void flushTails();
 
     // The last lines of stderr (at most KeptStderrLines, each cut to KeptLineBytes), oldest
@@ -96,19 +100,11 @@ private:
         LineSplitter splitter;
         SeverityClassifier classifier;
     };
-    struct Held
-    {
-        qint64 wallMs;
-        Stream stream;
-        Severity severity;
-        bool continuation;
-        QByteArray bytes;
-    };
     void readChannel(Stream stream);
+    void endPass();
     void feedChannel(Channel &channel, const char *data, qsizetype size, qint64 now, bool flush);
     void store(qint64 now, Stream stream, Severity severity, bool continuation, const char *data,
                qsizetype size);
-    void releaseHeld();
 
     QPointer<LogWriter> m_writer;
     LineFilter m_filter;
@@ -123,10 +119,10 @@ private:
     qint64 m_lines = 0;
     // The stream whose last stored record is a redraw still open (ends in a bare "\r").
     std::optional<Stream> m_openRedraw;
-    std::vector<Held> m_held; // lines of the other stream waiting for that redraw to end
-    qsizetype m_heldBytes = 0;
+    QByteArray m_passOut; // read in this pass of the event loop, stored at its end
+    QByteArray m_passErr;
+    bool m_passQueued = false;
     qint64 m_lastStored = 0;
-    QTimer m_releaseTimer;
 };
 
 } // namespace trainyard::logs
