@@ -18,21 +18,6 @@ namespace {
 
 using forms::parseNumber;
 
-bool isNameStart(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-bool isNameChar(char c)
-{
-    return isNameStart(c) || (c >= '0' && c <= '9') || c == '.' || c == '/' || c == '-';
-}
-
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r';
-}
-
 void addValue(ExtractedLine &out, const QByteArray &key, double value)
 {
     if (MetricExtractor::isStepKey(key)) {
@@ -51,92 +36,6 @@ void addValue(ExtractedLine &out, const QByteArray &key, double value)
         }
     }
     out.values.append({name, value});
-}
-
-// "0s", "12ms", "1:02", "1:02:03" (Keras's ETA and step times).
-bool isDuration(const char *begin, const char *end)
-{
-    while (begin < end && isSpace(*begin))
-        ++begin;
-    while (end > begin && isSpace(end[-1]))
-        --end;
-    if (begin == end || !(*begin >= '0' && *begin <= '9'))
-        return false;
-    const char *p = begin;
-    while (p < end && ((*p >= '0' && *p <= '9') || *p == ':' || *p == '.'))
-        ++p;
-    return p == end || (end - p <= 2 && (end[-1] == 's'));
-}
-
-// key=value pairs; sink(name, nameSize, value) for each.
-template<typename Sink>
-void extractPairs(const char *line, qsizetype size, Sink &&sink)
-{
-    const char *end = line + size;
-    for (const char *eq = static_cast<const char *>(std::memchr(line, '=', std::size_t(size))); eq;
-         eq = static_cast<const char *>(std::memchr(eq + 1, '=', std::size_t(end - eq - 1)))) {
-        const char *keyBegin = eq;
-        while (keyBegin > line && isNameChar(keyBegin[-1]))
-            --keyBegin;
-        if (keyBegin == eq || !isNameStart(*keyBegin))
-            continue;
-        if (keyBegin > line && !(isSpace(keyBegin[-1]) || keyBegin[-1] == ',' ||
-                                 keyBegin[-1] == ';' || keyBegin[-1] == '(' || keyBegin[-1] == '['))
-            continue;
-        const char *valueEnd = eq + 1;
-        while (valueEnd < end && !isSpace(*valueEnd) && *valueEnd != ',' && *valueEnd != ';' &&
-               *valueEnd != ')' && *valueEnd != ']')
-            ++valueEnd;
-        if (const std::optional<double> v = parseNumber(eq + 1, valueEnd))
-            sink(keyBegin, qsizetype(eq - keyBegin), *v);
-        if (valueEnd >= end)
-            break;
-        eq = valueEnd - 1 > eq ? valueEnd - 1 : eq;
-    }
-}
-
-// Keras progress parts "name: value", separated by " - ". A part "name: value" whose value is
-// not a number (nor Keras's "ETA: 0s" / "ETA: 1:02") makes the line a report of something else
-// (`LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]`): then the line gives nothing.
-template<typename Sink>
-void extractKeras(const char *line, qsizetype size, Sink &&sink)
-{
-    const char *end = line + size;
-    bool found = false;
-    for (int pass = 0; pass < 2 && (pass == 0 || found); ++pass) {
-        const char *part = line;
-        while (part < end) {
-            const char *partEnd = end;
-            for (const char *dash = part + 1; dash + 1 < end;) {
-                dash =
-                    static_cast<const char *>(std::memchr(dash, '-', std::size_t(end - dash - 1)));
-                if (!dash)
-                    break;
-                if (dash[-1] == ' ' && dash[1] == ' ') {
-                    partEnd = dash - 1;
-                    break;
-                }
-                ++dash;
-            }
-            const char *p = part;
-            while (p < partEnd && isSpace(*p))
-                ++p;
-            const char *nameBegin = p;
-            if (p < partEnd && isNameStart(*p)) {
-                while (p < partEnd && isNameChar(*p))
-                    ++p;
-                if (p + 1 < partEnd && p[0] == ':' && p[1] == ' ') {
-                    const std::optional<double> v = parseNumber(p + 2, partEnd);
-                    if (pass == 1 && v)
-                        sink(nameBegin, qsizetype(p - nameBegin), *v);
-                    if (pass == 0 && !v && !isDuration(p + 2, partEnd))
-                        return;
-                    found = found || v.has_value();
-                }
-            }
-            part = partEnd == end ? end : partEnd + 3;
-        }
-    }
 }
 
 } // namespace
@@ -172,9 +71,12 @@ bool MetricExtractor::mayHaveMetrics(const char *line, qsizetype size) const
 {
     if (!m_patterns.isEmpty())
         return size > 0;
+    // A redraw (ending in "\r", blank ones included: tqdm's clear before a write()) tells the
+    // log's rule where a bar is.
     return size > 0 &&
-           (std::memchr(line, '=', std::size_t(size)) ||
-            std::memchr(line, ':', std::size_t(size)) || std::memchr(line, '|', std::size_t(size)));
+           (line[size - 1] == '\r' || std::memchr(line, '=', std::size_t(size)) ||
+            std::memchr(line, ':', std::size_t(size)) ||
+            std::memchr(line, '|', std::size_t(size)) || forms::mayBeWordForm(line, line + size));
 }
 
 void LineScan::add(const char *name, qsizetype size, double value)
@@ -204,8 +106,11 @@ void MetricExtractor::scanBuiltIn(const char *line, qsizetype size, LineScan *ou
     const char *end = line + size;
     bool cursorUp = false;
     forms::trim(&begin, &end, &cursorUp);
-    if (begin == end)
+    out->shape.redraw = line[size - 1] == '\r';
+    if (begin == end) {
+        out->shape.blank = true;
         return;
+    }
     // One form per line (see extract.h), the most specific first.
     if (*begin == '{' && forms::readDict(begin, end, out))
         return;
@@ -213,32 +118,45 @@ void MetricExtractor::scanBuiltIn(const char *line, qsizetype size, LineScan *ou
         out->shape.nested = cursorUp;
         return;
     }
+    if (*begin == '[' && forms::readRound(begin, end, out))
+        return;
+    if (forms::readStepPairs(begin, end, out))
+        return;
     const qsizetype trimmed = end - begin;
     const bool colon = std::memchr(begin, ':', std::size_t(trimmed));
     if (colon && forms::readPairs(begin, end, out)) {
         out->shape.pairsOnly = true;
         return;
     }
-    auto sink = [out](const char *name, qsizetype nameSize, double value) {
-        out->add(name, nameSize, value);
-    };
+    if (colon && forms::isNameStart(*begin) && forms::readCommaPairs(begin, end, out))
+        return;
+    if (forms::isDigit(*begin) && forms::readKerasCounter(begin, end, out))
+        return;
     if (std::memchr(begin, '=', std::size_t(trimmed)))
-        extractPairs(begin, trimmed, sink);
+        forms::readKeyValues(begin, end, out);
     if (colon)
-        extractKeras(begin, trimmed, sink);
+        forms::readKerasParts(begin, end, out);
+    if (out->values.empty())
+        forms::readMarker(begin, end, out);
 }
 
 bool MetricExtractor::isStepKey(const char *key, qsizetype size)
 {
     auto is = [key, size](const char *word, qsizetype n) {
-        return size == n && std::memcmp(key, word, std::size_t(n)) == 0;
+        if (size != n)
+            return false;
+        for (qsizetype i = 0; i < n; ++i) {
+            if (!forms::lowerIs(key[i], word[i]))
+                return false;
+        }
+        return true;
     };
     return is("step", 4) || is("global_step", 11) || is("iteration", 9);
 }
 
 bool MetricExtractor::isStepKey(const QByteArray &key)
 {
-    return key == "step" || key == "global_step" || key == "iteration";
+    return isStepKey(key.constData(), key.size());
 }
 
 ExtractedLine MetricExtractor::extract(const char *line, qsizetype size) const
@@ -253,6 +171,8 @@ ExtractedLine MetricExtractor::extract(const char *line, qsizetype size) const
         out.step = scan.shape.step;
     else if (scan.shape.hasBarX)
         out.step = scan.shape.barX;
+    else if (scan.shape.keras)
+        out.step = scan.shape.kerasN; // the batch; the epoch before it is the log's (linestate.h)
     for (const LineScan::Value &v : scan.values)
         out.values.append({QString::fromUtf8(v.name, v.size), v.value});
     if (!m_patterns.isEmpty()) {
@@ -273,64 +193,6 @@ ExtractedLine MetricExtractor::extract(const char *line, qsizetype size) const
         }
     }
     return out;
-}
-
-bool LogLineState::changed(quint64 bar, const char *name, qsizetype size, double value)
-{
-    Bar *entry = nullptr;
-    for (Bar &b : m_bars) {
-        if (b.key == bar) {
-            entry = &b;
-            break;
-        }
-    }
-    if (!entry) {
-        m_bars.push_back(Bar{bar, {}});
-        entry = &m_bars.back();
-    }
-    for (Shown &s : entry->shown) {
-        if (s.name.size() == size &&
-            std::memcmp(s.name.constData(), name, std::size_t(size)) == 0) {
-            const bool same = s.value == value || (std::isnan(s.value) && std::isnan(value));
-            s.value = value;
-            return !same;
-        }
-    }
-    entry->shown.push_back(Shown{QByteArray(name, size), value});
-    return true;
-}
-
-void LogLineState::take(const LineScan &line, std::vector<Point> *out)
-{
-    const LineShape &s = line.shape;
-    // Rich wraps its metric column onto the lines below the bar: those belong to the bar.
-    const bool belowBar = s.pairsOnly && m_inBarBlock;
-    const bool deduplicate = s.bar || belowBar;
-    const quint64 bar = s.bar ? s.barKey : m_blockKey;
-    if (s.bar) {
-        m_inBarBlock = s.wraps;
-        m_blockKey = s.barKey;
-    } else if (!belowBar) {
-        m_inBarBlock = false;
-    }
-    if (s.hasStep) {
-        setLastStep(s.step);
-    } else if (s.bar && s.hasBarX) {
-        if (!s.nested)
-            setLastStep(s.barX);
-    }
-    double x = -1;
-    if (s.hasStep)
-        x = s.step;
-    else if (s.bar && s.hasBarX)
-        x = s.barX;
-    else if (m_hasLastStep)
-        x = m_lastStep;
-    for (const LineScan::Value &v : line.values) {
-        if (deduplicate && !changed(bar, v.name, v.size, v.value))
-            continue;
-        out->push_back(Point{v.name, v.size, x, v.value});
-    }
 }
 
 std::optional<HypertuneEntry> parseHypertuneLine(const QByteArray &line)

@@ -2,25 +2,36 @@
 // Metric extraction from replica output: which numbers in a log line are training metrics.
 //
 // Built-in forms, tried in this order; the first that a line has is the only one read from it
-// (a line can yield several values). Each follows the code that prints it:
-//   | form                                   | example                                   | x from |
-//   |----------------------------------------|-------------------------------------------|--------|
-//   | Python dict / JSON object line         | {'loss': '0.6986', 'epoch': '0.08333'}     | "step",
-//   "global_step" | |   transformers trainer.py Trainer.log(), trainer_callback.py
-//   ProgressCallback.on_log |   (4.x floats, 5.x numbers as strings); JSON Lines of a trainer's own
-//   logger | tqdm bar with a postfix                | Epoch 1:  50%|###  | 16/32
-//   [00:01<00:01, 16.2it/s, loss=0.512] | counter | |   tqdm std.py format_meter; Lightning
-//   callbacks/progress/tqdm_progress.py (v_num skipped) | Lightning's rich bar and the metric    |
-//   Epoch 3/3 ━━━ 32/32 0:00:00 • 0:00:00 286.09it/s v_num: 0.000 | counter | |   lines it wraps
-//   onto                  | train_loss: 0.619                          | the bar's | |   lightning
-//   callbacks/progress/rich_progress.py (MetricsTextColumn, v_num skipped) | Keras progress "name:
-//   value" parts     | 20/20 [====] - 0s 2ms/step - loss: 0.12 - acc: 0.9 | last | |   separated by
-//   " - "                   |                                           |        | | key=value
-//   pairs                        | step=100 loss=0.5 accuracy=0.81           | step= or
-//   global_step= | | user regexes (settings), always added  | named groups: each group is a metric,
-//   (?<step>) the step |  |
-// The keys step, global_step and iteration give the x position and are not metrics themselves;
-// "epoch" is a metric (charts can use it as an x axis).
+// (a line can yield several values). Each follows the code that prints it (the readers in
+// lineforms*.cpp cite it):
+//
+//   Python dict / JSON object line   {'loss': '0.6986', 'epoch': '0.08333'}
+//       transformers Trainer.log() / ProgressCallback.on_log (4.x floats, 5.x numbers as
+//       strings), a trainer's own JSON Lines; x: "step" or "global_step"
+//   tqdm bar with a postfix          Epoch 1:  50%|###  | 16/32 [00:01<00:01, 16.2it/s, loss=0.5]
+//       tqdm std.py format_meter; Lightning's TQDM bar (v_num skipped); x: the counter
+//   Lightning's rich bar             Epoch 3/3 ━━━ 32/32 0:00:00 • 0:00:00 286.09it/s v_num: 0
+//       and the "name: value" lines it wraps below; x: the counter
+//   boosting round                   [0]\ttrain-rmse:4.62228\tvalid-rmse:4.68355 (XGBoost),
+//                                    [10]\tvalid_0's l2: 0.1 (LightGBM); x: the round
+//   step word and pairs              step 12 loss 0.4321 acc 0.91, Step 12: loss 0.4321,
+//                                    Epoch 2 step 12 loss=0.5, Iteration 3, loss = 0.4123
+//                                    (scikit-learn MLP); x: the step word's number
+//   "name: value" pairs only         train_loss: 0.619 val_loss: 0.602 (rich's wrapped lines)
+//   ", "-joined "Name: value"        Norm: 6.12, NNZs: 4, Bias: -0.367, T: 150, Avg. loss: 0.57
+//                                    (scikit-learn SGD), Test loss: 0.0239
+//   Keras progress with a counter    237/422 [====>....] - ETA: 7s - loss: 0.0398 - acc: 0.98
+//                                    (and keras 3's "━━━" bar, verbose=2's "20/20 - loss: 0.1");
+//                                    x: the global batch, see LogLineState
+//   key=value pairs                  step=100 loss=0.5 accuracy=0.81; x: step= or global_step=
+//   Keras "name: value" parts        loss: 0.12 - acc: 0.9 (" - " between them)
+//   user regexes (settings)          named groups: each group is a metric, (?<step>) the x
+//
+// Marker lines carry no value but place what follows: Keras's "Epoch 3/15", scikit-learn SGD's
+// "-- Epoch 3" (the step of its next line) and LightGBM's "Early stopping, best iteration is:"
+// (its next round line repeats an earlier round and is skipped).
+// The keys step, global_step and iteration (any case) give the x position and are not metrics
+// themselves; "epoch" is a metric (charts can use it as an x axis).
 //
 // Values must parse as numbers (nan and inf in any case, NaN and Infinity included); anything
 // else is ignored, so ordinary text such as "ERROR: boom" yields nothing. Inside a dict, nested
@@ -31,12 +42,14 @@
 // values that are not numbers (`LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]`, `GPU available: True
 // (cuda), used: True`) or have no "name:" at all (`Seed set to 0`, Lightning's parameter table):
 // so a Keras-style line gives nothing when any of its "name: value" parts is not a number, and a
-// line of bare "name: value" pairs only when every pair is numeric. Progress bars' own counters,
-// rates and times are never metrics, nor is Lightning's v_num (the logger's version).
+// line of bare "name: value" pairs only when every pair is numeric; a step word line only when
+// everything after the step is "name number" pairs (`step 3 of 10: saving checkpoint` gives
+// nothing). Progress bars' own counters, rates and times are never metrics, nor is Lightning's
+// v_num (the logger's version).
 //
 // Progress bars redraw the same values many times; MetricExtractor only reads a line. What a
-// sequence of lines means (the x position of a value, which redraw is a new measurement) is
-// LogLineState's rule, below.
+// sequence of lines means (the x position of a value, which redraw is a new measurement, which
+// step a line written beside a bar belongs to) is LogLineState's rule (linestate.h).
 //
 // The hypertune metric file (JSON Lines written by cloudml-hypertune) has its own parser:
 // parseHypertuneLine().
@@ -73,6 +86,14 @@ struct LineShape
     quint64 barKey = 0; // the bar's description without its digits (hashed): one bar over epochs
     bool wraps = false; // rich's bar: the metric lines right below it are its own
     bool pairsOnly = false; // only "name: value" pairs (rich's metric lines below its bar)
+    bool redraw = false;    // the line ends in a bare "\r": the next one of its stream redraws it
+    bool blank = false;     // nothing a terminal shows (tqdm clears its bar so before a write())
+    bool round = false;     // a boosting round (XGBoost, LightGBM): the step is the round
+    bool keras = false;     // a Keras progress line: kerasN of kerasTotal (0: unknown)
+    double kerasN = 0;
+    double kerasTotal = 0;
+    double epochHeader = 0;  // > 0: Keras's "Epoch k/K" line, k
+    bool repeatNext = false; // LightGBM's "best iteration is:": the next round line repeats one
 };
 
 struct ExtractedLine
@@ -137,77 +158,20 @@ public:
         return extract(line.constData(), line.size());
     }
 
+    // step, global_step, iteration, in any case.
     static bool isStepKey(const QByteArray &key);
     static bool isStepKey(const char *key, qsizetype size);
 
     bool hasUserPatterns() const { return !m_patterns.isEmpty(); }
-    // A cheap byte-level prefilter (memchr only): false when extract() cannot find anything on
-    // the line (no '=', ':' or '|', and no user patterns). Thread-safe.
+    // A cheap byte-level prefilter (memchr and the first word): false when extract() cannot find
+    // anything on the line (no '=', ':' or '|', no step or epoch word first, and no user
+    // patterns). Thread-safe.
     bool mayHaveMetrics(const char *line, qsizetype size) const;
     // The built-in forms only, without allocating: what extract() finds without user patterns.
     static void scanBuiltIn(const char *line, qsizetype size, LineScan *out);
 
 private:
     QList<UserPattern> m_patterns;
-};
-
-// The rule for a sequence of lines of one log: where each value goes on the x axis and which
-// progress bar redraws are new measurements. One per log, fed its lines in order.
-//
-// x position of a line's values:
-//   1. the line's own step (step=, global_step=, "step": in a dict or a bar's postfix);
-//   2. else, on a progress bar, its counter: n, or epoch * total + n when its description names
-//      the epoch ("Epoch 3", Lightning's "Epoch 3/9"), which is the global step of Lightning's
-//      and most epoch loops' bars;
-//   3. else the log's last step: the last of 1. and 2. on an earlier line, where the counter of a
-//      bar without values counts too (transformers' training bar counts global steps, and the
-//      dicts it writes between redraws belong there) unless the bar is drawn below another one
-//      (tqdm position > 0: an evaluation bar);
-//   4. else none: the series numbers its points 0, 1, 2, ...
-// Progress bars: a redraw repeats what the bar shows; a value becomes a point only when the value
-// that bar shows for that metric changed (or first appears). A bar is its description without
-// digits ("Epoch 0" and "Epoch 1" are one bar that Lightning resets every epoch); the metric
-// lines that rich wraps below its bar belong to that bar.
-class LogLineState
-{
-public:
-    struct Point
-    {
-        const char *name;
-        qsizetype size;
-        double step; // < 0: none (number the series' points)
-        double value;
-    };
-
-    // The points of one line (appended to *out, which is not cleared).
-    void take(const LineScan &line, std::vector<Point> *out);
-
-    bool hasLastStep() const { return m_hasLastStep; }
-    double lastStep() const { return m_lastStep; }
-    void setLastStep(double step)
-    {
-        m_lastStep = step;
-        m_hasLastStep = true;
-    }
-
-private:
-    struct Shown
-    {
-        QByteArray name;
-        double value;
-    };
-    struct Bar
-    {
-        quint64 key;
-        std::vector<Shown> shown;
-    };
-    bool changed(quint64 bar, const char *name, qsizetype size, double value);
-
-    std::vector<Bar> m_bars;
-    double m_lastStep = 0;
-    bool m_hasLastStep = false;
-    bool m_inBarBlock = false; // the previous line was a bar (or its metric lines)
-    quint64 m_blockKey = 0;
 };
 
 // One entry of a hypertune metric file.
@@ -224,3 +188,5 @@ struct HypertuneEntry
 std::optional<HypertuneEntry> parseHypertuneLine(const QByteArray &line);
 
 } // namespace trainyard::metrics
+
+#include "metrics/linestate.h"

@@ -10,31 +10,6 @@ namespace trainyard::metrics::forms {
 
 namespace {
 
-bool isBlank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r';
-}
-
-bool isDigit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-bool isNameStart(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-bool isNameChar(char c)
-{
-    return isNameStart(c) || isDigit(c) || c == '.' || c == '/' || c == '-';
-}
-
-bool lowerIs(char c, char lower)
-{
-    return c == lower || c == lower - ('a' - 'A');
-}
-
 // Lightning's ProgressBar.get_standard_metrics() adds the logger's version as "v_num".
 bool isVersionKey(const char *name, qsizetype size)
 {
@@ -118,13 +93,6 @@ void setBar(LineScan *out, const char *descBegin, const char *descEnd, std::opti
     }
 }
 
-const char *skipBlanks(const char *p, const char *end)
-{
-    while (p < end && isBlank(*p))
-        ++p;
-    return p;
-}
-
 // A quoted string of a dict starting at p (' or "); returns the closing quote or null.
 const char *closingQuote(const char *p, const char *end)
 {
@@ -189,6 +157,11 @@ std::optional<double> parseNumber(const char *begin, const char *end)
         const std::from_chars_result r = std::from_chars(begin, end, value);
         if (r.ec == std::errc() && r.ptr == end && !std::isnan(value))
             return value;
+        // A number followed by more text ("0 - CUDA_VISIBLE_DEVICES: [0]", "12ms") is none; the
+        // general path is for what from_chars stops short of (hex, out of range).
+        if (r.ec == std::errc() && r.ptr != begin && !std::isnan(value) &&
+            !(*r.ptr == 'x' || *r.ptr == 'X'))
+            return std::nullopt;
     }
     char buffer[48];
     const auto n = std::size_t(end - begin);
@@ -227,7 +200,7 @@ void trim(const char **beginPtr, const char **endPtr, bool *cursorUp)
         return p < end ? p + 1 : end;
     };
     for (;;) {
-        while (begin < end && isBlank(*begin))
+        while (begin < end && (isBlank(*begin) || *begin == '\b'))
             ++begin;
         if (begin < end && *begin == '\x1b') {
             const char *after = csiEnd(begin);
@@ -239,7 +212,8 @@ void trim(const char **beginPtr, const char **endPtr, bool *cursorUp)
         break;
     }
     for (;;) {
-        while (end > begin && isBlank(end[-1]))
+        // blanks, and Keras's dynamic display's backspaces before its "\r"
+        while (end > begin && (isBlank(end[-1]) || end[-1] == '\b'))
             --end;
         // A trailing escape sequence: the last ESC within a few bytes whose CSI ends the line.
         const char *esc = nullptr;

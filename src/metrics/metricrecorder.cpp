@@ -181,6 +181,9 @@ bool MetricRecorder::open(int timeoutMs, QString *error)
         if (!m_progress.valid)
             m_progress.fileMarks.clear();
         m_progress.valid = true;
+        m_unparsedChanged = !readUnparsed(m_dir).isEmpty(); // counted again from the start
+    } else {
+        m_unparsed = readUnparsed(m_dir);
     }
     m_progress.patterns = m_patternTexts;
     m_open = true;
@@ -238,7 +241,7 @@ MetricRecorder::LogWriters &MetricRecorder::logState(const QString &logName)
 }
 
 // m_points (from log.lines.take()) into the log's series; a point without a step is numbered.
-void MetricRecorder::storePoints(const QString &logName, LogWriters &log, qint64 wallMs)
+void MetricRecorder::storePoints(const QString &logName, LogWriters &log)
 {
     for (const LogLineState::Point &f : m_points) {
         SeriesWriter *w = nullptr;
@@ -254,10 +257,15 @@ void MetricRecorder::storePoints(const QString &logName, LogWriters &log, qint64
         if (!known) {
             w = writer(SeriesKey{kinds::Log, logName, QString::fromUtf8(f.name, f.size)});
             log.writers.emplace_back(QByteArray(f.name, f.size), w);
+            if (log.watching) {
+                log.watching = false; // the log gives series: nothing to tell
+                if (m_unparsed.remove(logName) > 0)
+                    m_unparsedChanged = true;
+            }
         }
         if (!w)
             continue;
-        MetricPoint point{f.step, wallMs, f.value};
+        MetricPoint point{f.step, f.wallMs, f.value};
         if (point.step < 0)
             point.step = double(w->count());
         w->append(point);
@@ -266,8 +274,23 @@ void MetricRecorder::storePoints(const QString &logName, LogWriters &log, qint64
     m_points.clear();
 }
 
+void MetricRecorder::noteUnparsed(const QString &logName, LogWriters &log, const char *data,
+                                  qsizetype size)
+{
+    if (!log.watching || !looksLikeMetrics(data, size))
+        return;
+    UnparsedLines &u = m_unparsed[logName];
+    if (u.lines == 0)
+        u.sample = QByteArray(data, std::min(size, UnparsedSampleBytes));
+    ++u.lines;
+    if (u.lines >= UnparsedThreshold)
+        m_unparsedChanged = true;
+    if (u.lines >= 1000)
+        log.watching = false; // enough to tell; the rest of the log costs nothing
+}
+
 void MetricRecorder::addLine(const QString &logName, qint64 wallMs, bool continuation,
-                             const char *data, qsizetype size, qint64 endOffset)
+                             const char *data, qsizetype size, qint64 endOffset, int stream)
 {
     if (!m_open)
         return;
@@ -285,8 +308,10 @@ void MetricRecorder::addLine(const QString &logName, qint64 wallMs, bool continu
         m_scan.values.push_back(
             LineScan::Value{names.at(i).constData(), names.at(i).size(), line.values.at(i).value});
     LogWriters &log = logState(logName);
-    log.lines.take(m_scan, &m_points);
-    storePoints(logName, log, wallMs);
+    log.lines.take(m_scan, stream, wallMs, &m_points);
+    storePoints(logName, log);
+    if (m_scan.values.empty())
+        noteUnparsed(logName, log, data, size);
     if (log.lines.hasLastStep())
         setIfChanged(m_progress.lastSteps, logName, log.lines.lastStep());
 }
@@ -302,7 +327,7 @@ void MetricRecorder::addBatch(const QString &logName, const LineBatch &batch)
             LineBatch::Header h;
             std::memcpy(&h, p, sizeof h);
             p += sizeof h;
-            addLine(logName, h.wallMs, false, p, qsizetype(h.size), h.endOffset);
+            addLine(logName, h.wallMs, false, p, qsizetype(h.size), h.endOffset, int(h.stream));
             p += h.size;
         }
     } else if (p < end) {
@@ -312,9 +337,11 @@ void MetricRecorder::addBatch(const QString &logName, const LineBatch &batch)
             std::memcpy(&h, p, sizeof h);
             p += sizeof h;
             MetricExtractor::scanBuiltIn(p, qsizetype(h.size), &m_scan);
-            log.lines.take(m_scan, &m_points);
+            log.lines.take(m_scan, int(h.stream), h.wallMs, &m_points);
             // The names point into the batch: stored before the next line.
-            storePoints(logName, log, h.wallMs);
+            storePoints(logName, log);
+            if (m_scan.values.empty())
+                noteUnparsed(logName, log, p, qsizetype(h.size));
             p += h.size;
         }
         if (log.lines.hasLastStep())
@@ -334,6 +361,18 @@ qint64 MetricRecorder::catchUp(const CatchUpSources &sources, qint64 maxBytes)
     return consumed;
 }
 
+void MetricRecorder::expireWaiting(qint64 beforeMs)
+{
+    if (!m_open)
+        return;
+    for (auto it = m_logWriters.begin(); it != m_logWriters.end(); ++it) {
+        if (!it->lines.hasWaiting())
+            continue;
+        it->lines.expire(beforeMs, &m_points);
+        storePoints(it.key(), *it);
+    }
+}
+
 qint64 MetricRecorder::catchUpLogs(const QString &logsDir, qint64 maxBytes)
 {
     if (!m_open)
@@ -351,6 +390,7 @@ qint64 MetricRecorder::catchUpLogs(const QString &logsDir, qint64 maxBytes)
         QFile file(info.absoluteFilePath());
         if (!file.open(QIODevice::ReadOnly) || !file.seek(offset))
             continue;
+        LogWriters *log = &logState(name);
         while (consumed < maxBytes) {
             block = file.read(std::min<qint64>(4 * 1024 * 1024, maxBytes - consumed + 65 * 1024));
             if (block.isEmpty())
@@ -371,8 +411,13 @@ qint64 MetricRecorder::catchUpLogs(const QString &logsDir, qint64 maxBytes)
                                     logs::parseRecordLine(p, logs::RecordPrefixSize, &record);
                 const char *text = parsed ? p + logs::RecordPrefixSize : p;
                 const qsizetype textSize = parsed ? size - logs::RecordPrefixSize : size;
-                if (!(parsed && record.continuation) && m_extractor.mayHaveMetrics(text, textSize))
-                    batch.append(parsed ? record.timestamp : 0, text, textSize, offset + used);
+                if (!(parsed && record.continuation)) {
+                    if (m_extractor.mayHaveMetrics(text, textSize))
+                        batch.append(parsed ? record.timestamp : 0, text, textSize, offset + used,
+                                     parsed && record.stream == logs::Stream::Stderr ? 1 : 0);
+                    else if (log->watching)
+                        noteUnparsed(name, *log, text, textSize);
+                }
                 p = lf + 1;
             }
             if (used == 0)
@@ -429,6 +474,17 @@ bool MetricRecorder::flush(QString *error)
         return false;
     bool ok = true;
     QString why;
+    if (m_unparsedChanged) {
+        QHash<QString, UnparsedLines> told;
+        for (auto it = m_unparsed.cbegin(); it != m_unparsed.cend(); ++it) {
+            if (it->lines >= UnparsedThreshold)
+                told.insert(it.key(), *it);
+        }
+        if (writeUnparsed(m_dir, told, &why))
+            m_unparsedChanged = false;
+        else
+            ok = false;
+    }
     for (auto it = m_writers.begin(); it != m_writers.end(); ++it) {
         SeriesWriter *w = it->writer.get();
         if (!w)
@@ -454,6 +510,11 @@ void MetricRecorder::close()
 {
     if (!m_open)
         return;
+    // What still waits (bar values not stored yet, lines beside a bar) is final now.
+    for (auto it = m_logWriters.begin(); it != m_logWriters.end(); ++it) {
+        it->lines.finish(&m_points);
+        storePoints(it.key(), *it);
+    }
     flush();
     m_logWriters.clear();
     m_writers.clear();

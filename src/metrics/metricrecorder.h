@@ -14,6 +14,7 @@
 
 #include "metrics/extract.h"
 #include "metrics/metricstore.h"
+#include "metrics/unparsed.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -38,13 +39,14 @@ struct LineBatch
         qint64 wallMs;
         qint64 endOffset;
         qint64 size;
+        qint64 stream; // 0 stdout, 1 stderr
     };
     QByteArray bytes;      // Header + line bytes, one after the other
     qint64 endOffset = -1; // log offset after the last line seen (stored or skipped)
 
-    void append(qint64 wallMs, const char *data, qsizetype size, qint64 lineEnd)
+    void append(qint64 wallMs, const char *data, qsizetype size, qint64 lineEnd, int stream = 0)
     {
-        const Header h{wallMs, lineEnd, size};
+        const Header h{wallMs, lineEnd, size, stream};
         bytes.append(reinterpret_cast<const char *>(&h), sizeof h);
         bytes.append(data, size);
     }
@@ -81,7 +83,7 @@ public:
     // One captured record of log `logName` (file name without ".log"), which ends at byte
     // `endOffset` of that log file.
     void addLine(const QString &logName, qint64 wallMs, bool continuation, const char *data,
-                 qsizetype size, qint64 endOffset);
+                 qsizetype size, qint64 endOffset, int stream = 0);
     // One step of the catch-up, the same for the job's owner (OwnerMetrics) and a reader that
     // extracts a job recorded before (StoreFollower): up to maxBytes of the logs from where
     // extraction stopped, the hypertune files' new entries and up to maxBytes of the event files
@@ -100,6 +102,9 @@ public:
     {
         return m_extractor.mayHaveMetrics(data, size);
     }
+    // Stores what lines written beside a progress bar waited for since before beforeMs (the bar's
+    // next line did not come: LogLineState::MaxWaitMs); the owner calls it once caught up.
+    void expireWaiting(qint64 beforeMs);
     // New entries of the hypertune metric files; returns the points added.
     int pollHypertune(const QString &hypertuneDir);
     // A point from elsewhere.
@@ -130,14 +135,17 @@ private:
 
     // Per log: the series writers by metric name (bytes, addBatch()'s cache) and the state of
     // its line sequence (steps, progress bars), which starts from the progress file's last step.
+    // Lines that look like metrics while the log gave no series (unparsed.h) are counted.
     struct LogWriters
     {
         std::vector<std::pair<QByteArray, SeriesWriter *>> writers;
         LogLineState lines;
         bool linesReady = false;
+        bool watching = true; // no series yet: look-alike lines are counted
     };
     LogWriters &logState(const QString &logName);
-    void storePoints(const QString &logName, LogWriters &log, qint64 wallMs);
+    void storePoints(const QString &logName, LogWriters &log);
+    void noteUnparsed(const QString &logName, LogWriters &log, const char *data, qsizetype size);
 
     QString m_dir;
     QStringList m_patternTexts;
@@ -156,6 +164,8 @@ private:
     QHash<QString, LogWriters> m_logWriters;
     LineScan m_scan;
     std::vector<LogLineState::Point> m_points;
+    QHash<QString, UnparsedLines> m_unparsed; // unparsed.json as it is to be
+    bool m_unparsedChanged = false;
     qint64 m_added = 0;
     bool m_open = false;
     bool m_reextract = false;

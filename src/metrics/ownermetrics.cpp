@@ -3,6 +3,7 @@
 
 #include "metrics/userpatterns.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QSettings>
 #include <sys/resource.h>
@@ -88,6 +89,15 @@ void OwnerMetrics::work()
                 }
                 wait.lock();
             } while (read > 0 && !m_stopping);
+            // Caught up: a line that waited for a bar's next line longer than it waits
+            // (LogLineState::MaxWaitMs) is stored at the bar's last counter.
+            wait.unlock();
+            {
+                const std::lock_guard<std::mutex> lock(m_recorderMutex);
+                m_recorder.expireWaiting(QDateTime::currentMSecsSinceEpoch() -
+                                         LogLineState::MaxWaitMs);
+            }
+            wait.lock();
         }
         if (!m_stopping)
             m_stopChanged.wait_for(wait, std::chrono::milliseconds(FollowIntervalMs));

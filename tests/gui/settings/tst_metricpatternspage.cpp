@@ -208,7 +208,8 @@ void TestMetricPatternsPage::tryItShowsWhatEveryExtractorFinds()
     QCOMPARE(page.tryItText(), QStringLiteral("No metrics in this line.\n"
                                               "None of your usable patterns matches this line."));
     retype(sample, QStringLiteral("20/20 - 0s - loss: 0.25 - accuracy: 0.875"));
-    QVERIFY2(page.tryItText().startsWith(QStringLiteral("loss = 0.25\naccuracy = 0.875\n")),
+    QVERIFY2(page.tryItText().startsWith(
+                 QStringLiteral("Step: 20\nloss = 0.25\naccuracy = 0.875\n")), // the batch
              qPrintable(page.tryItText()));
     retype(sample, QString());
     QCOMPARE(page.tryItText(), QStringLiteral("The metrics found in the line appear here."));

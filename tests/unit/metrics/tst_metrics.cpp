@@ -3,6 +3,7 @@
 // smoothing.
 #include "metrics/extract.h"
 #include "metrics/series.h"
+#include "metrics/unparsed.h"
 #include "metrics/userpatterns.h"
 
 #include <QSettings>
@@ -27,6 +28,8 @@ private Q_SLOTS:
     void hypertune_data();
     void hypertune();
     void smoothing();
+    void lookAlikes_data();
+    void lookAlikes();
 };
 
 void TestMetrics::initTestCase()
@@ -53,10 +56,10 @@ void TestMetrics::extractLine_data()
 
     QTest::newRow("keras progress") << QByteArray("20/20 [==============================] - 0s "
                                                   "2ms/step - loss: 0.1234 - accuracy: 0.9000")
-                                    << QStringLiteral("loss=0.1234;accuracy=0.9") << -1.0;
+                                    << QStringLiteral("loss=0.1234;accuracy=0.9") << 20.0;
     QTest::newRow("keras with val")
         << QByteArray("5/5 - 1s - loss: 0.5 - val_loss: 0.75 - val_accuracy: 0.5")
-        << QStringLiteral("loss=0.5;val_loss=0.75;val_accuracy=0.5") << -1.0;
+        << QStringLiteral("loss=0.5;val_loss=0.75;val_accuracy=0.5") << 5.0;
     QTest::newRow("key=value with step") << QByteArray("step=100 loss=0.5 accuracy=0.812")
                                          << QStringLiteral("loss=0.5;accuracy=0.812") << 100.0;
     QTest::newRow("worker prefix and global_step")
@@ -165,6 +168,52 @@ void TestMetrics::hypertune()
     ExtractedLine asLine;
     asLine.values = entry->values;
     QCOMPARE(render(asLine), values);
+}
+
+// Never a silent blank (unparsed.h): which lines look like metrics, and the pattern made from one
+// reads its values.
+void TestMetrics::lookAlikes_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<bool>("looksLike");
+    QTest::addColumn<QString>("extracted"); // by the suggested pattern ("" when none)
+
+    QTest::newRow("name and decimal") << QByteArray("validation perplexity 12.50, best so far")
+                                      << true << QStringLiteral("perplexity=12.5");
+    QTest::newRow("iter and colon")
+        << QByteArray("iter 7: ppl 12.5 bleu=0.31") << true << QStringLiteral("ppl=12.5;bleu=0.31");
+    QTest::newRow("step word") << QByteArray("Iter 40 | dice 0.8123") << true
+                               << QStringLiteral("dice=0.8123");
+    QTest::newRow("exponent") << QByteArray("lr 3.0e-4 now") << true << QStringLiteral("lr=0.0003");
+    QTest::newRow("quoted key") << QByteArray("'rmse': 0.25") << true
+                                << QStringLiteral("rmse=0.25");
+    QTest::newRow("version") << QByteArray("Python 3.11.2 on linux") << false << QString();
+    QTest::newRow("time") << QByteArray("took 0.5s") << false << QString();
+    QTest::newRow("whole numbers") << QByteArray("rank 0 of 3 on port 29500") << false << QString();
+    QTest::newRow("no name") << QByteArray("   0.25") << false << QString();
+}
+
+void TestMetrics::lookAlikes()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(bool, looksLike);
+    QFETCH(QString, extracted);
+    QCOMPARE(looksLikeMetrics(line.constData(), line.size()), looksLike);
+    if (!looksLike)
+        return;
+    const QString pattern = suggestPattern(QString::fromUtf8(line));
+    const UserPattern p = UserPattern::fromString(pattern);
+    QVERIFY2(p.isValid(), qPrintable(pattern + QStringLiteral(": ") + p.problem()));
+    // The pattern alone (what built-in forms find too is left out) reads the line's values.
+    ExtractedLine out;
+    const QRegularExpressionMatch m = p.regex.match(QString::fromUtf8(line));
+    QVERIFY2(m.hasMatch(), qPrintable(pattern));
+    QStringList got;
+    for (const QString &group : p.regex.namedCaptureGroups()) {
+        if (!group.isEmpty() && group != QLatin1String("step"))
+            got << group + QLatin1Char('=') + QString::number(m.captured(group).toDouble());
+    }
+    QCOMPARE(got.join(QLatin1Char(';')), extracted);
 }
 
 void TestMetrics::smoothing()

@@ -36,16 +36,22 @@ QString seriesOf(const QByteArray &bytes)
     LineScan scan;
     std::vector<LogLineState::Point> points;
     QMap<QString, QStringList> series;
-    for (const trainyard::logs::Line &line : std::as_const(lines)) {
-        MetricExtractor::scanBuiltIn(line.bytes.constData(), line.bytes.size(), &scan);
-        points.clear();
-        state.take(scan, &points);
-        for (const LogLineState::Point &p : points) {
+    auto add = [&series](const std::vector<LogLineState::Point> &found) {
+        for (const LogLineState::Point &p : found) {
             QStringList &s = series[QString::fromUtf8(p.name, p.size)];
             const double x = p.step < 0 ? double(s.size()) : p.step;
             s << shortest(x) + QLatin1Char('=') + shortest(p.value);
         }
+    };
+    for (const trainyard::logs::Line &line : std::as_const(lines)) {
+        MetricExtractor::scanBuiltIn(line.bytes.constData(), line.bytes.size(), &scan);
+        points.clear();
+        state.take(scan, &points);
+        add(points);
     }
+    points.clear();
+    state.finish(&points); // the end of the log
+    add(points);
     QStringList out;
     for (auto it = series.cbegin(); it != series.cend(); ++it)
         out << it.key() + QStringLiteral(": ") + it.value().join(QLatin1Char(' '));
@@ -120,6 +126,85 @@ void TestTrainerForms::trainerSamples_data()
         << QStringLiteral("tqdm-4.64.1-postfix.txt")
         << QStringLiteral("acc: 0=0.51 1=0.62 2=0.7 3=0.74 5=0.81 6=0.85 7=0.91\n"
                           "loss: 0=0.912 1=0.801 2=0.65 3=0.512 5=0.438 6=0.401 7=0.379");
+    // The real tqdm iterator at 200 steps/s: it shows a new counter only every mininterval
+    // (0.1 s), so set_postfix redraws one counter with many values; the last one shown at each
+    // counter is its point (file: 60 redraws of 4 counters).
+    QTest::newRow("tqdm 4.64.1 iterator, postfix at 200 steps/s")
+        << QStringLiteral("tqdm-4.64.1-iterator-postfix-fast.txt")
+        << QStringLiteral("loss: 0=0.0588 17=0.0294 34=0.0192 52=0.0167");
+    // XGBoost 1.7.4: xgb.train with two evals, xgb.cv (mean+std: the mean) and the sklearn API.
+    QTest::newRow("xgboost 1.7.4 train, cv, XGBRegressor")
+        << QStringLiteral("xgboost-1.7.4-train-cv-sklearn.txt")
+        << QStringLiteral("test-rmse: 0=5.06741 1=4.54666 2=4.08819\n"
+                          "train-rmse: 0=4.84074 1=4.16459 2=3.61704 3=3.213 4=2.88529 0=4.80577 "
+                          "1=4.09986 2=3.52503\n"
+                          "valid-rmse: 0=5.29406 1=4.53942 2=4.18269 3=3.8281 4=3.51693\n"
+                          "validation_0-rmse: 0=5.29406 1=4.53942 2=4.18269");
+    QTest::newRow("xgboost 1.6.0 public log, warning between two runs")
+        << QStringLiteral("xgboost-1.6.0-public-readme.txt")
+        << QStringLiteral("train-rmse: 0=21.60208 1=19.55555 2=17.71453 3=16.06071 4=14.57054 "
+                          "5=13.23501 6=12.03721 7=10.94917 8=9.98378 9=9.10604\n"
+                          "validation_0-rmse: 0=17.06433 1=12.2714 2=8.92523 3=6.56554 4=4.88678 "
+                          "5=3.70939 6=2.89225 7=2.33943 8=1.94412 9=1.66867");
+    QTest::newRow("lightgbm 2.2.1 plot example")
+        << QStringLiteral("lightgbm-2.2.1-plot-example.txt")
+        << QStringLiteral("training's l1: 10=0.457448 20=0.436869 30=0.421302 40=0.411107 "
+                          "50=0.403695 60=0.398704 70=0.394876 80=0.391147 90=0.388101 "
+                          "100=0.385174\n"
+                          "training's l2: 10=0.217995 20=0.205099 30=0.197421 40=0.192856 "
+                          "50=0.189593 60=0.187043 70=0.184982 80=0.1828 90=0.180817 "
+                          "100=0.179171\n"
+                          "valid_1's l1: 10=0.456464 20=0.434057 30=0.417019 40=0.406303 "
+                          "50=0.398997 60=0.393977 70=0.389805 80=0.386476 90=0.384404 "
+                          "100=0.382929\n"
+                          "valid_1's l2: 10=0.21641 20=0.201616 30=0.192514 40=0.187258 "
+                          "50=0.183688 60=0.181009 70=0.178803 80=0.176799 90=0.175775 "
+                          "100=0.175321");
+    // lightgbm.cv: the mean of "mean + std"; the early-stopping repeat of round 104 is no point.
+    QTest::newRow("lightgbm cv, early stopping")
+        << QStringLiteral("lightgbm-cv-early-stopping.txt")
+        << QStringLiteral("cv_agg's train auc: 10=0.771145 20=0.788937 30=0.803447 100=0.861688 "
+                          "110=0.867427 200=0.911222\n"
+                          "cv_agg's train binary_logloss: 10=0.612213 20=0.578536 30=0.55849 "
+                          "100=0.48946 110=0.482607 200=0.42645\n"
+                          "cv_agg's valid auc: 10=0.745838 20=0.75902 30=0.767319 100=0.773914 "
+                          "110=0.773293 200=0.769132\n"
+                          "cv_agg's valid binary_logloss: 10=0.621781 20=0.595008 30=0.582061 "
+                          "100=0.567869 110=0.568371 200=0.572429");
+    // MLP: "Iteration N, loss = X" (two fits), its validation score at the iteration; SGD: each
+    // epoch's line at the epoch of the "-- Epoch N" before it.
+    QTest::newRow("scikit-learn 1.2.1 MLP and SGD verbose")
+        << QStringLiteral("sklearn-1.2.1-mlp-sgd-verbose.txt")
+        << QStringLiteral("Avg. loss: 1=3.143045 2=3.114937 3=2.210084\n"
+                          "Bias: 1=-8.742864 2=-8.751504 3=-28.689546\n"
+                          "NNZs: 1=8 2=8 3=8\n"
+                          "Norm: 1=42.45 2=61.39 3=46.74\n"
+                          "T: 1=200 2=400 3=600\n"
+                          "Validation score: 1=0.7 2=0.7 3=0.7 4=0.7\n"
+                          "loss: 1=1.07069906 2=1.06406452 3=1.05745797 4=1.05088221 5=1.04433818 "
+                          "1=1.07158394 2=1.06495492 3=1.0583529 4=1.05178271");
+    // Keras 2 fit(): x is the global batch, (epoch - 1) * 422 + batch, also after left-out epochs;
+    // the model summary's counts give nothing.
+    QTest::newRow("keras 2 mnist convnet (keras-io)")
+        << QStringLiteral("keras-2-mnist-convnet.txt")
+        << QStringLiteral("Test accuracy: 4879=0.9922000169754028\n"
+                          "Test loss: 4879=0.023950600996613503\n"
+                          "accuracy: 422=0.7643 844=0.9639 1266=0.9737 4642=0.9874 4879=0.9877\n"
+                          "loss: 422=0.784 844=0.1199 1266=0.0845 4642=0.0406 4879=0.0398\n"
+                          "val_accuracy: 422=0.978 844=0.9843 1266=0.9877 4642=0.992\n"
+                          "val_loss: 422=0.078 844=0.0559 1266=0.0469 4642=0.0303");
+    // model.evaluate() after fit(): its bar of 313 batches is no training step.
+    QTest::newRow("keras 2 perceiver, evaluate after fit (keras-io)")
+        << QStringLiteral("keras-2-perceiver-evaluate.txt")
+        << QStringLiteral("acc: 704=0.0389 1408=0.0889 31680=0.6197\n"
+                          "acc (evaluate): 31680=0.5264\n"
+                          "loss: 704=4.455 1408=4.0639 31680=1.5569\n"
+                          "loss (evaluate): 31680=1.863\n"
+                          "top5-acc: 704=0.1407 1408=0.2576 31680=0.877\n"
+                          "top5-acc (evaluate): 31680=0.8087\n"
+                          "val_acc: 704=0.0802 1408=0.1272 31680=0.514\n"
+                          "val_loss: 704=4.0544 1408=3.7379 31680=1.894\n"
+                          "val_top5-acc: 704=0.2516 1408=0.3556 31680=0.7962");
     // 8 training steps in 2 epochs, 2 validations: 8 train_loss points, 2 val_loss points.
     QTest::newRow("lightning tqdm bars (tqdm 4.64.1)")
         << QStringLiteral("lightning-tqdm-order-tqdm-4.64.1.txt")
@@ -167,16 +252,56 @@ void TestTrainerForms::lines_data()
     QTest::newRow("NAN") << QByteArray("step=3 loss=NAN acc=0.5")
                          << QStringLiteral("acc: 3=0.5\nloss: 3=nan");
     QTest::newRow("keras NaN") << QByteArray("5/5 - 1s - loss: NaN - acc: nan")
-                               << QStringLiteral("acc: 0=nan\nloss: 0=nan");
+                               << QStringLiteral("acc: 5=nan\nloss: 5=nan");
     // Keras keeps working, ETA included.
     QTest::newRow("keras eta")
         << QByteArray(
                " 5/20 [======>.......................] - ETA: 0s - loss: 0.5000 - accuracy: 0.9000")
-        << QStringLiteral("accuracy: 0=0.9\nloss: 0=0.5");
+        << QStringLiteral("accuracy: 5=0.9\nloss: 5=0.5");
     QTest::newRow("keras 3") << QByteArray(
                                     "20/20 \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 0s 2ms/step - "
                                     "accuracy: 0.9000 - loss: 0.1200")
-                             << QStringLiteral("accuracy: 0=0.9\nloss: 0=0.12");
+                             << QStringLiteral("accuracy: 20=0.9\nloss: 20=0.12");
+    // A step word and its number, then pairs (hand-written loops, scikit-learn's MLP).
+    QTest::newRow("step word pairs") << QByteArray("step 12 loss 0.4321 acc 0.91")
+                                     << QStringLiteral("acc: 12=0.91\nloss: 12=0.4321");
+    QTest::newRow("Step N:") << QByteArray("Step 12: loss 0.4321")
+                             << QStringLiteral("loss: 12=0.4321");
+    QTest::newRow("epoch then step") << QByteArray("Epoch 2 step 12 loss=0.5 acc=0.9")
+                                     << QStringLiteral("acc: 12=0.9\nepoch: 12=2\nloss: 12=0.5");
+    QTest::newRow("epoch/total, step, bars")
+        << QByteArray("epoch 2/10, step 120 | loss 0.25 | lr 1e-4")
+        << QStringLiteral("epoch: 120=2\nloss: 120=0.25\nlr: 120=1e-04");
+    QTest::newRow("sklearn MLP") << QByteArray("Iteration 3, loss = 0.41230000")
+                                 << QStringLiteral("loss: 3=0.4123");
+    QTest::newRow("iter N:") << QByteArray("iter 7: perplexity 12.5")
+                             << QStringLiteral("perplexity: 7=12.5");
+    QTest::newRow("logging prefix, a time skipped")
+        << QByteArray("INFO:__main__:step 40 loss 0.3 time 1.2s") << QStringLiteral("loss: 40=0.3");
+    QTest::newRow("step of total, no pairs")
+        << QByteArray("step 3 of 10: saving checkpoint") << QString();
+    QTest::newRow("step alone") << QByteArray("Step 5/100") << QString();
+    QTest::newRow("step word inside a sentence")
+        << QByteArray("reached step 100 loss 0.5") << QString();
+    QTest::newRow("lightning checkpoint message")
+        << QByteArray("Epoch 3, global step 128: 'val_loss' reached 0.60200 (best 0.60200), "
+                      "saving model")
+        << QString();
+    // Boosting rounds as pasted (tabs as blanks), XGBoost's timestamped warnings.
+    QTest::newRow("xgboost cv mean+std")
+        << QByteArray("[0]\ttrain-rmse:4.80577+0.25470\ttest-rmse:5.06741+0.60513")
+        << QStringLiteral("test-rmse: 0=5.06741\ntrain-rmse: 0=4.80577");
+    QTest::newRow("lightgbm pasted with blanks")
+        << QByteArray("[1]     valid_0's auc: 0.764496 valid_0's l2: 0.24288")
+        << QStringLiteral("valid_0's auc: 1=0.764496\nvalid_0's l2: 1=0.24288");
+    QTest::newRow("xgboost warning")
+        << QByteArray("[15:20:06] WARNING: /workspace/src/learner.cc:627: ") << QString();
+    QTest::newRow("counts") << QByteArray("Modules in train mode: 427") << QString();
+    // Keras shows each value once: an equal value at the next epoch is a new point.
+    QTest::newRow("keras equal values")
+        << QByteArray("Epoch 1/2\n2/2 [==] - 0s - loss: 0.5000 - val_loss: 0.4000\nEpoch 2/2\n"
+                      "2/2 [==] - 0s - loss: 0.5000 - val_loss: 0.4000")
+        << QStringLiteral("loss: 2=0.5 4=0.5\nval_loss: 2=0.4 4=0.4");
     // The environment: nothing.
     QTest::newRow("LOCAL_RANK") << QByteArray("LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]")
                                 << QString();
