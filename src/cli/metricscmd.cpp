@@ -22,6 +22,7 @@
 #include "metrics/extract.h"
 #include "metrics/metricstore.h"
 #include "metrics/storefollower.h"
+#include "metrics/unparsed.h"
 #include "metrics/userpatterns.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
@@ -333,6 +334,13 @@ int runJobsMetrics(const QStringList &args)
         err() << Metrics::tr("Listed 0 items.") << '\n';
         err().flush();
     }
+    // Never a silent blank: lines that look like metrics but gave no series (metrics/unparsed.h).
+    for (const metrics::UnparsedNotice &notice : metrics::unparsedNotices(dir)) {
+        err() << sanitize(metrics::describeNotice(notice)) << '\n';
+        if (const QString hint = metrics::patternHint(notice); !hint.isEmpty())
+            err() << sanitize(hint) << '\n';
+    }
+    err().flush();
     return exitOk;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "charts/metricspanel.h"
 
+#include "charts/unparsednotice.h"
 #include "metrics/extract.h"
 #include "metrics/storefollower.h"
 #include "metrics/systemsampler.h"
@@ -100,6 +101,7 @@ MetricsPanel::MetricsPanel(QWidget *parent)
                          this);
     m_empty->setWordWrap(true);
     m_empty->setTextFormat(Qt::PlainText);
+    m_unparsed = new UnparsedNotice(this);
     m_grid = new QWidget;
     m_gridLayout = new QGridLayout(m_grid);
     m_systemHeading = new QLabel(tr("System"), m_grid);
@@ -121,6 +123,7 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_empty);
+    layout->addWidget(m_unparsed);
     layout->addWidget(scroll, 1);
 
     auto showSmoothing = [this] {
@@ -216,6 +219,7 @@ void MetricsPanel::setJobDirs(const QString &metricsDir, const QString &logsDir,
     m_metricsDir = metricsDir;
     m_logsDir = logsDir;
     m_hypertuneDir = hypertuneDir;
+    m_unparsed->setStoreDir(metricsDir);
     m_patterns =
         metrics::UserPatternStore::usableTexts(metrics::UserPatternStore::instance()->patterns());
     if (metricsDir.isEmpty()) {

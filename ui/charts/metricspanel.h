@@ -37,6 +37,8 @@ class QSlider;
 
 namespace trainyard::ui::charts {
 
+class UnparsedNotice;
+
 class MetricsPanel : public QWidget
 {
     Q_OBJECT
@@ -72,6 +74,8 @@ public:
     // The System section (metrics::systemseries): its heading, and a chart's title with units.
     QLabel *systemHeading() const { return m_systemHeading; }
     static QString systemChartTitle(const QString &metric);
+    // Lines that look like metrics but gave no chart (hidden when there are none).
+    UnparsedNotice *unparsedNotice() const { return m_unparsed; }
 
 Q_SIGNALS:
     void redrawn();
@@ -109,6 +113,7 @@ private:
     QLabel *m_smoothingLabel;
     QCheckBox *m_log;
     QLabel *m_empty;
+    UnparsedNotice *m_unparsed;
     QLabel *m_systemHeading;
     QWidget *m_grid;
     QGridLayout *m_gridLayout;

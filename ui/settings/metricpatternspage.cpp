@@ -2,6 +2,7 @@
 #include "settings/metricpatternspage.h"
 
 #include "metrics/extract.h"
+#include "metrics/unparsed.h"
 #include "metrics/userpatterns.h"
 #include "settings/metricpatternmodel.h"
 
@@ -247,6 +248,21 @@ void MetricPatternsPage::addExample()
     if (row < 0)
         row = m_model->appendPattern(examplePattern());
     setCurrentRow(row);
+}
+
+void MetricPatternsPage::startFromLine(const QString &line)
+{
+    m_sampleEdit->setText(line);
+    const QString pattern = metrics::suggestPattern(line);
+    if (pattern.isEmpty()) {
+        add();
+        return;
+    }
+    int row = int(m_model->patterns().indexOf(pattern));
+    if (row < 0)
+        row = m_model->appendPattern(pattern);
+    setCurrentRow(row);
+    m_patternEdit->setFocus(Qt::OtherFocusReason);
 }
 
 void MetricPatternsPage::removeCurrent()

@@ -39,6 +39,11 @@ public:
     // What "Try it" shows for the sample line, as shown.
     QString tryItText() const;
 
+    // A pattern made from a log line (the Metrics tab's notice of lines that gave no chart): the
+    // line goes into "Try it" and a pattern that reads it (metrics::suggestPattern) is added and
+    // selected, to be adjusted.
+    void startFromLine(const QString &line);
+
     // The example pattern the page explains (also offered by "Add Example").
     static QString examplePattern();
     // "Try it"'s text for what was extracted from a line (metric names are the line's own).
