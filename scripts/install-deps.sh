@@ -25,8 +25,9 @@ if [ "${1:-}" = "--tests" ]; then
     # python3-yaml: the Kubernetes manifests read back by tests/unit/export/k8s_validate.py
     # lintian: the .deb's check (tests/packaging); jq: a command of the README, which
     # tests/packaging/readme_commands.py runs
+    # python3-sklearn, python3-xgboost: the real libraries' metric output (tst_metricforms)
     packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm openssl util-linux
-               python3-yaml lintian jq)
+               python3-yaml lintian jq python3-sklearn python3-xgboost)
     # clang-format, clang-tidy, clazy: the format and static-analysis checks of run-tests.sh
     packages+=(python3-torch desktop-file-utils appstream dunst python3-tqdm openssl util-linux
                clang-format clang-tidy clazy)
