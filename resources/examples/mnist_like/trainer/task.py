@@ -146,7 +146,8 @@ def run_primary(args, info, train, evaluation):
     save(final=True)
     save_model(args, params, info)
     val_loss, val_acc = model.evaluate(params, evaluation.xs, evaluation.ys)
-    print("%s: done at global step %d: val_loss=%.4f val_accuracy=%.4f"
+    # The final model's evaluation: its own series, not a second value at the last epoch's step.
+    print("%s: done at global step %d: final_val_loss=%.4f final_val_accuracy=%.4f"
           % (info.name, global_step, val_loss, val_acc), flush=True)
     if client:
         client.finish()
