@@ -239,13 +239,8 @@ bool readDict(const char *begin, const char *end, LineScan *out)
 {
     if (end - begin < 2 || *begin != '{' || end[-1] != '}')
         return false;
-    const std::size_t kept = out->values.size();
-    const LineShape shape = out->shape;
-    auto fail = [&] {
-        out->values.resize(kept);
-        out->shape = shape;
-        return false;
-    };
+    const ScanMark mark(out);
+    auto fail = [&mark] { return mark.fail(); };
     const char *last = end - 1; // the closing '}'
     const char *p = begin + 1;
     bool found = false;
@@ -484,8 +479,7 @@ bool readRichBar(const char *begin, const char *end, LineScan *out)
 
 bool readPairs(const char *begin, const char *end, LineScan *out)
 {
-    const std::size_t kept = out->values.size();
-    const LineShape shape = out->shape;
+    const ScanMark mark(out);
     const char *p = begin;
     bool found = false;
     while (p < end) {
@@ -514,11 +508,8 @@ bool readPairs(const char *begin, const char *end, LineScan *out)
         found = true;
         p = skipBlanks(valueEnd, end);
     }
-    if (p < end || !found) {
-        out->values.resize(kept);
-        out->shape = shape;
-        return false;
-    }
+    if (p < end || !found)
+        return mark.fail();
     return true;
 }
 

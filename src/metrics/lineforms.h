@@ -42,6 +42,29 @@ inline const char *skipBlanks(const char *p, const char *end)
     return p;
 }
 
+// What a reader added to a LineScan, taken back when the line turns out not to have its form.
+class ScanMark
+{
+public:
+    explicit ScanMark(LineScan *out)
+        : m_out(out)
+        , m_kept(out->values.size())
+        , m_shape(out->shape)
+    {}
+    // Takes back what was added; returns false (the reader's answer).
+    bool fail() const
+    {
+        m_out->values.resize(m_kept);
+        m_out->shape = m_shape;
+        return false;
+    }
+
+private:
+    LineScan *m_out;
+    std::size_t m_kept;
+    LineShape m_shape;
+};
+
 // A number: what strtod accepts over the whole of [begin, end) after trimming blanks and a
 // trailing ',' or ';'; nan and inf in any case (NaN, NAN, Infinity, -inf) included.
 std::optional<double> parseNumber(const char *begin, const char *end);

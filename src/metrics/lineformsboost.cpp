@@ -27,6 +27,14 @@ bool isItemBreak(char c)
     return c == '\t' || c == ' ';
 }
 
+// The start of the next item at or after p (end: none).
+const char *nextItem(const char *p, const char *end)
+{
+    while (p < end && isItemBreak(*p))
+        ++p;
+    return p;
+}
+
 // A number at [p, end) as far as it goes; *next after it. No number: nullopt.
 std::optional<double> leadingNumber(const char *p, const char *end, const char **next)
 {
@@ -49,11 +57,7 @@ std::optional<double> leadingNumber(const char *p, const char *end, const char *
 bool readXgboostItems(const char *p, const char *end, LineScan *out)
 {
     bool found = false;
-    while (p < end) {
-        while (p < end && isItemBreak(*p))
-            ++p;
-        if (p == end)
-            break;
+    for (p = nextItem(p, end); p < end; p = nextItem(p, end)) {
         const char *name = p;
         while (p < end && *p != ':' && !isItemBreak(*p))
             ++p;
@@ -83,11 +87,7 @@ bool readXgboostItems(const char *p, const char *end, LineScan *out)
 bool readLightGbmItems(const char *p, const char *end, LineScan *out)
 {
     bool found = false;
-    while (p < end) {
-        while (p < end && isItemBreak(*p))
-            ++p;
-        if (p == end)
-            break;
+    for (p = nextItem(p, end); p < end; p = nextItem(p, end)) {
         const char *name = p;
         const char *colon = p;
         while (colon + 1 < end && !(colon[0] == ':' && colon[1] == ' ') && *colon != '\t')
@@ -131,21 +131,17 @@ bool readRound(const char *begin, const char *end, LineScan *out)
     if (p >= end || *p != ']' || p + 1 >= end || !isItemBreak(p[1]))
         return false;
     const std::optional<double> round = parseNumber(begin + 1, p);
-    const char *items = p + 1;
-    while (items < end && isItemBreak(*items))
-        ++items;
+    const char *items = nextItem(p + 1, end);
     // The first item tells which library: "name:value" (XGBoost) or "data's metric: value".
     const char *colon =
         static_cast<const char *>(std::memchr(items, ':', std::size_t(end - items)));
     if (!colon || colon + 1 >= end)
         return false;
-    const std::size_t kept = out->values.size();
+    const ScanMark mark(out);
     const bool ok =
         colon[1] == ' ' ? readLightGbmItems(items, end, out) : readXgboostItems(items, end, out);
-    if (!ok || !round) {
-        out->values.resize(kept);
-        return false;
-    }
+    if (!ok || !round)
+        return mark.fail();
     out->shape.hasStep = true;
     out->shape.step = *round;
     out->shape.round = true;

@@ -207,11 +207,9 @@ bool readKerasCounter(const char *begin, const char *end, LineScan *out)
     }
     if (!parts)
         return false;
-    const std::size_t kept = out->values.size();
-    if (!readKerasParts(parts, end, out)) {
-        out->values.resize(kept);
-        return false;
-    }
+    const ScanMark mark(out);
+    if (!readKerasParts(parts, end, out))
+        return mark.fail();
     LineShape &s = out->shape;
     s.keras = true;
     s.kerasN = current.value_or(0);
@@ -299,13 +297,8 @@ bool readStepPairs(const char *begin, const char *end, LineScan *out)
     }
     if (p < end && !(isPairSeparator(*p) || *p == ':'))
         return false;
-    const std::size_t kept = out->values.size();
-    const LineShape shape = out->shape;
-    auto fail = [&] {
-        out->values.resize(kept);
-        out->shape = shape;
-        return false;
-    };
+    const ScanMark mark(out);
+    auto fail = [&mark] { return mark.fail(); };
     bool found = false;
     if (p < end && *p == ':')
         ++p;
@@ -357,7 +350,7 @@ bool readStepPairs(const char *begin, const char *end, LineScan *out)
 // such as Lightning's model summary "Modules in train mode: 427", "Non-trainable params: 0").
 bool readCommaPairs(const char *begin, const char *end, LineScan *out)
 {
-    const std::size_t kept = out->values.size();
+    const ScanMark mark(out);
     const char *p = begin;
     bool found = false;
     bool fraction = false;
@@ -407,10 +400,8 @@ bool readCommaPairs(const char *begin, const char *end, LineScan *out)
         found = true;
         p = valueEnd == end ? end : valueEnd + 2;
     }
-    if (p < end || !found || !fraction) {
-        out->values.resize(kept);
-        return false;
-    }
+    if (p < end || !found || !fraction)
+        return mark.fail();
     return true;
 }
 
