@@ -12,7 +12,9 @@
 //     pyramid, replace) and paint.
 // (f) `trainyard jobs metrics` of the job of (a), CSV and JSON: time and memory growth.
 // (e) the extractor alone (prefilter, built-in forms, the log's line rule), in memory: lines
-//     without metrics (targets >= 3 M lines/s) and transformers dict lines (>= 1 M lines/s).
+//     without metrics (targets >= 3 M lines/s), transformers dict lines and each form of issue 29
+//     (step word pairs, XGBoost and LightGBM rounds, scikit-learn's MLP, Keras progress with its
+//     counter; >= 1 M lines/s).
 //
 //   bench_metrics [--points N] [--lines L] [--jobs J] [--compare-points M] [--runs R] [--dir DIR]
 //                 [--extraction-only]
@@ -226,7 +228,52 @@ int main(int argc, char **argv)
             static_cast<long long>(n), std::max(runs, 5), median(plainRates),
             median(plainRates) / 3.0, static_cast<long long>(plainPoints), median(dictRates),
             median(dictRates) / 1.0);
+        // The forms of issue 29, each as its tool prints it (tests/fixtures/metrics).
+        struct Form
+        {
+            const char *name;
+            std::vector<QByteArray> lines;
+            qint64 points = 0;
+        };
+        std::vector<Form> forms{{"step word pairs (step 12 loss 0.4321 acc 0.91)", {}},
+                                {"XGBoost rounds ([0]\ttrain-rmse:4.62228\tvalid-rmse:...)", {}},
+                                {"LightGBM rounds ([10]\tvalid_0's l2: 0.1\t...)", {}},
+                                {"scikit-learn MLP (Iteration 3, loss = 0.41230000)", {}},
+                                {"Keras progress (237/422 [====>...] - ETA: 7s - loss: ...)", {}}};
+        for (Form &f : forms)
+            f.lines.reserve(std::size_t(n));
+        for (qint64 i = 0; i < n; ++i) {
+            char text[200];
+            const double v = 1.0 / double(i + 1);
+            auto put = [&](Form &f, int len) { f.lines.emplace_back(text, len); };
+            put(forms[0], std::snprintf(text, sizeof text, "step %lld loss %.4f acc %.3f",
+                                        static_cast<long long>(i), v, 1 - v));
+            put(forms[1],
+                std::snprintf(text, sizeof text, "[%lld]\ttrain-rmse:%.5f\tvalid-rmse:%.5f",
+                              static_cast<long long>(i), v, v + 0.1));
+            put(forms[2],
+                std::snprintf(text, sizeof text, "[%lld]\ttraining's l2: %g\tvalid_1's l2: %g",
+                              static_cast<long long>(i + 1), v, v + 0.1));
+            put(forms[3], std::snprintf(text, sizeof text, "Iteration %lld, loss = %.8f",
+                                        static_cast<long long>(i + 1), v));
+            put(forms[4], std::snprintf(text, sizeof text,
+                                        "%lld/422 [===============>..............] - ETA: 7s - "
+                                        "loss: %.4f - accuracy: %.4f",
+                                        static_cast<long long>(i % 422 + 1), v, 1 - v));
+        }
+        std::printf("    the forms of issue 29 (target 1 M lines/s each):\n");
+        bool formsOk = true;
+        for (Form &f : forms) {
+            std::vector<double> rates;
+            for (int r = 0; r < std::max(runs, 5); ++r)
+                rates.push_back(double(n) / through(f.lines, &f.points) / 1e6);
+            std::printf("      %-62s %.2f M lines/s (ratio %.2f; %lld points)\n", f.name,
+                        median(rates), median(rates) / 1.0, static_cast<long long>(f.points));
+            formsOk = formsOk && f.points > 0;
+        }
         std::fflush(stdout);
+        if (!formsOk)
+            return 1;
         if (args.contains(QLatin1String("--extraction-only")))
             return plainPoints == 0 && dictPoints == qint64(4) * n * std::max(runs, 5) ? 0 : 1;
     }
