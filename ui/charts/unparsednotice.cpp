@@ -3,12 +3,12 @@
 
 #include "settings/metricpatternspage.h"
 #include "settings/settingsdialog.h"
+#include "threads/offthread.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QTabWidget>
-#include <QtConcurrent>
 
 namespace trainyard::ui::charts {
 
@@ -32,12 +32,6 @@ UnparsedNotice::UnparsedNotice(QWidget *parent)
     hide();
 
     connect(m_button, &QPushButton::clicked, this, &UnparsedNotice::makePattern);
-    connect(&m_watcher, &QFutureWatcherBase::finished, this, [this] {
-        const bool current = m_running == m_generation;
-        m_running = -1;
-        if (current)
-            show(m_watcher.result());
-    });
     m_timer.setInterval(RefreshMs);
     connect(&m_timer, &QTimer::timeout, this, &UnparsedNotice::refresh);
 }
@@ -60,7 +54,14 @@ void UnparsedNotice::refresh()
     if (m_dir.isEmpty() || m_running >= 0)
         return;
     m_running = m_generation;
-    m_watcher.setFuture(QtConcurrent::run([dir = m_dir] { return metrics::unparsedNotices(dir); }));
+    threads::offThread(
+        this, [dir = m_dir] { return metrics::unparsedNotices(dir); },
+        [this](const QList<metrics::UnparsedNotice> &notices) {
+            const bool current = m_running == m_generation;
+            m_running = -1;
+            if (current)
+                show(notices);
+        });
 }
 
 QString UnparsedNotice::text() const

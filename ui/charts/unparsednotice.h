@@ -4,14 +4,14 @@
 // it says so, shows one such line and offers to make a pattern from it (Settings > Metrics with
 // the line and a pattern that reads it filled in). Hidden otherwise.
 //
-// It reads the store's unparsed.json on a worker (QtConcurrent) when asked (refresh()) and every
-// RefreshMs while a job is shown, so a running job's notice comes and goes with its lines.
+// It reads the store's unparsed.json off the GUI thread (threads::offThread) when asked (refresh())
+// and every RefreshMs while a job is shown, so a running job's notice comes and goes with its
+// lines.
 #pragma once
 
 #include "metrics/unparsed.h"
 
 #include <QFrame>
-#include <QFutureWatcher>
 #include <QTimer>
 
 class QLabel;
@@ -48,7 +48,6 @@ private:
     QLabel *m_label;
     QPushButton *m_button;
     QTimer m_timer;
-    QFutureWatcher<QList<metrics::UnparsedNotice>> m_watcher;
     int m_generation = 0;
     int m_running = -1; // the generation of the read under way (-1: none)
 };
