@@ -8,6 +8,7 @@
 
 #include <QFile>
 #include <QMap>
+#include <QProcess>
 #include <QTest>
 #include <charconv>
 #include <cmath>
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void lines_data();
     void lines();
     void barRedrawsAreNotMeasurements();
+    void bundledExamplesChartCleanCurves();
 };
 
 void TestTrainerForms::trainerSamples_data()
@@ -335,6 +337,73 @@ void TestTrainerForms::barRedrawsAreNotMeasurements()
     }
     log += '\n';
     QCOMPARE(seriesOf(log), QStringLiteral("train_loss: 1=0.1 2=0.2 3=0.3\nval_loss: 1=0.9"));
+}
+
+namespace {
+
+// Every series of a seriesOf() text has each step once, rising.
+QString repeatedSteps(const QString &series)
+{
+    QStringList bad;
+    for (const QString &line : series.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        const qsizetype colon = line.lastIndexOf(QStringLiteral(": "));
+        double last = -1;
+        for (const QString &point : line.mid(colon + 2).split(QLatin1Char(' '))) {
+            const double x = point.section(QLatin1Char('='), 0, 0).toDouble();
+            if (x <= last)
+                bad << line.left(colon) + QStringLiteral(" at ") + point;
+            last = x;
+        }
+    }
+    return bad.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+void TestTrainerForms::bundledExamplesChartCleanCurves()
+{
+    // mnist_like, run for real: per-step lines, then Keras's epoch line after "Epoch k/K" (its
+    // loss and accuracy beside the per-step ones: "loss (epoch)"), then the final evaluation.
+    if (!QFile::exists(QStringLiteral("/usr/bin/python3")))
+        QSKIP("mnist_like needs /usr/bin/python3");
+    QProcess mnist;
+    mnist.setWorkingDirectory(
+        QStringLiteral(TRAINYARD_FIXTURES_DIR "/../../resources/examples/mnist_like"));
+    mnist.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
+    mnist.start(QStringLiteral("/usr/bin/python3"),
+                {QStringLiteral("-m"), QStringLiteral("trainer.task"), QStringLiteral("--epochs"),
+                 QStringLiteral("3"), QStringLiteral("--steps-per-epoch"), QStringLiteral("4")});
+    QVERIFY(mnist.waitForFinished(60000));
+    QCOMPARE(mnist.exitCode(), 0);
+    const QString series = seriesOf(mnist.readAllStandardOutput());
+    QCOMPARE(repeatedSteps(series), QString());
+    QStringList names;
+    for (const QString &line : series.split(QLatin1Char('\n')))
+        names << line.section(QStringLiteral(": "), 0, 0);
+    QCOMPARE(names,
+             QStringList({QStringLiteral("accuracy"), QStringLiteral("accuracy (epoch)"),
+                          QStringLiteral("final_val_accuracy"), QStringLiteral("final_val_loss"),
+                          QStringLiteral("loss"), QStringLiteral("loss (epoch)"),
+                          QStringLiteral("val_accuracy"), QStringLiteral("val_loss")}));
+    QVERIFY2(series.contains(QStringLiteral("\nloss: 1=")) &&
+                 series.contains(QStringLiteral("\nloss (epoch): 4=")) &&
+                 series.contains(QStringLiteral(" 8=")) && series.contains(QStringLiteral(" 12=")),
+             qPrintable(series));
+
+    // torch_ddp's rank 0 (torch is not needed here: its lines as resources/examples/torch_ddp/
+    // trainer/task.py prints them, "step=%d loss=%.4f" per step and after each epoch
+    // "Epoch %d/%d" then "%d/%d - loss: %.4f" with the epoch's mean).
+    QByteArray ddp;
+    for (int epoch = 1; epoch <= 3; ++epoch) {
+        for (int i = 1; i <= 4; ++i)
+            ddp += "step=" + QByteArray::number((epoch - 1) * 4 + i) + " loss=0." +
+                   QByteArray::number(epoch) + QByteArray::number(i) + "00\n";
+        ddp += "Epoch " + QByteArray::number(epoch) + "/3\n4/4 - loss: 0." +
+               QByteArray::number(epoch) + "500\n";
+    }
+    QCOMPARE(seriesOf(ddp), QStringLiteral("loss: 1=0.11 2=0.12 3=0.13 4=0.14 5=0.21 6=0.22 "
+                                           "7=0.23 8=0.24 9=0.31 10=0.32 11=0.33 12=0.34\n"
+                                           "loss (epoch): 4=0.15 8=0.25 12=0.35"));
 }
 
 QTEST_GUILESS_MAIN(TestTrainerForms)
