@@ -136,38 +136,37 @@ void readKeyValues(const char *line, const char *end, LineScan *out)
 // (`LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]`): then the line gives nothing.
 bool readKerasParts(const char *line, const char *end, LineScan *out)
 {
+    // One pass: the values are added as they come and taken back when a later part is no number.
+    const ScanMark mark(out);
     bool found = false;
-    for (int pass = 0; pass < 2 && (pass == 0 || found); ++pass) {
-        const char *part = line;
-        while (part < end) {
-            const char *partEnd = end;
-            for (const char *dash = part + 1; dash + 1 < end;) {
-                dash =
-                    static_cast<const char *>(std::memchr(dash, '-', std::size_t(end - dash - 1)));
-                if (!dash)
-                    break;
-                if (dash[-1] == ' ' && dash[1] == ' ') {
-                    partEnd = dash - 1;
-                    break;
-                }
-                ++dash;
+    const char *part = line;
+    while (part < end) {
+        const char *partEnd = end;
+        for (const char *dash = part + 1; dash + 1 < end;) {
+            dash = static_cast<const char *>(std::memchr(dash, '-', std::size_t(end - dash - 1)));
+            if (!dash)
+                break;
+            if (dash[-1] == ' ' && dash[1] == ' ') {
+                partEnd = dash - 1;
+                break;
             }
-            const char *p = skipBlanks(part, partEnd);
-            const char *nameBegin = p;
-            if (p < partEnd && isNameStart(*p)) {
-                while (p < partEnd && isNameChar(*p))
-                    ++p;
-                if (p + 1 < partEnd && p[0] == ':' && p[1] == ' ') {
-                    const std::optional<double> v = parseNumber(p + 2, partEnd);
-                    if (pass == 1 && v)
-                        out->add(nameBegin, qsizetype(p - nameBegin), *v);
-                    if (pass == 0 && !v && !isDuration(p + 2, partEnd))
-                        return false;
-                    found = found || v.has_value();
-                }
-            }
-            part = partEnd == end ? end : partEnd + 3;
+            ++dash;
         }
+        const char *p = skipBlanks(part, partEnd);
+        const char *nameBegin = p;
+        if (p < partEnd && isNameStart(*p)) {
+            while (p < partEnd && isNameChar(*p))
+                ++p;
+            if (p + 1 < partEnd && p[0] == ':' && p[1] == ' ') {
+                if (const std::optional<double> v = parseNumber(p + 2, partEnd)) {
+                    out->add(nameBegin, qsizetype(p - nameBegin), *v);
+                    found = true;
+                } else if (!isDuration(p + 2, partEnd)) {
+                    return mark.fail();
+                }
+            }
+        }
+        part = partEnd == end ? end : partEnd + 3;
     }
     return found;
 }

@@ -236,8 +236,8 @@ int main(int argc, char **argv)
             qint64 points = 0;
         };
         std::vector<Form> forms{{"step word pairs (step 12 loss 0.4321 acc 0.91)", {}},
-                                {"XGBoost rounds ([0]\ttrain-rmse:4.62228\tvalid-rmse:...)", {}},
-                                {"LightGBM rounds ([10]\tvalid_0's l2: 0.1\t...)", {}},
+                                {"XGBoost rounds ([0]\\ttrain-rmse:4.62228\\tvalid-rmse:...)", {}},
+                                {"LightGBM rounds ([10]\\tvalid_0's l2: 0.1\\t...)", {}},
                                 {"scikit-learn MLP (Iteration 3, loss = 0.41230000)", {}},
                                 {"Keras progress (237/422 [====>...] - ETA: 7s - loss: ...)", {}}};
         for (Form &f : forms)
