@@ -3582,6 +3582,17 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>%1 (hypertune)</source>
         <translation>%1 (hypertune)</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 printed %n line(s) that look like metrics, but no series came from them, e.g.: %2</source>
+        <translation>
+            <numerusform>%1 hat %n Zeile ausgegeben, die wie Metriken aussieht, aber keine Reihe ergab, z. B.: %2</numerusform>
+            <numerusform>%1 hat %n Zeilen ausgegeben, die wie Metriken aussehen, aber keine Reihe ergaben, z. B.: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A pattern for Settings &gt; Metrics that reads it: %1</source>
+        <translation>Ein Muster für Einstellungen &gt; Metriken, das sie liest: %1</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::metrics::CsvWriter</name>
@@ -4848,6 +4859,28 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>Metric charts</source>
         <translation>Metrik-Diagramme</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::ui::charts::UnparsedNotice</name>
+    <message>
+        <source>Make a &amp;Pattern…</source>
+        <translation>M&amp;uster erstellen…</translation>
+    </message>
+    <message>
+        <source>Lines that look like metrics</source>
+        <translation>Zeilen, die wie Metriken aussehen</translation>
+    </message>
+    <message>
+        <source>Opens Settings &gt; Metrics with this line and a pattern that reads it</source>
+        <translation>Öffnet Einstellungen &gt; Metriken mit dieser Zeile und einem Muster, das sie liest</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more replica(s) too)</source>
+        <translation>
+            <numerusform>(auch %n weiteres Replikat)</numerusform>
+            <numerusform>(auch %n weitere Replikate)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
