@@ -145,7 +145,8 @@ int main(int argc, char **argv)
     int runs = 3;
     QString dirArg;
     const QStringList args = app.arguments();
-    for (int i = 1; i + 1 < args.size(); i += 2) {
+    // Options with a value; --extraction-only (no value) may stand anywhere.
+    for (int i = 1; i + 1 < args.size(); ++i) {
         if (args.at(i) == QLatin1String("--points"))
             points = args.at(i + 1).toLongLong();
         else if (args.at(i) == QLatin1String("--lines"))
@@ -158,6 +159,9 @@ int main(int argc, char **argv)
             runs = args.at(i + 1).toInt();
         else if (args.at(i) == QLatin1String("--dir"))
             dirArg = args.at(i + 1);
+        else
+            continue; // --extraction-only
+        ++i;          // the option's value
     }
     QTemporaryDir tmp(dirArg.isEmpty() ? QDir::tempPath() + QStringLiteral("/bench_metrics-XXXXXX")
                                        : dirArg + QStringLiteral("/bench_metrics-XXXXXX"));
