@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "logs/logsearch.h"
 
+#include "logs/literalscan.h"
+
 #include <QCoreApplication>
 #include <QFile>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
+#include <QThread>
 #include <algorithm>
 #include <cstring>
 #include <pcre2.h>
+#include <thread>
 
 namespace trainyard::logs {
 
@@ -32,6 +36,7 @@ struct Matcher::Impl
     pcre2_match_data *data = nullptr;
     bool jit = false;
     bool regionScan = true;
+    LiteralScan prefilter; // a literal every match holds; lines without it are never matched
 
     ~Impl()
     {
@@ -59,6 +64,7 @@ std::unique_ptr<Matcher> Matcher::create(const SearchOptions &options, QString *
     if (!options.regex && options.caseSensitive) {
         m->d->fixed = true;
         m->d->needle = utf8;
+        m->d->prefilter = chooseLiteral({utf8}, false, 1);
         return m;
     }
     uint32_t flags = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_MULTILINE;
@@ -83,6 +89,11 @@ std::unique_ptr<Matcher> Matcher::create(const SearchOptions &options, QString *
     m->d->jit = pcre2_jit_compile(m->d->code, PCRE2_JIT_COMPLETE) == 0;
     m->d->data = pcre2_match_data_create_from_pattern(m->d->code, nullptr);
     m->d->regionScan = !options.regex || regionScanIsSound(options.pattern);
+    // Without case a fixed string is its own literal (in ASCII pieces); a regular expression
+    // has the runs it cannot match without (two bytes at least: shorter ones are no filter).
+    m->d->prefilter = options.regex
+                          ? chooseLiteral(requiredLiterals(utf8), !options.caseSensitive, 2)
+                          : chooseLiteral({utf8}, !options.caseSensitive, 1);
     return m;
 }
 
@@ -99,6 +110,8 @@ const char *Matcher::findCandidate(const char *from, const char *end) const
 {
     if (from >= end)
         return nullptr;
+    if (!d->prefilter.isNull())
+        return d->prefilter.find(from, end);
     if (d->fixed) {
         if (d->needle.isEmpty())
             return from;
@@ -220,6 +233,72 @@ struct Selected
     qint64 off;
 };
 
+// The checkpoint (index) where a search from (firstLine, startOff) is split in two, or -1: a
+// second thread pays off from four windows on (64 MiB by default; tests' tiny windows split
+// small files, so both halves and their seam are checked against grep).
+qint64 splitPoint(const SearchSnapshot &snapshot, qint64 firstLine, qint64 startOff,
+                  qint64 windowBytes)
+{
+    if (snapshot.endOffset - startOff < 4 * windowBytes || QThread::idealThreadCount() < 2)
+        return -1;
+    const qint64 middle = startOff + (snapshot.endOffset - startOff) / 2;
+    const auto &cps = snapshot.checkpoints;
+    const qint64 k = (std::upper_bound(cps.cbegin(), cps.cend(), middle) - cps.cbegin()) - 1;
+    if (k <= 0 || k * LogReader::IndexStride <= firstLine || cps.at(k) <= startOff ||
+        cps.at(k) >= snapshot.endOffset)
+        return -1;
+    return k;
+}
+
+// The groups with a match among the lines from (line, off) up to the byte `stop` (a line start),
+// by their first line, appended to *matched in order. False when cancelled. done(bytes) reports
+// progress after each window.
+bool scanMatches(const LineWalker &walk, const SearchSnapshot &snapshot, const Matcher &matcher,
+                 qint64 line, qint64 off, qint64 stop, qint64 windowBytes,
+                 const std::atomic<bool> &cancel, std::vector<Selected> *matched,
+                 const std::function<void(qint64)> &done)
+{
+    const char *const base = walk.base();
+    const qint64 startOff = off;
+    const auto lineMatches = [&](qint64 lineOff) {
+        const qint64 next = walk.nextLineOffset(lineOff);
+        const char *text = nullptr;
+        qsizetype size = 0;
+        recordText(base + lineOff, qsizetype(next - lineOff - 1), &text, &size);
+        return matcher.matches(text, size);
+    };
+    while (off < stop) {
+        if (cancel.load(std::memory_order_relaxed))
+            return false;
+        qint64 windowEnd = std::min(stop, off + windowBytes);
+        if (windowEnd < stop) // end the window at a line end
+            windowEnd = walk.nextLineOffset(windowEnd - 1);
+        const char *p = base + off;
+        while (p < base + windowEnd) {
+            const char *c = matcher.findCandidate(p, base + windowEnd);
+            if (c == nullptr)
+                break;
+            walk.advance(&line, &off, c - base);
+            if (lineMatches(off)) {
+                const LineRange *r = LogReader::rangeOf(snapshot.hidden, line);
+                const qint64 head = r != nullptr ? r->first - 1 : line;
+                if (matched->empty() || matched->back().line != head)
+                    matched->push_back(Selected{head, head == line ? off : -1});
+            }
+            off = walk.nextLineOffset(off);
+            ++line;
+            p = base + off;
+        }
+        if (off < windowEnd) { // no candidate left in the window: skip to its end
+            walk.advance(&line, &off, windowEnd - 1);
+            off = walk.nextLineOffset(off);
+            ++line;
+        }
+        done(off - startOff);
+    }
+    return true;
+}
+
 } // namespace
 
 bool searchLog(const SearchSnapshot &snapshot, const Matcher &matcher, const SearchOptions &options,
@@ -247,10 +326,6 @@ bool searchLog(const SearchSnapshot &snapshot, const Matcher &matcher, const Sea
     }
     const char *const base = reinterpret_cast<const char *>(map);
     const LineWalker walk(base, snapshot);
-    const auto groupStart = [&](qint64 line) {
-        const LineRange *r = LogReader::rangeOf(snapshot.hidden, line);
-        return r != nullptr ? r->first - 1 : line;
-    };
     const auto isHidden = [&](qint64 line) { return LogReader::inRanges(snapshot.hidden, line); };
 
     const qint64 firstLine = cursor->nextLine;
@@ -258,46 +333,44 @@ bool searchLog(const SearchSnapshot &snapshot, const Matcher &matcher, const Sea
     const qint64 total = snapshot.endOffset - startOff;
     windowBytes = std::max<qint64>(windowBytes, 1);
 
-    // Phase 1: the groups that match, by their first line.
+    // Phase 1: the groups that match, by their first line. A long stretch is split at a
+    // checkpoint and its second half scanned by a second thread (with a matcher of its own).
     std::vector<Selected> matched;
-    qint64 line = firstLine;
-    qint64 off = startOff;
-    const auto lineMatches = [&](qint64 lineOff) {
-        const char *p = base + lineOff;
-        const qint64 next = walk.nextLineOffset(lineOff);
-        const char *text = nullptr;
-        qsizetype size = 0;
-        recordText(p, qsizetype(next - lineOff - 1), &text, &size);
-        return matcher.matches(text, size);
-    };
-    while (off < snapshot.endOffset) {
-        if (cancel.load(std::memory_order_relaxed))
+    std::atomic<qint64> secondDone{0};
+    const qint64 second = splitPoint(snapshot, firstLine, startOff, windowBytes);
+    const std::unique_ptr<Matcher> secondMatcher =
+        second < 0 ? nullptr : Matcher::create(options, nullptr);
+    if (!secondMatcher) {
+        if (!scanMatches(walk, snapshot, matcher, firstLine, startOff, snapshot.endOffset,
+                         windowBytes, cancel, &matched, [&](qint64 done) {
+                             if (progress)
+                                 progress(SearchProgress{done, total});
+                         }))
             return false;
-        qint64 windowEnd = std::min(snapshot.endOffset, off + windowBytes);
-        if (windowEnd < snapshot.endOffset) // end the window at a line end
-            windowEnd = walk.nextLineOffset(windowEnd - 1);
-        const char *p = base + off;
-        while (p < base + windowEnd) {
-            const char *c = matcher.findCandidate(p, base + windowEnd);
-            if (c == nullptr)
-                break;
-            walk.advance(&line, &off, c - base);
-            if (lineMatches(off)) {
-                const qint64 head = groupStart(line);
-                if (matched.empty() || matched.back().line != head)
-                    matched.push_back(Selected{head, head == line ? off : -1});
-            }
-            off = walk.nextLineOffset(off);
-            ++line;
-            p = base + off;
+    } else {
+        const qint64 secondLine = second * LogReader::IndexStride;
+        const qint64 secondOff = snapshot.checkpoints.at(second);
+        std::vector<Selected> secondMatched;
+        bool secondOk = false;
+        std::thread helper([&] {
+            secondOk = scanMatches(walk, snapshot, *secondMatcher, secondLine, secondOff,
+                                   snapshot.endOffset, windowBytes, cancel, &secondMatched,
+                                   [&](qint64 done) { secondDone.store(done); });
+        });
+        const bool firstOk =
+            scanMatches(walk, snapshot, matcher, firstLine, startOff, secondOff, windowBytes,
+                        cancel, &matched, [&](qint64 done) {
+                            if (progress)
+                                progress(SearchProgress{done + secondDone.load(), total});
+                        });
+        helper.join();
+        if (!firstOk || !secondOk)
+            return false;
+        // A group that starts in the first half and goes on into the second is one group.
+        for (const Selected &s : secondMatched) {
+            if (matched.empty() || matched.back().line != s.line)
+                matched.push_back(s);
         }
-        if (off < windowEnd) { // no candidate left in the window: skip to its end
-            walk.advance(&line, &off, windowEnd - 1);
-            off = walk.nextLineOffset(off);
-            ++line;
-        }
-        if (progress)
-            progress(SearchProgress{off - startOff, total});
     }
     // Long lines, joined: a match across a 64 KiB cut is a match too.
     for (const LineRange &r : snapshot.continued) {

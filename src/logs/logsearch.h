@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Search and filter over a replica log's raw bytes, as grep does it: the file is mapped, a
-// fixed string is found with memmem (glibc's SIMD two-way search) over the whole region and a
-// regular expression (PCRE2, 8-bit, JIT) is first run over the region and only confirmed on the
-// candidate line; the line number of a hit comes from the reader's sparse index (a checkpoint
-// every 1024 lines) plus a memchr count from there, so lines without a hit are never counted
-// one by one. Runs on any thread; cancel() (an atomic flag) stops it within one window.
+// Search and filter over a replica log's raw bytes, as grep does it: the file is mapped and a
+// literal every match holds (a fixed string, or the longest run of plain text of a regular
+// expression; see literalscan.h) is looked for with SIMD over the whole region, only the lines
+// that hold it being matched in full (memmem, or PCRE2 8-bit with JIT); a regular expression
+// without such a run is run over the region itself and confirmed on the candidate line. The line
+// number of a hit comes from the reader's sparse index (a checkpoint every 1024 lines) plus a
+// memchr count from there, so lines without a hit are never counted one by one. Past four
+// windows (64 MiB) the region is split at a checkpoint and its halves scanned on two threads.
+// Runs on any thread; cancel() (an atomic flag) stops it within one window.
 //
 // What matches is a record's text (the bytes after the 36-byte prefix), never the prefix. A
 // group of records shown as one row (a long line cut into pieces, a progress bar's redraws; see

@@ -90,13 +90,17 @@ double runGrep(const QStringList &args, QByteArray *output)
     return s;
 }
 
+// Runs the event loop until done(), sleeping between events as the application's loop does (a
+// loop that polls without sleeping takes a core from the search worker on a 2-core machine:
+// 0.52 s instead of 0.26 s for (a) under load). The GUI timer probe's 10 ms timer and the
+// panel's refresh timer wake it at least that often.
 template<typename Done>
 double waitUntil(Done &&done)
 {
     QElapsedTimer t;
     t.start();
     while (!done())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 2);
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     return t.nsecsElapsed() / 1e9;
 }
 
@@ -190,7 +194,8 @@ int main(int argc, char **argv)
 
         logs::LogReader reader(path);
         reader.refresh();
-        const logs::SearchOptions options{QString::fromLatin1(Needle), false, true, false, 0};
+        // The options the Logs tab uses by default: a fixed string without case.
+        const logs::SearchOptions options{QString::fromLatin1(Needle), false, false, false, 0};
         const auto matcher = logs::Matcher::create(options, nullptr);
         logs::SearchCursor cursor;
         std::vector<logs::SearchHit> hits;

@@ -43,10 +43,11 @@ QString describe(const std::vector<Selected> &v)
 // What the trainer printed: varied lines, some UTF-8, a line over 64 KiB.
 QList<QByteArray> trainerLines(int count, quint32 seed)
 {
-    static const char *const words[] = {"loss",  "Loss",  "LOSS",       "accuracy",   "epoch",
-                                        "step",  "ERROR", "error:",     "Warning",    "needle",
-                                        "äpfel", "ÄPFEL", "value=0.25", "loss=0.125", "loss=0.5",
-                                        "done",  "[x]",   "a.c(",       "tab\there",  "größe"};
+    static const char *const words[] = {"loss",  "Loss",   "LOSS",       "accuracy",   "epoch",
+                                        "step",  "ERROR",  "error:",     "Warning",    "needle",
+                                        "äpfel", "ÄPFEL",  "value=0.25", "loss=0.125", "loss=0.5",
+                                        "done",  "[x]",    "a.c(",       "tab\there",  "größe",
+                                        "loſs",  "colour", "color"};
     QList<QByteArray> lines;
     quint32 x = seed;
     const auto next = [&x] {
@@ -184,6 +185,8 @@ void TestLogSearch::equalsGrep_data()
         << "needle" << false << true << false << 0 << qint64(97);
     QTest::newRow("fixed, ignore case") << "loss" << false << false << false << 0 << qint64(4096);
     QTest::newRow("fixed, non-ASCII ignore case") << "äpfel" << false << false << false << 0 << big;
+    // PCRE2 and grep -i both match 's' to U+017F (long s): "loſs" is a match for LOSS.
+    QTest::newRow("fixed, ignore case, long s") << "LOSS" << false << false << false << 0 << big;
     QTest::newRow("fixed, regex characters") << "a.c(" << false << true << false << 0 << big;
     QTest::newRow("fixed, across the 64 KiB cut")
         << "xxneedlexx" << false << true << false << 0 << big;
@@ -191,6 +194,11 @@ void TestLogSearch::equalsGrep_data()
     QTest::newRow("regex, small windows")
         << "loss=0\\.[0-9]+" << true << true << false << 0 << qint64(50);
     QTest::newRow("regex, ignore case") << "(loss|error)" << true << false << false << 0 << big;
+    QTest::newRow("regex, literal runs around a repeat")
+        << "lo+ss=0\\.[0-9]+" << true << true << false << 0 << qint64(61);
+    QTest::newRow("regex, literal runs, ignore case")
+        << "LOSS=0\\.1[0-9]*" << true << false << false << 0 << big;
+    QTest::newRow("regex, optional letter") << "colou?r" << true << true << false << 0 << big;
     QTest::newRow("regex, anchors")
         << "^step [0-9]+ done$" << true << true << false << 0 << qint64(333);
     QTest::newRow("regex, word boundary") << "\\bERROR\\b" << true << true << false << 0 << big;
