@@ -117,7 +117,7 @@ const catalog::MachineType *checkRoleType(Context &ctx, jobspec::Role role)
     const jobspec::RoleSpec &r = ctx.input.role(role);
     if (r.type.isEmpty())
         return nullptr;
-    const catalog::MachineType *m = ctx.catalog.machineType(r.type);
+    const catalog::MachineType *m = ctx.machineOf(role);
     if (!m && ctx.catalog.formerMachineTypeNames.contains(r.type)) {
         ctx.error(roleTypeField(role),
                   QCoreApplication::translate("trainyard::Validation",

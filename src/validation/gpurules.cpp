@@ -23,28 +23,29 @@ QStringList acceleratorNames(const catalog::Catalog &cat, bool tpu)
 const catalog::AcceleratorType *checkType(Context &ctx, jobspec::Role role,
                                           const jobspec::AcceleratorConfig &acc)
 {
-    const QString field = acceleratorField(role, "type");
+    // The field is named only when there is something to say (valid specs build no strings).
+    const auto field = [role] { return acceleratorField(role, "type"); };
     if (acc.type.isEmpty()) {
-        ctx.error(field,
+        ctx.error(field(),
                   QCoreApplication::translate("trainyard::Validation",
                                               "acceleratorConfig.type is required: use one of %1")
                       .arg(joinNames(acceleratorNames(ctx.catalog, false))));
         return nullptr;
     }
-    if (const catalog::AcceleratorType *a = ctx.catalog.accelerator(acc.type)) {
+    if (const catalog::AcceleratorType *a = ctx.acceleratorOf(role)) {
         if (!a->retired.isEmpty()) {
-            ctx.warning(field, QCoreApplication::translate("trainyard::Validation",
-                                                           "%1 is no longer offered (since about "
-                                                           "%2); use %3")
-                                   .arg(a->type, a->retired, a->replacedBy));
+            ctx.warning(field(), QCoreApplication::translate("trainyard::Validation",
+                                                             "%1 is no longer offered (since about "
+                                                             "%2); use %3")
+                                     .arg(a->type, a->retired, a->replacedBy));
         }
         if (a->vertexOnly) {
-            ctx.warning(field, QCoreApplication::translate(
-                                   "trainyard::Validation",
-                                   "%1 is offered by Vertex AI custom training only; the AI "
-                                   "Platform Training API does not know it: submit this job to "
-                                   "Vertex AI")
-                                   .arg(a->type));
+            ctx.warning(field(), QCoreApplication::translate(
+                                     "trainyard::Validation",
+                                     "%1 is offered by Vertex AI custom training only; the AI "
+                                     "Platform Training API does not know it: submit this job to "
+                                     "Vertex AI")
+                                     .arg(a->type));
         }
         return a;
     }
@@ -52,7 +53,7 @@ const catalog::AcceleratorType *checkType(Context &ctx, jobspec::Role role,
     if (!g)
         g = ctx.catalog.acceleratorByGcloudName(acc.type.toLower());
     if (g) {
-        ctx.error(field,
+        ctx.error(field(),
                   QCoreApplication::translate("trainyard::Validation",
                                               "unknown accelerator type %1: %2 is the gcloud flag "
                                               "spelling; in the job spec write %3")
@@ -61,10 +62,10 @@ const catalog::AcceleratorType *checkType(Context &ctx, jobspec::Role role,
     }
     QStringList names = acceleratorNames(ctx.catalog, false);
     names += acceleratorNames(ctx.catalog, true);
-    ctx.error(field, QCoreApplication::translate("trainyard::Validation",
-                                                 "unknown accelerator type %1; valid types: %2")
-                             .arg(quoted(acc.type), joinNames(names)) +
-                         didYouMean(acc.type, names));
+    ctx.error(field(), QCoreApplication::translate("trainyard::Validation",
+                                                   "unknown accelerator type %1; valid types: %2")
+                               .arg(quoted(acc.type), joinNames(names)) +
+                           didYouMean(acc.type, names));
     return nullptr;
 }
 
@@ -105,7 +106,7 @@ void checkTpu(Context &ctx, jobspec::Role role, const catalog::MachineType &mach
 void checkGpu(Context &ctx, jobspec::Role role, const catalog::MachineType &machine,
               const catalog::AcceleratorType &acc, qint64 count)
 {
-    const QString countField = acceleratorField(role, "count");
+    const auto countField = [role] { return acceleratorField(role, "count"); };
     if (machine.tpu) {
         ctx.error(acceleratorField(role, "type"),
                   QCoreApplication::translate("trainyard::Validation",
@@ -131,7 +132,7 @@ void checkGpu(Context &ctx, jobspec::Role role, const catalog::MachineType &mach
                 QCoreApplication::translate("trainyard::Validation", "%1 takes only %2, not %3")
                     .arg(machine.name, b.type, acc.type));
         } else if (count != b.count) {
-            ctx.error(countField,
+            ctx.error(countField(),
                       QCoreApplication::translate("trainyard::Validation",
                                                   "%1 comes with exactly %2 × %3; set count to %2")
                           .arg(machine.name, QString::number(b.count), b.type));
@@ -155,7 +156,7 @@ void checkGpu(Context &ctx, jobspec::Role role, const catalog::MachineType &mach
         return;
     }
     if (!counts.contains(int(count))) {
-        ctx.report(certainty, countField,
+        ctx.report(certainty, countField(),
                    QCoreApplication::translate("trainyard::Validation",
                                                "%1 × %2 cannot attach to %3; valid counts: %4")
                        .arg(QString::number(count), acc.type, machine.name, joinCounts(counts)));
@@ -171,8 +172,7 @@ void checkAccelerators(Context &ctx)
         return; // predefined tiers: acceleratorConfig already rejected by the cluster rules
     for (jobspec::Role role : jobspec::allRoles) {
         const jobspec::RoleSpec &r = ctx.input.role(role);
-        const catalog::MachineType *machine =
-            r.type.isEmpty() ? nullptr : ctx.catalog.machineType(r.type);
+        const catalog::MachineType *machine = ctx.machineOf(role);
 
         if (!r.config.tpuTfVersion.isEmpty() && !(machine && machine->tpu)) {
             ctx.error(

@@ -5,6 +5,7 @@
 #include "validation/rules.h"
 
 #include <cmath>
+#include <vector>
 
 namespace trainyard::validation::detail {
 
@@ -30,7 +31,7 @@ QString num(double v)
 
 bool is(const QString &value, std::string_view name)
 {
-    return value == limits::latin1(name);
+    return limits::equals(value, name);
 }
 
 void checkRange(Context &ctx, qsizetype i, const jobspec::ParameterSpec &p, bool integer)
@@ -146,7 +147,19 @@ void checkDiscrete(Context &ctx, qsizetype i, const jobspec::ParameterSpec &p)
     }
 }
 
-void checkParameter(Context &ctx, const jobspec::HyperparameterSpec &hp, qsizetype i)
+// A cheap key of a name (its length, first and last character): names are compared in full only
+// when their keys agree (20 parameters are 190 pairs).
+quint64 nameKey(const QString &name)
+{
+    if (name.isEmpty())
+        return 0;
+    return quint64(name.size()) << 32 | quint64(name.front().unicode()) << 16 |
+           name.back().unicode();
+}
+
+// nameKeys[k]: nameKey of params[k].parameterName.
+void checkParameter(Context &ctx, const jobspec::HyperparameterSpec &hp, qsizetype i,
+                    const std::vector<quint64> &nameKeys)
 {
     const jobspec::ParameterSpec &p = hp.params.at(i);
     if (p.parameterName.isEmpty()) {
@@ -156,8 +169,10 @@ void checkParameter(Context &ctx, const jobspec::HyperparameterSpec &hp, qsizety
                       "parameterName is required: the name your trainer receives as "
                       "--<name>=<value>"));
     } else {
+        const quint64 key = nameKeys[std::size_t(i)];
         for (qsizetype k = 0; k < i; ++k) {
-            if (hp.params.at(k).parameterName == p.parameterName) {
+            if (nameKeys[std::size_t(k)] == key &&
+                hp.params.at(k).parameterName == p.parameterName) {
                 ctx.error(
                     paramField(i, "parameterName"),
                     QCoreApplication::translate("trainyard::Validation",
@@ -173,13 +188,13 @@ void checkParameter(Context &ctx, const jobspec::HyperparameterSpec &hp, qsizety
         ctx.error(
             paramField(i, "scaleType"),
             QCoreApplication::translate("trainyard::Validation", "unknown scaleType %1; valid: %2")
-                .arg(quoted(p.scaleType), joinNames(limits::scaleTypes)));
+                .arg(quoted(p.scaleType), joinedNames<limits::scaleTypes>()));
     }
 
     if (p.type.isEmpty()) {
         ctx.error(paramField(i, "type"), QCoreApplication::translate("trainyard::Validation",
                                                                      "type is required: one of %1")
-                                             .arg(joinNames(limits::parameterTypes)));
+                                             .arg(joinedNames<limits::parameterTypes>()));
     } else if (is(p.type, limits::typeDouble)) {
         checkRange(ctx, i, p, false);
     } else if (is(p.type, limits::typeInteger)) {
@@ -192,7 +207,7 @@ void checkParameter(Context &ctx, const jobspec::HyperparameterSpec &hp, qsizety
         ctx.error(paramField(i, "type"),
                   QCoreApplication::translate("trainyard::Validation",
                                               "unknown parameter type %1; valid: %2")
-                      .arg(quoted(p.type), joinNames(limits::parameterTypes)));
+                      .arg(quoted(p.type), joinedNames<limits::parameterTypes>()));
     }
 
     if (is(hp.algorithm, limits::gridSearch) && !p.type.isEmpty() &&
@@ -203,7 +218,7 @@ void checkParameter(Context &ctx, const jobspec::HyperparameterSpec &hp, qsizety
             QCoreApplication::translate("trainyard::Validation",
                                         "GRID_SEARCH cannot search the %1 parameter %2: use %3 "
                                         "parameters, or another algorithm")
-                .arg(p.type, quoted(p.parameterName), joinNames(limits::gridSearchTypes)));
+                .arg(p.type, quoted(p.parameterName), joinedNames<limits::gridSearchTypes>()));
     }
 }
 
@@ -218,7 +233,7 @@ void checkHyperparameters(Context &ctx)
     if (!hp.goal.isEmpty() && !limits::contains(limits::goals, hp.goal)) {
         ctx.error(hpField("goal"),
                   QCoreApplication::translate("trainyard::Validation", "unknown goal %1; use %2")
-                      .arg(quoted(hp.goal), joinNames(limits::goals)));
+                      .arg(quoted(hp.goal), joinedNames<limits::goals>()));
     }
     if (hp.params.isEmpty()) {
         ctx.error(hpField("params"),
@@ -226,8 +241,12 @@ void checkHyperparameters(Context &ctx)
                                               "hyperparameters need at least one parameter "
                                               "in params to tune"));
     }
+    std::vector<quint64> nameKeys;
+    nameKeys.reserve(std::size_t(hp.params.size()));
+    for (const jobspec::ParameterSpec &p : hp.params)
+        nameKeys.push_back(nameKey(p.parameterName));
     for (qsizetype i = 0; i < hp.params.size(); ++i)
-        checkParameter(ctx, hp, i);
+        checkParameter(ctx, hp, i, nameKeys);
 
     // 0 is the int64 zero value, which the service reads as unset: its default of 1.
     const qint64 maxTrials = hp.maxTrials.value_or(1) == 0 ? 1 : hp.maxTrials.value_or(1);
@@ -264,7 +283,7 @@ void checkHyperparameters(Context &ctx)
         ctx.error(
             hpField("algorithm"),
             QCoreApplication::translate("trainyard::Validation", "unknown algorithm %1; valid: %2")
-                .arg(quoted(hp.algorithm), joinNames(limits::algorithms)));
+                .arg(quoted(hp.algorithm), joinedNames<limits::algorithms>()));
     }
 }
 

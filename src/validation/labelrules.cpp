@@ -56,8 +56,39 @@ QString labelField(const QString &key)
     return QLatin1String("labels.") + key;
 }
 
+// ASCII characters a label may hold: lowercase letters, digits, '_' and '-'.
+constexpr std::array<bool, 128> plainLabelChars = [] {
+    std::array<bool, 128> t{};
+    for (char c = 'a'; c <= 'z'; ++c)
+        t[std::size_t(c)] = true;
+    for (char c = '0'; c <= '9'; ++c)
+        t[std::size_t(c)] = true;
+    t['_'] = true;
+    t['-'] = true;
+    return t;
+}();
+
+// The common case, decided without building anything: those characters within the length
+// limit, a key starting with a letter. Anything else takes the full check.
+bool isPlainValid(const QString &text, bool isKey)
+{
+    const qsizetype n = text.size();
+    if (n > (isKey ? limits::labelKeyMaxLength : limits::labelValueMaxLength) || (isKey && n == 0))
+        return false;
+    const char16_t *p = reinterpret_cast<const char16_t *>(text.constData());
+    if (isKey && !(p[0] >= u'a' && p[0] <= u'z'))
+        return false;
+    for (const char16_t *end = p + n; p != end; ++p) {
+        if (*p >= plainLabelChars.size() || !plainLabelChars[*p])
+            return false;
+    }
+    return true;
+}
+
 void checkText(Context &ctx, const QString &key, const QString &text, bool isKey)
 {
+    if (isPlainValid(text, isKey))
+        return;
     QString badMessage;
     const qsizetype length = forEachCodePoint(text, [&](qsizetype pos, char32_t c) {
         if (pos == 1 && isKey) {

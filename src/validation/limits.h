@@ -9,6 +9,7 @@
 #pragma once
 
 #include <QLatin1String>
+#include <QString>
 #include <QtGlobal>
 #include <array>
 #include <string_view>
@@ -73,11 +74,24 @@ inline QLatin1String latin1(std::string_view s)
     return QLatin1String(s.data(), qsizetype(s.size()));
 }
 
+// value == name for an ASCII name, inline (Qt's operator== calls out to compare them).
+inline bool equals(const QString &value, std::string_view name)
+{
+    if (value.size() != qsizetype(name.size()))
+        return false;
+    const QChar *p = value.constData();
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        if (p[i].unicode() != char16_t(uchar(name[i])))
+            return false;
+    }
+    return true;
+}
+
 template<std::size_t N>
 bool contains(const std::array<std::string_view, N> &names, const QString &value)
 {
     for (std::string_view n : names) {
-        if (value == latin1(n))
+        if (equals(value, n))
             return true;
     }
     return false;

@@ -77,11 +77,15 @@ void checkLocalRun(Context &ctx)
                                           "trainyard::Validation",
                                           "environment variable %1 is set by Trainyard for every "
                                           "replica and cannot be overridden; reserved names: %2")
-                                          .arg(name, joinNames(limits::reservedEnvNames)));
+                                          .arg(name, joinedNames<limits::reservedEnvNames>()));
         }
         // execve refuses a single NAME=value string longer than MAX_ARG_STRLEN (32 pages,
         // 128 KiB on Linux, the terminating NUL included): the replica would not start.
-        const qsizetype bytes = name.toUtf8().size() + 1 + local.env.at(i).value.toUtf8().size();
+        // (UTF-8 takes at most 3 bytes per UTF-16 unit: most strings are told without encoding.)
+        const QString &value = local.env.at(i).value;
+        const bool mayBeLong = 3 * (name.size() + value.size()) + 2 > maxEnvStringBytes;
+        const qsizetype bytes =
+            mayBeLong ? name.toUtf8().size() + 1 + value.toUtf8().size() : name.size() + 1;
         if (local.env.at(i).secret.isEmpty() && bytes + 1 > maxEnvStringBytes) {
             ctx.error(envField(name),
                       QCoreApplication::translate(

@@ -63,7 +63,7 @@ bool usesTpuWorker(const Context &ctx)
 {
     if (!ctx.roleActive(jobspec::Role::Worker))
         return false;
-    const catalog::MachineType *m = ctx.catalog.machineType(ctx.input.worker.type);
+    const catalog::MachineType *m = ctx.machineOf(jobspec::Role::Worker);
     return m && m->tpu;
 }
 
@@ -158,12 +158,12 @@ AcceleratorSet usedAccelerators(const Context &ctx)
         if (!ctx.roleActive(role))
             continue;
         const jobspec::RoleSpec &r = ctx.input.role(role);
-        const catalog::MachineType *m = ctx.catalog.machineType(r.type);
+        const catalog::MachineType *m = ctx.machineOf(role);
         if (m && m->builtIn)
             add(set, ctx.catalog.accelerator(m->builtIn->type));
         // acceleratorConfig on a legacy GPU type is an error of its own; it adds nothing.
         if (r.config.acceleratorConfig && !(m && m->legacy && !m->tpu))
-            add(set, ctx.catalog.accelerator(r.config.acceleratorConfig->type));
+            add(set, ctx.acceleratorOf(role));
     }
     return set;
 }

@@ -36,6 +36,16 @@ public:
     bool isLocal() const { return options.target == Target::Local; }
     // The master is active with CUSTOM; the other roles when their count is above zero.
     bool roleActive(jobspec::Role role) const;
+    // The catalog entries a role names, looked up once per validate() (several rule groups ask):
+    // its machine type and its acceleratorConfig's type; null when unset or unknown.
+    const catalog::MachineType *machineOf(jobspec::Role role) const
+    {
+        return m_machines[std::size_t(role)];
+    }
+    const catalog::AcceleratorType *acceleratorOf(jobspec::Role role) const
+    {
+        return m_accelerators[std::size_t(role)];
+    }
 
     void error(const QString &field, const QString &message);
     void warning(const QString &field, const QString &message);
@@ -47,6 +57,8 @@ public:
 
 private:
     std::vector<std::pair<int, jobspec::Diagnostic>> m_items;
+    std::array<const catalog::MachineType *, jobspec::allRoles.size()> m_machines{};
+    std::array<const catalog::AcceleratorType *, jobspec::allRoles.size()> m_accelerators{};
 };
 
 // Rule groups, run in field order by validate().
@@ -91,6 +103,15 @@ QString joinNames(const std::array<std::string_view, N> &names)
         out += QLatin1String(n.data(), qsizetype(n.size()));
     }
     return out;
+}
+
+// The names of a constant table (limits.h), joined once: the tables never change, and error
+// messages name them often.
+template<const auto &Names>
+const QString &joinedNames()
+{
+    static const QString joined = joinNames(Names);
+    return joined;
 }
 
 // Calls f(position, codePoint) for each code point (position is 1-based, in code points) until

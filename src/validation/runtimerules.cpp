@@ -50,11 +50,17 @@ QString moduleProblem(const QString &m)
                                            "ends in .py: python -m takes a module name, not a "
                                            "file name");
     }
-    const QStringList parts = m.split(QLatin1Char('.'));
-    for (const QString &part : parts) {
-        if (part.trimmed().isEmpty()) {
-            return QCoreApplication::translate("trainyard::Validation",
-                                               "has an empty segment between dots");
+    // A segment between dots that is empty or only white space (read in place, no split).
+    bool blank = true;
+    for (qsizetype i = 0; i <= m.size(); ++i) {
+        if (i == m.size() || m.at(i) == QLatin1Char('.')) {
+            if (blank) {
+                return QCoreApplication::translate("trainyard::Validation",
+                                                   "has an empty segment between dots");
+            }
+            blank = true;
+        } else if (!m.at(i).isSpace()) {
+            blank = false;
         }
     }
     for (QChar c : m) {
@@ -139,10 +145,10 @@ void checkPackages(Context &ctx)
         ctx.sources && ctx.sources->flags.value(QStringLiteral("trainingInput.packageUris")) ==
                            QLatin1String("--packages");
     for (qsizetype i = 0; i < uris.size(); ++i) {
-        const QString field =
-            QLatin1String("trainingInput.packageUris[") + QString::number(i) + QLatin1Char(']');
         if (startsWith(uris.at(i), limits::gcsScheme) && uris.at(i).size() > 5)
             continue;
+        const QString field =
+            QLatin1String("trainingInput.packageUris[") + QString::number(i) + QLatin1Char(']');
         if (fromFlag) {
             if (!isArchiveName(uris.at(i))) {
                 ctx.warning(field, QCoreApplication::translate(

@@ -32,11 +32,22 @@ constexpr std::array<std::string_view, 17> fieldOrder = {
     "trainyardLocal",
 };
 
+bool startsWithAscii(const QString &s, std::string_view prefix)
+{
+    if (s.size() < qsizetype(prefix.size()))
+        return false;
+    const QChar *p = s.constData();
+    for (std::size_t i = 0; i < prefix.size(); ++i) {
+        if (p[i].unicode() != char16_t(uchar(prefix[i])))
+            return false;
+    }
+    return true;
+}
+
 int fieldRank(const QString &field)
 {
     for (std::size_t i = 0; i < fieldOrder.size(); ++i) {
-        const std::string_view prefix = fieldOrder[i];
-        if (field.startsWith(QLatin1String(prefix.data(), qsizetype(prefix.size()))))
+        if (startsWithAscii(field, fieldOrder[i]))
             return int(i);
     }
     return int(fieldOrder.size());
@@ -53,6 +64,14 @@ Context::Context(const jobspec::Job &j, const catalog::Catalog &c, const Options
     // An absent scaleTier is the enum's zero value on the wire: BASIC.
     tier = catalog.scaleTier(input.scaleTier.isEmpty() ? QStringLiteral("BASIC") : input.scaleTier);
     custom = tier == nullptr || tier->custom;
+    for (jobspec::Role role : jobspec::allRoles) {
+        const jobspec::RoleSpec &r = input.role(role);
+        if (!r.type.isEmpty())
+            m_machines[std::size_t(role)] = catalog.machineType(r.type);
+        if (r.config.acceleratorConfig && !r.config.acceleratorConfig->type.isEmpty())
+            m_accelerators[std::size_t(role)] =
+                catalog.accelerator(r.config.acceleratorConfig->type);
+    }
 }
 
 bool Context::roleActive(jobspec::Role role) const
@@ -81,6 +100,8 @@ void Context::report(jobspec::Severity severity, const QString &field, const QSt
     d.severity = severity;
     d.field = field;
     d.message = message;
+    if (m_items.empty())
+        m_items.reserve(16);
     m_items.emplace_back(fieldRank(field), std::move(d));
 }
 

@@ -142,6 +142,19 @@ void TestFields::rules_data()
         [](Job &j) { j.labels.insert(QStringLiteral("k"), QString(64, QLatin1Char('v'))); }, cloud,
         QStringLiteral("labels.k"), true,
         {QStringLiteral("64 characters long; the maximum is 63")});
+    // The plain-text shortcut and the full check agree at their edges.
+    ok("label key of 63 characters and non-ASCII lowercase",
+       [](Job &j) { j.labels.insert(QString(63, QLatin1Char('k')), QStringLiteral("größe-ß")); });
+    bad("label key of 64 characters",
+        [](Job &j) { j.labels.insert(QString(64, QLatin1Char('k')), QString()); }, cloud,
+        QStringLiteral("labels.") + QString(64, QLatin1Char('k')), true,
+        {QStringLiteral("64 characters")});
+    bad("label key starting with a digit",
+        [](Job &j) { j.labels.insert(QStringLiteral("1abc"), QString()); }, cloud,
+        QStringLiteral("labels.1abc"), true, {QStringLiteral("lowercase letter")});
+    bad("label value with an upper-case letter inside",
+        [](Job &j) { j.labels.insert(QStringLiteral("team"), QStringLiteral("ml-Ops")); }, cloud,
+        QStringLiteral("labels.team"), true, {QStringLiteral("'O'")});
     bad("too many labels",
         [](Job &j) {
             for (int i = 0; i < 65; ++i)
@@ -299,6 +312,18 @@ void TestFields::rules_data()
         }),
         cloud, hp + QStringLiteral("params[1].parameterName"), true,
         {QStringLiteral("already defined by params[0]")});
+    ok("names alike in length and ends are not duplicates",
+       withHp([](jobspec::HyperparameterSpec &h) {
+           h.params.append(range(QStringLiteral("lr_a_x"), QStringLiteral("DOUBLE"), 0.1, 0.2));
+           h.params.append(range(QStringLiteral("lr_b_x"), QStringLiteral("DOUBLE"), 0.1, 0.2));
+       }));
+    bad("duplicate name far down the list", withHp([](jobspec::HyperparameterSpec &h) {
+            h.params.append(range(QStringLiteral("lr_a_x"), QStringLiteral("DOUBLE"), 0.1, 0.2));
+            h.params.append(range(QStringLiteral("lr_b_x"), QStringLiteral("DOUBLE"), 0.1, 0.2));
+            h.params.append(range(QStringLiteral("lr_a_x"), QStringLiteral("DOUBLE"), 0.1, 0.2));
+        }),
+        cloud, hp + QStringLiteral("params[4].parameterName"), true,
+        {QStringLiteral("already defined by params[2]")});
     bad("min equal to max pins the value", withHp([](jobspec::HyperparameterSpec &h) {
             h.params.append(range(QStringLiteral("layers"), QStringLiteral("INTEGER"), 5, 5));
         }),
@@ -428,6 +453,21 @@ void TestFields::rules_data()
     bad("env set by Trainyard", withEnv(QStringLiteral("TF_CONFIG")), local,
         QStringLiteral("trainyardLocal.env.TF_CONFIG"), true,
         {QStringLiteral("set by Trainyard"), QStringLiteral("CLOUD_ML_TRIAL_ID")});
+    bad("env value over 128 KiB as NAME=value",
+        [](Job &j) {
+            j.local.packagePath = QStringLiteral("/home/alice/trainer");
+            j.local.env.append(
+                {QStringLiteral("BIG"), QString(131068, QLatin1Char('v')), QString()});
+        },
+        local, QStringLiteral("trainyardLocal.env.BIG"), true, {QStringLiteral("131072 bytes")});
+    ok(
+        "env value just under the limit",
+        [](Job &j) {
+            j.local.packagePath = QStringLiteral("/home/alice/trainer");
+            j.local.env.append(
+                {QStringLiteral("BIG"), QString(131067, QLatin1Char('v')), QString()});
+        },
+        local);
     bad("env bad name", withEnv(QStringLiteral("1X")), local,
         QStringLiteral("trainyardLocal.env.1X"), true, {QStringLiteral("not valid")});
     bad("package and executable",
