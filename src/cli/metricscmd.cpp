@@ -21,6 +21,7 @@
 #include "metrics/csvwriter.h"
 #include "metrics/extract.h"
 #include "metrics/metricstore.h"
+#include "metrics/shortestnumber.h"
 #include "metrics/storefollower.h"
 #include "metrics/unparsed.h"
 #include "metrics/userpatterns.h"
@@ -31,7 +32,6 @@
 #include <QFile>
 #include <QSettings>
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -50,6 +50,27 @@ class JsonWriter
 {
 public:
     ~JsonWriter() { flush(); }
+    // "[step, wall_time, value]" after `lead`, with one check for room.
+    void point(const char *lead, double step, double wallTime, double value)
+    {
+        const std::size_t leadSize = std::strlen(lead);
+        const std::size_t most = leadSize + 3 * (metrics::ShortestNumberMaxChars + 4) + 2;
+        if (m_used + most > sizeof m_buffer)
+            flush();
+        char *out = m_buffer + m_used;
+        std::memcpy(out, lead, leadSize);
+        out += leadSize;
+        *out++ = '[';
+        out = number(step, out);
+        *out++ = ',';
+        *out++ = ' ';
+        out = number(wallTime, out);
+        *out++ = ',';
+        *out++ = ' ';
+        out = number(value, out);
+        *out++ = ']';
+        m_used = std::size_t(out - m_buffer);
+    }
     void add(const char *data, std::size_t size)
     {
         if (m_used + size > sizeof m_buffer)
@@ -63,18 +84,16 @@ public:
     }
     void add(const char *text) { add(text, std::strlen(text)); }
     void add(const QByteArray &bytes) { add(bytes.constData(), std::size_t(bytes.size())); }
-    // Shortest round-trip form; non-finite values as the strings "nan", "inf", "-inf".
-    void number(double v)
+    // Shortest round-trip form; non-finite values as the strings "nan", "inf", "-inf" (at
+    // most ShortestNumberMaxChars + 2 bytes at out); returns the end.
+    static char *number(double v, char *out)
     {
-        if (!std::isfinite(v)) {
-            add("\"");
-            add(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
-            add("\"");
-            return;
-        }
-        char text[64];
-        const std::to_chars_result r = std::to_chars(text, text + sizeof text, v);
-        add(text, std::size_t(r.ptr - text));
+        if (std::isfinite(v))
+            return metrics::writeShortest(v, out);
+        const char *word = std::isnan(v) ? "\"nan\"" : v > 0 ? "\"inf\"" : "\"-inf\"";
+        const std::size_t n = std::strlen(word);
+        std::memcpy(out, word, n);
+        return out + n;
     }
     bool flush()
     {
@@ -136,24 +155,28 @@ int kindOrder(const QString &kind)
     return 3;
 }
 
-// Reads the records of a series from the header on, in blocks; f(point) for each. The count is
-// the complete records at the start (a writer may be appending).
+// The records of a series from the header on, read in place from the mapped file; f(point) for
+// each. The count is the complete records at the start (a writer may be appending).
 template<typename F>
 bool forEachPoint(const Series &series, F &&f)
 {
     QFile file(series.file);
-    if (!file.open(QIODevice::ReadOnly) || !file.seek(series.header))
+    if (!file.open(QIODevice::ReadOnly))
         return false;
-    qint64 left = (file.size() - series.header) / qint64(sizeof(metrics::MetricPoint));
-    std::vector<metrics::MetricPoint> block(16384);
-    while (left > 0) {
-        const qint64 want = std::min<qint64>(left, qint64(block.size()));
-        const qint64 bytes = want * qint64(sizeof(metrics::MetricPoint));
-        if (file.read(reinterpret_cast<char *>(block.data()), bytes) != bytes)
-            return false;
-        for (qint64 i = 0; i < want; ++i)
-            f(block[std::size_t(i)]);
-        left -= want;
+    const qint64 size = file.size();
+    const qint64 count = (size - series.header) / qint64(sizeof(metrics::MetricPoint));
+    if (count <= 0)
+        return size >= series.header;
+    const qint64 end = series.header + count * qint64(sizeof(metrics::MetricPoint));
+    const uchar *map = file.map(0, end);
+    if (map == nullptr)
+        return false;
+    // The header's length need not keep the records aligned: each one is copied out.
+    const uchar *p = map + series.header;
+    for (qint64 i = 0; i < count; ++i, p += sizeof(metrics::MetricPoint)) {
+        metrics::MetricPoint point;
+        std::memcpy(&point, p, sizeof point);
+        f(point);
     }
     return true;
 }
@@ -176,13 +199,8 @@ bool writeJson(const QString &jobId, const QList<Series> &series, QString *error
         w.add(", \"points\": [");
         bool firstPoint = true;
         forEachPoint(s, [&](const metrics::MetricPoint &p) {
-            w.add(firstPoint ? "\n      [" : ",\n      [");
-            w.number(p.step);
-            w.add(", ");
-            w.number(double(p.wallMs) / 1000.0);
-            w.add(", ");
-            w.number(p.value);
-            w.add("]");
+            w.point(firstPoint ? "\n      " : ",\n      ", p.step, double(p.wallMs) / 1000.0,
+                    p.value);
             firstPoint = false;
         });
         w.add(firstPoint ? "]}" : "\n    ]}");
@@ -214,13 +232,10 @@ bool writeCsv(const QList<Series> &series, bool terminal, QString *error)
                 metrics::CsvWriter::minimalField(terminal ? sanitize(s.source) : s.source);
             const QByteArray metric =
                 metrics::CsvWriter::minimalField(terminal ? sanitize(s.key.metric) : s.key.metric);
+            const QByteArray fields = source + ',' + metric;
             forEachPoint(s, [&](const metrics::MetricPoint &p) {
-                csv.raw(source)
-                    .raw(metric)
-                    .shortestNumber(p.step)
-                    .shortestNumber(double(p.wallMs) / 1000.0)
-                    .shortestNumber(p.value)
-                    .endRow();
+                const double numbers[] = {p.step, double(p.wallMs) / 1000.0, p.value};
+                csv.numbersRow(fields, numbers, 3);
             });
         }
         flushed = csv.flush();

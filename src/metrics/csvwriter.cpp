@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "metrics/csvwriter.h"
 
+#include "metrics/shortestnumber.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 #include <QSaveFile>
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstring>
 
@@ -17,8 +18,18 @@ constexpr qsizetype ChunkBytes = 1024 * 1024;
 // The shortest round-trip text of a finite `value` into `text` (64 bytes); its length.
 qsizetype shortestChars(double value, char *text)
 {
-    const std::to_chars_result r = std::to_chars(text, text + 64, value);
-    return qsizetype(r.ptr - text);
+    return qsizetype(writeShortest(value, text) - text);
+}
+
+// Writes the formatShortest() text of `value` at out (ShortestNumberMaxChars bytes); the end.
+char *putShortest(double value, char *out)
+{
+    if (std::isfinite(value))
+        return writeShortest(value, out);
+    const char *word = std::isnan(value) ? "nan" : value > 0 ? "inf" : "-inf";
+    const std::size_t n = std::strlen(word);
+    std::memcpy(out, word, n);
+    return out + n;
 }
 
 const char *nonFiniteWord(double value)
@@ -84,13 +95,8 @@ CsvWriter &CsvWriter::number(double value)
 CsvWriter &CsvWriter::shortestNumber(double value)
 {
     separate();
-    if (!std::isfinite(value)) {
-        const char *word = nonFiniteWord(value);
-        put(word, qsizetype(std::strlen(word)));
-        return *this;
-    }
-    char text[64];
-    put(text, shortestChars(value, text));
+    char text[ShortestNumberMaxChars];
+    put(text, qsizetype(putShortest(value, text) - text));
     return *this;
 }
 
@@ -105,6 +111,28 @@ CsvWriter &CsvWriter::raw(const QByteArray &field)
     separate();
     put(field.constData(), field.size());
     return *this;
+}
+
+void CsvWriter::numbersRow(const QByteArray &fields, const double *numbers, int count)
+{
+    if (m_rowStarted)
+        put(',');
+    const qsizetype most = fields.size() + qsizetype(count) * (ShortestNumberMaxChars + 1) + 1;
+    if (m_used + most > qsizetype(m_buffer.size()))
+        m_buffer.resize(std::max(2 * m_buffer.size(), std::size_t(m_used + most)));
+    char *out = m_buffer.data() + m_used;
+    std::memcpy(out, fields.constData(), std::size_t(fields.size()));
+    out += fields.size();
+    for (int i = 0; i < count; ++i) {
+        if (i > 0 || !fields.isEmpty())
+            *out++ = ',';
+        out = putShortest(numbers[i], out);
+    }
+    *out++ = '\n';
+    m_used = qsizetype(out - m_buffer.data());
+    m_rowStarted = false;
+    if (m_used >= ChunkBytes)
+        flush();
 }
 
 void CsvWriter::endRow()
