@@ -3,6 +3,7 @@
 
 #include "exec/replicaprocess.h"
 #include "exec/replicaset.h"
+#include "exec/spawner.h"
 
 #include <QHash>
 #include <algorithm>
@@ -76,7 +77,8 @@ int reapAdoptedChildren(const QSet<qint64> &exclude)
     const qint64 self = qint64(::getpid());
     const QList<store::ProcStat> all = store::allProcesses();
     for (const store::ProcStat &p : all) {
-        if (p.ppid != self || p.state != 'Z' || exclude.contains(p.pid))
+        if (p.ppid != self || p.state != 'Z' || exclude.contains(p.pid) ||
+            mayBeUnclaimedChild(p.pid))
             continue;
         if (::waitpid(pid_t(p.pid), nullptr, WNOHANG) == pid_t(p.pid))
             ++reaped;

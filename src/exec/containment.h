@@ -29,7 +29,8 @@ bool isOwnGroup(qint64 pgid);
 // Signals every live descendant of this process; returns how many were signalled.
 int signalDescendants(int signal);
 
-// Reaps zombies among this process's children that are not in `exclude` (children a QProcess
+// Reaps zombies among this process's children that are not in `exclude` nor started by the
+// spawner and still unclaimed (spawner.h: their ReplicaProcess reaps them; children a QProcess
 // waits for itself): descendants adopted as subreaper. Returns how many were reaped.
 int reapAdoptedChildren(const QSet<qint64> &exclude);
 
@@ -63,7 +64,7 @@ public:
     bool setProcessesLeft(const ReplicaSet &set);
 
 private:
-    // The running replicas' pids of every set (QProcess reaps these itself).
+    // The running replicas' pids of every set (their ReplicaProcess reaps these itself).
     QSet<qint64> runningReplicaPids() const;
     bool aloneActive(const ReplicaSet &set) const;
     // Descendants of the owner that belong to `set`: in one of its groups, or below one of its

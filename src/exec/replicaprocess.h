@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
-// One replica of a running job, in the job's owner process: its QProcess (restarted with the
+// One replica of a running job, in the job's owner process: its process (restarted with the
 // same argv, working directory, environment and port), its log file and its process group.
 //
 // Each run starts in a new session and process group of its own (setsid in the child), so
 // signalling -pgid reaches everything the trainer started (unless it starts a session of its
-// own). The child also gets PR_SET_PDEATHSIG(SIGKILL): it dies with the owner. The kernel
-// sends that signal when the THREAD that forked it exits, so start() must run on the thread
-// that lives as long as the owner (the main thread).
+// own). The child also gets PR_SET_PDEATHSIG(SIGKILL): it dies with the owner. The child is
+// created by a spawn thread (exec/spawner.h), so start() returns before the exec: started() or
+// failedToStart() (with the errno of the exec or chdir) follows on the event loop, and the
+// output pipes and the child's pidfd are read there. The child is reaped only here, after
+// started(), so its identity can be read even when it exits at once.
 #pragma once
 
 #include "exec/environment.h"
@@ -14,9 +16,11 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
-#include <QProcess>
 #include <functional>
 #include <memory>
+
+class QSocketNotifier;
+class QTimer;
 
 namespace trainyard::logs {
 class LogWriter;
@@ -38,9 +42,10 @@ public:
     // Empty when the log file opened, else the reason.
     QString logError() const { return m_logError; }
 
-    // Starts a run. Emits started() or failedToStart(). A previous run must have finished.
+    // Starts a run. Emits started() or failedToStart(), later. A previous run must have finished.
     void start();
-    bool isRunning() const;
+    // From start() until the run's exit (or its failure to start) has been seen.
+    bool isRunning() const { return m_state != State::NotRunning; }
 
     qint64 pid() const { return m_pid; }
     qint64 pgid() const { return m_pgid; }
@@ -80,16 +85,38 @@ Q_SIGNALS:
     void exited(int exitCode, bool crashed);
 
 private:
-    void onFinished(int exitCode, QProcess::ExitStatus status);
-    void onError(QProcess::ProcessError error);
+    enum class State { NotRunning, Starting, Running };
+    struct Pipe
+    {
+        int fd = -1;
+        QSocketNotifier *notifier = nullptr;
+    };
+    struct SpawnTicket; // shared with the spawn thread (replicaprocess.cpp)
+
+    void onSpawned(quint64 run, qint64 pid, int failedStep, int error);
+    void readPipe(int stream, bool drain);
+    void closePipe(Pipe &pipe);
+    void checkExited();
+    void stopWatchingExit();
+    void finishRun(int exitCode, bool crashed);
+    // Waits up to timeoutMs for the child to exit and reaps it (the destructor's last resort).
+    void reapBlocking(int timeoutMs);
 
     ReplicaLaunch m_launch;
     std::unique_ptr<logs::LogWriter> m_writer;
     std::unique_ptr<logs::LogCapture> m_capture;
     LineFilter m_lineFilter;
     LineObserver m_lineObserver;
-    QPointer<QProcess> m_process;
     QString m_logError;
+    State m_state = State::NotRunning;
+    quint64 m_run = 0; // which start() the spawn results belong to
+    std::shared_ptr<SpawnTicket> m_ticket;
+    int m_signalWhenStarted = 0; // a signal asked for while the child's number was not known
+    Pipe m_out;
+    Pipe m_err;
+    int m_pidfd = -1;
+    QSocketNotifier *m_exitNotifier = nullptr;
+    QTimer *m_exitPoll = nullptr; // without pidfd (kernels before 5.3)
     qint64 m_pid = 0;
     qint64 m_pgid = 0;
     QElapsedTimer m_runTimer;
