@@ -236,7 +236,7 @@ int main(int argc, char **argv)
     std::printf("  ratio: %.1fx\n", b > 0 ? a / b : 0.0);
     const double e = median(shellExecd);
     std::printf("  shell script, until all %d have exec'd their trainer: median %.1f ms, "
-                "ratio %.1fx\n",
+                "ratio %.2fx\n",
                 Replicas, e, e > 0 ? a / e : 0.0);
     if (!other.isEmpty()) {
         const double c = median(other);
