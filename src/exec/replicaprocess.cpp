@@ -93,6 +93,8 @@ ReplicaProcess::~ReplicaProcess()
         killGroup();
         reapBlocking(2000);
     }
+    if (m_capture) // what this pass of the event loop read and has not stored yet
+        m_capture->finish();
     closePipe(m_out);
     closePipe(m_err);
     stopWatchingExit();
@@ -112,6 +114,11 @@ void ReplicaProcess::start()
         // owner's reaping of adopted children.
         stopWatchingExit();
         releaseChild(m_pid);
+    }
+    if (m_capture && m_state != State::NotRunning) { // what the given-up run wrote so far
+        readPipe(int(logs::Stream::Stdout), false);
+        readPipe(int(logs::Stream::Stderr), false);
+        m_capture->finish();
     }
     closePipe(m_out);
     closePipe(m_err);
@@ -244,7 +251,7 @@ void ReplicaProcess::readPipe(int stream, bool drain)
     for (int chunk = 0; pipe.fd >= 0 && (drain || chunk < ChunksPerWakeup); ++chunk) {
         const ssize_t n = ::read(pipe.fd, buffer, sizeof buffer);
         if (n > 0) {
-            m_capture->feed(logs::Stream(stream), buffer, qsizetype(n));
+            m_capture->feedRead(logs::Stream(stream), buffer, qsizetype(n));
             continue;
         }
         if (n < 0 && errno == EINTR)

@@ -57,9 +57,16 @@ void LogCapture::readChannel(Stream stream)
 {
     if (!m_process)
         return;
-    (stream == Stream::Stdout ? m_passOut : m_passErr) += stream == Stream::Stdout
-                                                              ? m_process->readAllStandardOutput()
-                                                              : m_process->readAllStandardError();
+    const QByteArray read = stream == Stream::Stdout ? m_process->readAllStandardOutput()
+                                                     : m_process->readAllStandardError();
+    feedRead(stream, read.constData(), read.size());
+}
+
+void LogCapture::feedRead(Stream stream, const char *data, qsizetype size)
+{
+    if (size <= 0)
+        return;
+    (stream == Stream::Stdout ? m_passOut : m_passErr).append(data, size);
     if (!m_passQueued) {
         // Stored once this pass of the event loop has delivered both pipes' notifications.
         m_passQueued = true;

@@ -65,6 +65,9 @@ public:
     // What both pipes had in one pass of the event loop (what attach() stores at the end of each
     // pass): the stream of an open progress bar first (see the header).
     void feedPass(const QByteArray &out, const QByteArray &err);
+    // Bytes read from one pipe by the caller (a process without QProcess): stored with the other
+    // pipe's at the end of this pass of the event loop, as attach() does; finish() stores the rest.
+    void feedRead(Stream stream, const char *data, qsizetype size);
     void flushTails();
 
     // The last lines of stderr (at most KeptStderrLines, each cut to KeptLineBytes), oldest
