@@ -982,8 +982,8 @@ Listet die NVIDIA-GPUs dieses Rechners, wie lokale Läufe sie sehen (NVML, libnv
         <translation>Treiber %1</translation>
     </message>
     <message>
-        <source>Job [%1] not started: %2</source>
-        <translation>Job [%1] nicht gestartet: %2</translation>
+        <source>Job [%1] refused: %2</source>
+        <translation>Job [%1] abgelehnt: %2</translation>
     </message>
     <message>
         <source>Note: %1</source>

@@ -68,7 +68,7 @@ int printPreStart(const jobactions::PreStartReport &report, const QString &jobId
         const QString text = advice.isEmpty() ? d.message : d.message + QLatin1Char(' ') + advice;
         if (d.isError()) {
             refused = true;
-            err() << sanitize(Words::tr("Job [%1] not started: %2").arg(jobId, text)) << '\n';
+            err() << sanitize(Words::tr("Job [%1] refused: %2").arg(jobId, text)) << '\n';
         } else {
             err() << sanitize(Words::tr("Note: %1").arg(text)) << '\n';
         }
