@@ -76,6 +76,69 @@ QByteArray jsonEscaped(const QString &text, bool ascii, bool slash, bool upper)
     return out.toUtf8();
 }
 
+// Whether CPython's str.isprintable() holds for a character outside ASCII (Objects/unicodectype.c:
+// every category but the "Other" and "Separator" ones; space is ASCII).
+bool pythonPrintable(char32_t u)
+{
+    switch (QChar::category(u)) {
+    case QChar::Other_Control:
+    case QChar::Other_Format:
+    case QChar::Other_Surrogate:
+    case QChar::Other_PrivateUse:
+    case QChar::Other_NotAssigned:
+    case QChar::Separator_Space:
+    case QChar::Separator_Line:
+    case QChar::Separator_Paragraph:
+        return false;
+    default:
+        return true;
+    }
+}
+
+// What Python's repr() (ascii(): `ascii`) writes between the quotes for a str, or for bytes
+// (`bytes`: the value's bytes, each above 0x7e as \xhh) (Objects/unicodeobject.c unicode_repr,
+// Objects/bytesobject.c PyBytes_Repr): the quote is ' unless the value holds ' and no ", and
+// only that quote is escaped; backslash, \t \n \r; other controls and DEL as \xhh; outside
+// ASCII what str.isprintable() refuses as \xhh, \uhhhh or \Uhhhhhhhh.
+QByteArray pythonReprBody(const QByteArray &value, bool bytes, bool ascii)
+{
+    const char quote = value.contains('\'') && !value.contains('"') ? '"' : '\'';
+    QByteArray out;
+    const auto hex = [&out](char prefix, char32_t u, int digits) {
+        out += '\\';
+        out += prefix;
+        out += QByteArray::number(uint(u), 16).rightJustified(digits, '0');
+    };
+    const QList<uint> text = bytes ? QList<uint>() : QString::fromUtf8(value).toUcs4();
+    const qsizetype size = bytes ? value.size() : text.size();
+    for (qsizetype i = 0; i < size; ++i) {
+        const char32_t u = bytes ? char32_t(uchar(value.at(i))) : char32_t(text.at(i));
+        if (u == char32_t(quote) || u == U'\\') {
+            out += '\\';
+            out += char(u);
+        } else if (u == U'\t') {
+            out += "\\t";
+        } else if (u == U'\n') {
+            out += "\\n";
+        } else if (u == U'\r') {
+            out += "\\r";
+        } else if (u < 0x20 || u == 0x7f || (bytes && u > 0x7f)) {
+            hex('x', u, 2);
+        } else if (u < 0x7f) {
+            out += char(u);
+        } else if (!ascii && pythonPrintable(u)) {
+            out += QString::fromUcs4(&u, 1).toUtf8();
+        } else if (u <= 0xff) {
+            hex('x', u, 2);
+        } else if (u <= 0xffff) {
+            hex('u', u, 4);
+        } else {
+            hex('U', u, 8);
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 QList<QByteArray> encodedForms(const QByteArray &value)
@@ -102,7 +165,9 @@ QList<QByteArray> encodedForms(const QByteArray &value)
         add(base64Core(value, shift, QByteArray::Base64Encoding), minimumEncodedLength);
         add(base64Core(value, shift, QByteArray::Base64UrlEncoding), minimumEncodedLength);
     }
-    // The text encodings need text: a value that is not UTF-8 is masked raw and in base64.
+    add(pythonReprBody(value, true, false), minimumEncodedLength); // repr() of bytes
+    // The text encodings need text: a value that is not UTF-8 is masked raw, in base64 and as
+    // Python bytes.
     const QString text = QString::fromUtf8(value);
     if (text.toUtf8() != value)
         return forms;
@@ -123,6 +188,7 @@ QList<QByteArray> encodedForms(const QByteArray &value)
             for (bool upper : {false, true})
                 add(jsonEscaped(text, ascii, slash, upper), minimumEncodedLength);
         }
+        add(pythonReprBody(value, false, ascii), minimumEncodedLength);
     }
     return forms;
 }

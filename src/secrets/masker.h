@@ -13,8 +13,11 @@
 //    have inside a longer encoded text ("user:token" in a Basic header): the characters that
 //    depend on the value alone, when there are at least 6 of them;
 //  - URL-escaped (percent-encoding with upper- or lower-case hex, '+' for a space);
-//  - JSON- and repr-escaped: \" \\ \n \r \t \uXXXX, with non-ASCII as \uXXXX (Python's
-//    json.dumps) or kept, '/' as it is or as \/;
+//  - JSON-escaped: \" \\ \n \r \t \uXXXX, with non-ASCII as \uXXXX (Python's json.dumps) or
+//    kept, '/' as it is or as \/;
+//  - as Python's repr() and ascii() write a str, and repr() a bytes value, between the quotes:
+//    only the quote repr() chose is escaped (\' when the value holds both kinds), \\, \t \n
+//    \r, other controls as \xhh, what str.isprintable() refuses as \xhh \uhhhh \Uhhhhhhhh;
 //  - a value containing '\r' or '\n', which the log splits into lines: each piece of at least
 //    MinimumMaskedLength bytes on its own.
 //

@@ -2,6 +2,8 @@
 // Masking secret values in log lines: what a user reading a log sees.
 #include "secrets/masker.h"
 
+#include <QFile>
+#include <QProcess>
 #include <QTest>
 
 using trainyard::secrets::Masker;
@@ -23,6 +25,8 @@ private Q_SLOTS:
     void masksEscapedForms_data();
     void masksEscapedForms();
     void masksValueWithCarriageReturn();
+    void masksPythonRepr_data();
+    void masksPythonRepr();
 };
 
 void TestMasker::masksLine_data()
@@ -229,6 +233,59 @@ void TestMasker::masksValueWithCarriageReturn()
     QCOMPARE(masker.masked("progress tok1"), QByteArray("progress [secret:cr]"));
     QCOMPARE(masker.masked("tok2-long done"), QByteArray("[secret:cr] done"));
     QCOMPARE(masker.masked("a tok1\rtok2-long b"), QByteArray("a [secret:cr] b"));
+}
+
+void TestMasker::masksPythonRepr_data()
+{
+    QTest::addColumn<QByteArray>("value");
+    QTest::addColumn<QByteArray>("expression"); // Python, of v (the value as a str)
+    QTest::addColumn<QByteArray>("expected");   // the masked line
+    const QByteArray both("pa'ss\"wo\\rd");     // both quotes and a backslash: repr escapes '
+    const QByteArray dq("pa\"ss\\word");        // " and a backslash: repr quotes with '
+    const QByteArray sq("it's\\a-token");       // ' and a backslash: repr quotes with "
+    const QByteArray wide("t\xc3\xa9st\x1b\xe2\x80\xa8\xf0\x9f\x94\x91'\"\x7f");
+    QTest::newRow("repr, both quotes")
+        << both << QByteArray("repr(v)") << QByteArray("'[secret:s]'");
+    QTest::newRow("dict, both quotes")
+        << both << QByteArray("{'token': v}") << QByteArray("{'token': '[secret:s]'}");
+    QTest::newRow("repr, double quote")
+        << dq << QByteArray("repr(v)") << QByteArray("'[secret:s]'");
+    QTest::newRow("repr, single quote")
+        << sq << QByteArray("repr(v)") << QByteArray("\"[secret:s]\"");
+    QTest::newRow("list, single quote")
+        << sq << QByteArray("[v, 1]") << QByteArray("[\"[secret:s]\", 1]");
+    QTest::newRow("repr, non-ASCII and controls")
+        << wide << QByteArray("repr(v)") << QByteArray("'[secret:s]'");
+    QTest::newRow("ascii()") << wide << QByteArray("ascii(v)") << QByteArray("'[secret:s]'");
+    QTest::newRow("repr of bytes")
+        << wide << QByteArray("repr(v.encode())") << QByteArray("b'[secret:s]'");
+    QTest::newRow("repr of bytes, both quotes")
+        << both << QByteArray("repr(v.encode())") << QByteArray("b'[secret:s]'");
+}
+
+// What a trainer prints (Python's own repr(), ascii(), a dict or list of the value) is masked
+// whole: no quote, backslash or piece of the value survives the mask.
+void TestMasker::masksPythonRepr()
+{
+    QFETCH(QByteArray, value);
+    QFETCH(QByteArray, expression);
+    QFETCH(QByteArray, expected);
+    if (!QFile::exists(QStringLiteral("/usr/bin/python3")))
+        QSKIP("needs /usr/bin/python3");
+    QProcess python;
+    python.start(QStringLiteral("/usr/bin/python3"),
+                 {QStringLiteral("-c"),
+                  QStringLiteral("import sys; v = bytes.fromhex(sys.argv[1]).decode(); "
+                                 "sys.stdout.buffer.write(str(%1).encode())")
+                      .arg(QString::fromLatin1(expression)),
+                  QString::fromLatin1(value.toHex())});
+    QVERIFY(python.waitForFinished(20000));
+    QCOMPARE(python.exitCode(), 0);
+    const QByteArray line = python.readAllStandardOutput();
+    QVERIFY(!line.contains(value)); // the escaped form, not the value itself
+    Masker masker;
+    QVERIFY(masker.addSecret(QStringLiteral("s"), value));
+    QCOMPARE(masker.masked(line), expected);
 }
 
 QTEST_GUILESS_MAIN(TestMasker)
