@@ -18,6 +18,15 @@ namespace trainyard::metrics {
 
 namespace {
 
+// Whether the progress file vouches for a series' count. System readings (systemsampler.h) are
+// extracted from nothing that could be read twice: every complete record is kept, and they move
+// no count there (else an idle owner rewrote progress.json every second, 2.7 MB with 100,000
+// series, only because the CPU and memory series got their point).
+bool countedInProgress(const SeriesKey &key)
+{
+    return key.kind != kinds::System;
+}
+
 // Sets a progress entry only when it changes: an insert detaches the hash from the copy the
 // last save kept even when the value is the same, and the next save then has to compare the
 // whole progress (StoreProgress::save).
@@ -196,7 +205,8 @@ bool MetricRecorder::open(int timeoutMs, QString *error)
         if (!readSeriesHeader(path, &key, &header, nullptr))
             continue;
         const qint64 stored = (QFileInfo(path).size() - header) / qint64(sizeof(MetricPoint));
-        if (stored > m_progress.seriesCounts.value(QFileInfo(path).fileName(), 0))
+        if (countedInProgress(key) &&
+            stored > m_progress.seriesCounts.value(QFileInfo(path).fileName(), 0))
             writer(key);
     }
     return true;
@@ -208,7 +218,8 @@ SeriesWriter *MetricRecorder::writer(const SeriesKey &key)
     if (it != m_writers.end())
         return it->writer.get();
     auto w = std::make_shared<SeriesWriter>();
-    const qint64 keep = m_progress.seriesCounts.value(seriesFileName(key), 0);
+    const qint64 keep =
+        countedInProgress(key) ? m_progress.seriesCounts.value(seriesFileName(key), 0) : -1;
     if (!w->open(m_dir, key, keep, nullptr))
         w.reset();
     m_writers.insert(key, Writer{w});
@@ -494,7 +505,7 @@ bool MetricRecorder::flush(QString *error)
             why = w->error();
         }
         // Only series that moved: a file name is a hash, and 100,000 of them a second add up.
-        if (it->recorded != w->count()) {
+        if (it->recorded != w->count() && countedInProgress(it.key())) {
             setIfChanged(m_progress.seriesCounts, seriesFileName(it.key()), w->count());
             it->recorded = w->count();
         }

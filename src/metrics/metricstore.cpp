@@ -37,6 +37,32 @@ QString levelPath(const QString &seriesPath, int level)
     return base + QStringLiteral(".l") + QString::number(level);
 }
 
+// A header field: UTF-8, at most MaxFieldBytes, cut at a character's start.
+constexpr qsizetype MaxFieldBytes = 65535;
+// The largest header: the fixed part, three fields at their longest, padding to 8.
+constexpr qint64 MaxHeaderBytes = 32 + 3 * (2 + MaxFieldBytes) + 7;
+
+QByteArray fieldBytes(const QString &text)
+{
+    QByteArray utf8 = text.toUtf8();
+    if (utf8.size() > MaxFieldBytes) {
+        qsizetype cut = MaxFieldBytes;
+        while (cut > 0 && (uchar(utf8.at(cut)) & 0xC0) == 0x80)
+            --cut; // not inside a character
+        utf8.truncate(cut);
+    }
+    return utf8;
+}
+
+// The key as the header holds it (what readSeriesHeader() gives back).
+SeriesKey storedKey(const SeriesKey &key)
+{
+    const auto field = [](const QString &text) {
+        return text.size() * 3 <= MaxFieldBytes ? text : QString::fromUtf8(fieldBytes(text));
+    };
+    return SeriesKey{field(key.kind), field(key.source), field(key.metric)};
+}
+
 QByteArray headerBytes(const SeriesKey &key)
 {
     QByteArray h(Magic, 8);
@@ -48,7 +74,7 @@ QByteArray headerBytes(const SeriesKey &key)
     const quint64 count = 0;
     h.append(reinterpret_cast<const char *>(&count), 8);
     for (const QString &s : {key.kind, key.source, key.metric}) {
-        const QByteArray utf8 = s.toUtf8().left(65535);
+        const QByteArray utf8 = fieldBytes(s);
         const quint16 len = quint16(utf8.size());
         h.append(reinterpret_cast<const char *>(&len), 2);
         h.append(utf8);
@@ -139,7 +165,7 @@ bool readSeriesHeader(const QString &path, SeriesKey *key, qint64 *headerSize, Q
     };
     if (!file.open(QIODevice::ReadOnly))
         return fail(file.errorString());
-    const QByteArray head = file.read(4096);
+    QByteArray head = file.read(4096);
     if (head.size() < 38 || std::memcmp(head.constData(), Magic, 8) != 0)
         return fail(tr("not a metric series file (no TYSERIES header)"));
     quint32 version = 0;
@@ -151,6 +177,8 @@ bool readSeriesHeader(const QString &path, SeriesKey *key, qint64 *headerSize, Q
     if (version != SeriesVersion)
         return fail(
             tr("series format version %1, this version reads %2").arg(version).arg(SeriesVersion));
+    if (qsizetype(size) > head.size() && size <= MaxHeaderBytes)
+        head += file.read(size - head.size()); // long names: the rest of the header
     if (record != PointSize || size < 38 || size % 8 || qsizetype(size) > head.size())
         return fail(tr("damaged header"));
     qsizetype pos = 32;
@@ -282,7 +310,7 @@ bool SeriesWriter::open(const QString &dir, const SeriesKey &key, qint64 keepCou
                 *error = why;
             return false;
         }
-        if (!(stored == key))
+        if (!(stored == storedKey(key)))
             return fail(tr("holds another series (%1 %2)").arg(stored.source, stored.metric));
     }
     struct stat st = {};

@@ -13,6 +13,8 @@
 //           20   u32      0 (reserved)
 //           24   u64      point count at the last flush (informational; see below)
 //           32   3 × (u16 length + UTF-8 bytes): kind, source, metric; zero padding to 8
+//                (a field longer than 65,535 bytes is stored cut there, at a character's start:
+//                the name a chart shows; the file name hashes the whole key)
 //     records: f64 step, i64 wall time (ms since the epoch, UTC), f64 value (host byte order,
 //     little endian on every platform we build for)
 //   <name>.l1 .. <name>.l7   level pyramid: level L holds one 96-byte Bucket per complete run of
@@ -27,7 +29,9 @@
 // torn tail is ignored, never read as a point. A writer opening a series truncates it to the
 // count recorded in the store's progress file (progress.json, written atomically after each
 // flush) and rebuilds the pyramid tail from the records, so a point is never stored twice and a
-// level never disagrees with its records. Only one writer per store: MetricStoreLock.
+// level never disagrees with its records. (System series, read from nothing that could be read
+// again, have no count there: their writer keeps every complete record.) Only one writer per
+// store: MetricStoreLock.
 //
 // Kinds: "log" (extracted from replica logs), "hypertune" (the hypertune metric files),
 // "tensorboard" (event files), "system" (CPU, memory and GPU readings: systemsampler.h).

@@ -73,6 +73,9 @@ private Q_SLOTS:
     void progressKeepsAnyNameAndCount();
     void unchangedProgressIsNotRewritten();
     void everyProgressFieldChangeIsSaved();
+    void systemPointsLeaveProgressAlone();
+    void longNamesReadBack_data();
+    void longNamesReadBack();
 };
 
 void TestMetricStoreLimits::thousandsOfSeriesUnderDescriptorLimit()
@@ -287,6 +290,97 @@ void TestMetricStoreLimits::everyProgressFieldChangeIsSaved()
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), progress.toJson());
     }
+}
+
+// The owner of a job whose trainer is idle stores the system series' point every second; the
+// progress file (2.7 MB with 100,000 series) is not rewritten for them: their count is not in
+// it, and a writer opening them again keeps every complete record.
+void TestMetricStoreLimits::systemPointsLeaveProgressAlone()
+{
+    QTemporaryDir dir;
+    const QString progress = dir.filePath(QStringLiteral("progress.json"));
+    const SeriesKey loss{kinds::TensorBoard, QStringLiteral("train"), QStringLiteral("loss")};
+    const SeriesKey cpu{kinds::System, QStringLiteral("chief-0"),
+                        QStringLiteral("system/cpu_percent")};
+    {
+        MetricRecorder recorder(dir.path(), {});
+        QVERIFY(recorder.open(0));
+        recorder.addPoint(loss, MetricPoint{1, 1000, 0.5});
+        recorder.addPoint(cpu, MetricPoint{0, 1000, 12});
+        QVERIFY(recorder.flush());
+        const qint64 written = inodeOf(progress);
+        QVERIFY(written > 0);
+        for (int second = 1; second <= 5; ++second) { // the sampler's points, nothing else
+            recorder.addPoint(cpu, MetricPoint{double(second), 1000 + second * 1000, 10.0});
+            QVERIFY(recorder.flush());
+            QCOMPARE(inodeOf(progress), written);
+        }
+        recorder.addPoint(loss, MetricPoint{2, 7000, 0.25}); // a training point: saved
+        QVERIFY(recorder.flush());
+        QVERIFY(inodeOf(progress) != written);
+        QVERIFY(!StoreProgress::load(dir.path()).seriesCounts.contains(seriesFileName(cpu)));
+    }
+    // Opened again (the owner of a restarted job, or after it died between flushes): the system
+    // points stay, the next ones follow them.
+    MetricRecorder again(dir.path(), {});
+    QVERIFY(again.open(0));
+    again.addPoint(cpu, MetricPoint{6, 7000, 9});
+    QVERIFY(again.flush());
+    again.close();
+    SeriesReader reader;
+    QVERIFY(reader.open(dir.filePath(seriesFileName(cpu))));
+    QCOMPARE(reader.count(), qint64(7));
+    QCOMPARE(reader.point(6).value, 9.0);
+}
+
+void TestMetricStoreLimits::longNamesReadBack_data()
+{
+    QTest::addColumn<int>("length");
+    QTest::addColumn<int>("expected"); // UTF-8 bytes of the name read back
+    QTest::newRow("4,096 bytes") << 4096 << 4096;
+    QTest::newRow("5,000 bytes (over the first read)") << 5000 << 5000;
+    QTest::newRow("65,535 bytes (the most a header holds)") << 65535 << 65535;
+    QTest::newRow("70,000 bytes: cut at 65,534, a character's start") << 70000 << 65534;
+}
+
+// A metric name (a TensorBoard tag, a log line's key) of any length reads back: the header was
+// read in its first 4,096 bytes, so a series named longer was stored and never shown. Over the
+// 65,535 bytes a header field holds, the name is cut at a character's start, and the series
+// opens again with the name it was given.
+void TestMetricStoreLimits::longNamesReadBack()
+{
+    QFETCH(int, length);
+    QFETCH(int, expected);
+    QTemporaryDir dir;
+    QString name;
+    while (name.toUtf8().size() + 2 <= length) // "é" is 2 bytes: a cut may fall inside one
+        name += QChar(0x00E9);
+    if (name.toUtf8().size() < length)
+        name += QLatin1Char('x');
+    QCOMPARE(int(name.toUtf8().size()), length);
+    const SeriesKey key{kinds::TensorBoard, QStringLiteral("train"), name};
+    {
+        MetricRecorder recorder(dir.path(), {});
+        QVERIFY(recorder.open(0));
+        recorder.addPoint(key, MetricPoint{1, 1000, 0.5});
+        QVERIFY(recorder.flush());
+    }
+    StoreFollower follower(dir.path(), QString(), QString(), {});
+    follower.pollOnce();
+    QCOMPARE(follower.summary().size(), 1);
+    const QString back = follower.summary().first().key.metric;
+    QCOMPARE(int(back.toUtf8().size()), expected);
+    QVERIFY(name.startsWith(back));
+    QCOMPARE(follower.summary().first().count, qint64(1));
+    // The writer opens it again and appends (no "holds another series").
+    MetricRecorder again(dir.path(), {});
+    QVERIFY(again.open(0));
+    again.addPoint(key, MetricPoint{2, 2000, 0.25});
+    QString error;
+    QVERIFY2(again.flush(&error), qPrintable(error));
+    again.close();
+    follower.pollOnce();
+    QCOMPARE(follower.summary().first().count, qint64(2));
 }
 
 QTEST_GUILESS_MAIN(TestMetricStoreLimits)
