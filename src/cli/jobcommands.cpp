@@ -12,6 +12,7 @@
 #include "exec/rehearsal.h"
 #include "exec/runsettings.h"
 #include "jobactions/jobactions.h"
+#include "jobspec/yamlemit.h"
 #include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 #include "store/recovery.h"
@@ -101,9 +102,10 @@ void printList(const QList<QStringList> &rows, const QString &format)
         for (const QStringList &row : rows) {
             YAML::Emitter e;
             e << YAML::BeginMap;
-            for (int f = 0; f < listFields.size(); ++f)
-                e << YAML::Key << listFields.at(f).toStdString() << YAML::Value
-                  << row.at(f).toStdString();
+            for (int f = 0; f < listFields.size(); ++f) {
+                e << YAML::Key << listFields.at(f).toStdString() << YAML::Value;
+                jobspec::yaml::emitScalar(e, row.at(f));
+            }
             e << YAML::EndMap;
             out() << "---\n" << QString::fromUtf8(e.c_str()) << '\n';
         }

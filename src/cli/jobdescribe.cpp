@@ -2,6 +2,7 @@
 // `trainyard jobs describe`: a job of the store as gcloud describes one.
 #include "cli/jobdescribe.h"
 
+#include "jobspec/yamlemit.h"
 #include "jobspec/yamlio.h"
 #include "store/jobstore.h"
 
@@ -51,7 +52,7 @@ QString emitMap(const YAML::Node &node)
     if (node.size() == 0)
         return {};
     YAML::Emitter emitter;
-    emitter << node;
+    jobspec::yaml::emitNode(emitter, node);
     return QString::fromStdString(emitter.c_str()) + QLatin1Char('\n');
 }
 
@@ -60,30 +61,31 @@ QString emitMap(const YAML::Node &node)
 // localTrials says how many of maxTrials ran here.
 QString trainingOutputYaml(const store::TuningState &tuning)
 {
-    const auto text = [](const QString &value) { return utf8(value); };
     YAML::Emitter e;
+    const auto text = [&e](const char *key, const QString &value,
+                           YAML::EMITTER_MANIP style = YAML::Auto) {
+        e << YAML::Key << key << YAML::Value;
+        jobspec::yaml::emitScalar(e, value, style);
+    };
     e << YAML::BeginMap << YAML::Key << "trainingOutput" << YAML::Value << YAML::BeginMap;
     e << YAML::Key << "completedTrialCount" << YAML::Value << YAML::SingleQuoted
       << std::to_string(tuning.completedTrialCount());
-    e << YAML::Key << "hyperparameterMetricTag" << YAML::Value
-      << text(tuning.hyperparameterMetricTag);
+    text("hyperparameterMetricTag", tuning.hyperparameterMetricTag);
     e << YAML::Key << "isHyperparameterTuningJob" << YAML::Value << true;
-    e << YAML::Key << "localTrials" << YAML::Value
-      << text(
-             Jobs::tr("%1 of %2 trials run locally").arg(tuning.localTrials).arg(tuning.maxTrials));
+    text("localTrials",
+         Jobs::tr("%1 of %2 trials run locally").arg(tuning.localTrials).arg(tuning.maxTrials));
     if (!tuning.resumedJobId.isEmpty())
-        e << YAML::Key << "resumedStudy" << YAML::Value
-          << text(Jobs::tr("continues the study of %1 (%n trial(s) as observations; trial IDs "
-                           "continue after them)",
-                           nullptr, tuning.resumedTrials)
-                      .arg(tuning.resumedJobId));
+        text("resumedStudy", Jobs::tr("continues the study of %1 (%n trial(s) as observations; "
+                                      "trial IDs continue after them)",
+                                      nullptr, tuning.resumedTrials)
+                                 .arg(tuning.resumedJobId));
     e << YAML::Key << "trials" << YAML::Value << YAML::BeginSeq;
     for (const store::TrialState &t : tuning.trialsBestFirst()) {
         e << YAML::BeginMap;
         if (t.endTime.isValid())
-            e << YAML::Key << "endTime" << YAML::Value << text(rfc3339(t.endTime));
+            text("endTime", rfc3339(t.endTime));
         if (!t.errorMessage.isEmpty())
-            e << YAML::Key << "errorMessage" << YAML::Value << text(t.errorMessage);
+            text("errorMessage", t.errorMessage);
         if (t.finalMetric) {
             e << YAML::Key << "finalMetric" << YAML::Value << YAML::BeginMap;
             e << YAML::Key << "objectiveValue" << YAML::Value << t.finalMetric->objectiveValue;
@@ -92,16 +94,19 @@ QString trainingOutputYaml(const store::TuningState &tuning)
             e << YAML::EndMap;
         }
         e << YAML::Key << "hyperparameters" << YAML::Value << YAML::BeginMap;
-        for (auto it = t.hyperparameters.cbegin(); it != t.hyperparameters.cend(); ++it)
-            e << YAML::Key << text(it.key()) << YAML::Value << YAML::SingleQuoted
-              << text(it.value());
+        for (auto it = t.hyperparameters.cbegin(); it != t.hyperparameters.cend(); ++it) {
+            e << YAML::Key;
+            jobspec::yaml::emitScalar(e, it.key());
+            e << YAML::Value;
+            jobspec::yaml::emitScalar(e, it.value(), YAML::SingleQuoted);
+        }
         e << YAML::EndMap;
         if (t.isTrialStoppedEarly)
             e << YAML::Key << "isTrialStoppedEarly" << YAML::Value << true;
         if (t.startTime.isValid())
-            e << YAML::Key << "startTime" << YAML::Value << text(rfc3339(t.startTime));
-        e << YAML::Key << "state" << YAML::Value << text(store::jobStatusName(t.state));
-        e << YAML::Key << "trialId" << YAML::Value << YAML::SingleQuoted << text(t.trialId);
+            text("startTime", rfc3339(t.startTime));
+        text("state", store::jobStatusName(t.state));
+        text("trialId", t.trialId, YAML::SingleQuoted);
         e << YAML::EndMap;
     }
     e << YAML::EndSeq << YAML::EndMap << YAML::EndMap;

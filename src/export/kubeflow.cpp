@@ -5,6 +5,7 @@
 
 #include "export/kubernetes.h"
 #include "export/vertex.h"
+#include "jobspec/yamlemit.h"
 #include "jobspec/yamlscalar.h"
 #include "service/layout.h"
 #include "service/tfconfig.h"
@@ -314,22 +315,9 @@ private:
     QJsonObject m_nodeSelector;              // of the pool being built
 };
 
-bool hasSpecialCharacters(const QString &value)
-{
-    return std::any_of(value.cbegin(), value.cend(), [](QChar c) {
-        const char16_t u = c.unicode();
-        return u < 0x20 || (u >= 0x7F && u <= 0x9F) || u == 0x2028 || u == 0x2029 || u == 0xFEFF;
-    });
-}
-
 void emitString(YAML::Emitter &out, const QString &value)
 {
-    if (value.isEmpty() || yaml::readsAsNonString(value) ||
-        value.startsWith(QLatin1String("---")) || value.startsWith(QLatin1String("...")) ||
-        hasSpecialCharacters(value))
-        out << YAML::DoubleQuoted << value.toStdString();
-    else
-        out << value.toStdString();
+    jobspec::yaml::emitString(out, value);
 }
 
 void emitValue(YAML::Emitter &out, const QJsonValue &value)

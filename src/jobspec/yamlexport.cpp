@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // config.yaml export in the gcloud form, keys in the order of the reference's full example.
-// Strings that a YAML reader would take for a number, bool or null are double-quoted; doubles
-// use the shortest text that reads back to the same value.
+// Strings that a YAML reader would take for a number, bool or null are double-quoted, those it
+// would not read back raw escaped (yamlemit.h); doubles use the shortest text that reads back to
+// the same value.
+#include "jobspec/yamlemit.h"
 #include "jobspec/yamlio.h"
 #include "jobspec/yamlscalar.h"
 
@@ -28,28 +30,7 @@ public:
         m_out << YAML::Value;
     }
 
-    // Control characters and Unicode line breaks: the emitter would write some of them raw
-    // into a plain scalar, where a reader drops or folds them.
-    static bool hasSpecialCharacters(const QString &value)
-    {
-        return std::any_of(value.cbegin(), value.cend(), [](QChar c) {
-            const char16_t u = c.unicode();
-            return u < 0x20 || (u >= 0x7F && u <= 0x9F) || u == 0x2028 || u == 0x2029 ||
-                   u == 0xFEFF;
-        });
-    }
-
-    void text(const QString &value)
-    {
-        const std::string utf8 = value.toStdString();
-        // Quote what would not read back as this string; also "---"/"..." which are document
-        // markers at the start of a line.
-        if (yaml::readsAsNonString(value) || value.startsWith(QLatin1String("---")) ||
-            value.startsWith(QLatin1String("...")) || hasSpecialCharacters(value))
-            m_out << YAML::DoubleQuoted << utf8;
-        else
-            m_out << utf8;
-    }
+    void text(const QString &value) { yaml::emitString(m_out, value); }
     void plain(const QString &value) { m_out << value.toStdString(); }
 
     void field(const char *name, const QString &value)

@@ -4,8 +4,10 @@
 // kubeflow/training-operator pkg/controller.v1/tensorflow/tensorflow.go genClusterSpec and
 // util.go isDistributed, pytorch/envvar.go setPodEnv) compared with the local executor's layout.
 #include "catalog/catalog.h"
+#include "common/pyyaml.h"
 #include "common/referencejob.h"
 #include "export/kubeflow.h"
+#include "jobspec/yamlemit.h"
 #include "service/layout.h"
 #include "service/tfconfig.h"
 
@@ -135,6 +137,8 @@ class TestKubeflow : public QObject
     Q_OBJECT
 
 private slots:
+    void unprintableCharactersReadBack_data();
+    void unprintableCharactersReadBack();
     void tfJobFromTheFullExample();
     void tfConfigMatchesTheLocalExecutor_data();
     void tfConfigMatchesTheLocalExecutor();
@@ -638,6 +642,62 @@ void TestKubeflow::cliExportsATfJob()
     QCOMPARE(q.exitCode(), 1);
     QVERIFY(q.readAllStandardOutput().isEmpty());
     QVERIFY(q.readAllStandardError().contains("--image"));
+}
+
+void TestKubeflow::unprintableCharactersReadBack_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::newRow("DEL") << QStringLiteral("a\u007Fb");
+    QTest::newRow("U+2028") << QStringLiteral("line\u2028separator");
+    QTest::newRow("U+2029") << QStringLiteral("para\u2029graph");
+    QTest::newRow("all three, quotes, backslash, UTF-8")
+        << QStringLiteral("\u007F\"'\\ \u00FCber \u2028\u2029 \U0001F600");
+    QTest::newRow("NEL and C1") << QStringLiteral("nel\u0085 c1\u0090");
+    QTest::newRow("C0 and BOM") << QStringLiteral("bell\u0007 \uFEFFbom\ttab");
+    QTest::newRow("trailing DEL, number-like") << QStringLiteral("12\u007F");
+}
+
+// Every YAML writer the project has (jsonToYaml for the Kubernetes and Kubeflow manifests,
+// emitNode and emitScalar for `jobs describe` and `jobs list`) as PyYAML, the reader gcloud and
+// most tools use, reads it: raw DEL made it refuse the document, raw U+2028/U+2029 it took for
+// line breaks.
+void TestKubeflow::unprintableCharactersReadBack()
+{
+    QFETCH(QString, value);
+    const QJsonObject object{{QStringLiteral("kind"), QStringLiteral("TFJob")},
+                             {value, value},
+                             {QStringLiteral("args"), QJsonArray{value, 3, true}}};
+    const QByteArray manifest = jsonToYaml(object);
+    const test::PyYamlResult read = test::readWithPyYaml(manifest);
+    if (!read.ran)
+        QSKIP("needs python3 with its yaml module (python3-yaml)");
+    QVERIFY2(read, qPrintable(read.error + QString::fromUtf8(manifest)));
+    QCOMPARE(read.value.toObject(), object);
+
+    YAML::Node node(YAML::NodeType::Map);
+    node["errorMessage"] = value.toStdString();
+    node["exitCode"] = 3;
+    node["counted"] = true;
+    node["replicas"].push_back(value.toStdString());
+    YAML::Emitter described;
+    jobspec::yaml::emitNode(described, node);
+    YAML::Emitter listed;
+    listed << YAML::BeginMap << YAML::Key << "jobId" << YAML::Value;
+    jobspec::yaml::emitScalar(listed, value);
+    listed << YAML::Key << "trial" << YAML::Value;
+    jobspec::yaml::emitScalar(listed, value, YAML::SingleQuoted);
+    listed << YAML::EndMap;
+    const test::PyYamlResult node1 = test::readWithPyYaml(described.c_str());
+    QVERIFY2(node1, qPrintable(node1.error + QString::fromUtf8(described.c_str())));
+    QCOMPARE(node1.value.toObject(),
+             (QJsonObject{{QStringLiteral("errorMessage"), value},
+                          {QStringLiteral("exitCode"), 3},
+                          {QStringLiteral("counted"), true},
+                          {QStringLiteral("replicas"), QJsonArray{value}}}));
+    const test::PyYamlResult list = test::readWithPyYaml(listed.c_str());
+    QVERIFY2(list, qPrintable(list.error + QString::fromUtf8(listed.c_str())));
+    QCOMPARE(list.value.toObject(),
+             (QJsonObject{{QStringLiteral("jobId"), value}, {QStringLiteral("trial"), value}}));
 }
 
 QTEST_GUILESS_MAIN(TestKubeflow)

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // config.yaml export: every field survives import(export(job)), quoting keeps strings strings,
 // doubles come back bit for bit, and the output reads like the reference's example.
+#include "common/pyyaml.h"
 #include "jobspec/yamlio.h"
 #include "testjobs.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QRandomGenerator>
 #include <QTest>
 #include <cfloat>
@@ -351,6 +354,46 @@ private slots:
         job.trainingInput.args = {value, value};
         job.local.env = {{value, value, QString()}};
         checkRoundTrip(job, ExportScope::WithLocal);
+    }
+
+    void pyYamlReadsWhatWeWrite_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::newRow("DEL") << QStringLiteral("a\u007Fb");
+        QTest::newRow("U+2028") << QStringLiteral("line\u2028separator");
+        QTest::newRow("U+2029") << QStringLiteral("para\u2029graph");
+        QTest::newRow("all three, quotes, backslash, UTF-8")
+            << QStringLiteral("\u007F\"'\\ \u00FCber \u2028\u2029 \U0001F600");
+        QTest::newRow("NEL, C1, C0, BOM") << QStringLiteral("nel\u0085 c1\u0090 \u0007\uFEFF");
+        QTest::newRow("number-like with DEL") << QStringLiteral("2.11\u007F");
+    }
+    // config.yaml as PyYAML (gcloud's reader) reads it: the same strings. Raw DEL made it refuse
+    // the file ("special characters are not allowed"); raw U+2028/U+2029 it read as line breaks.
+    void pyYamlReadsWhatWeWrite()
+    {
+        QFETCH(QString, value);
+        Job job;
+        job.jobId = value;
+        job.labels.insert(value, value);
+        job.trainingInput.args = {value, QStringLiteral("--x")};
+        job.local.env = {{QStringLiteral("V"), value, QString()}};
+        const QByteArray yaml = exportYaml(job, ExportScope::WithLocal);
+        const trainyard::test::PyYamlResult read = trainyard::test::readWithPyYaml(yaml);
+        if (!read.ran)
+            QSKIP("needs python3 with its yaml module (python3-yaml)");
+        QVERIFY2(read, qPrintable(read.error + QString::fromUtf8(yaml)));
+        const QJsonObject doc = read.value.toObject();
+        QCOMPARE(doc.value(QStringLiteral("jobId")).toString(), value);
+        QCOMPARE(doc.value(QStringLiteral("labels")).toObject(), (QJsonObject{{value, value}}));
+        QCOMPARE(doc.value(QStringLiteral("trainingInput"))
+                     .toObject()
+                     .value(QStringLiteral("args"))
+                     .toArray(),
+                 (QJsonArray{value, QStringLiteral("--x")}));
+        QVERIFY2(!yaml.contains('\x7f') && !yaml.contains("\xe2\x80\xa8") &&
+                     !yaml.contains("\xe2\x80\xa9"),
+                 yaml.constData());
+        checkRoundTrip(job, ExportScope::WithLocal); // and our own reader
     }
 
     // Random Unicode strings, including controls and quotes, survive the round trip.
