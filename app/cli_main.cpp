@@ -35,18 +35,24 @@ namespace {
 int execCompanion(const char *name, char **argv)
 {
     const std::string program = trainyard::exec::companionProgram(name);
-    ::execv(program.c_str(), argv);
+    if (!program.empty())
+        ::execv(program.c_str(), argv);
     const int error = errno;
     if (QCoreApplication::instance() == nullptr) {
         static int argc = 1;
         static QCoreApplication app(argc, argv);
         trainyard::app::installTranslators(app);
     }
-    QTextStream(stderr) << QCoreApplication::translate("trainyard::app",
-                                                       "trainyard: cannot start %1: %2")
-                               .arg(QString::fromLocal8Bit(program.c_str()),
-                                    QString::fromLocal8Bit(std::strerror(error)))
-                        << '\n';
+    QTextStream(stderr)
+        << (program.empty()
+                ? QCoreApplication::translate("trainyard::app",
+                                              "trainyard: cannot find %1: the folder of this "
+                                              "program is not known (is /proc mounted?)")
+                      .arg(QString::fromLatin1(name))
+                : QCoreApplication::translate("trainyard::app", "trainyard: cannot start %1: %2")
+                      .arg(QString::fromLocal8Bit(program.c_str()),
+                           QString::fromLocal8Bit(std::strerror(error))))
+        << '\n';
     return 127;
 }
 

@@ -5,7 +5,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
+#include <sys/auxv.h>
 #include <unistd.h>
 
 // The installed layout (TRAINYARD_BIN_TO_LIBEXEC, TRAINYARD_LIBEXEC_TO_BIN, TRAINYARD_BIN_TO_DATA):
@@ -15,16 +17,22 @@ namespace trainyard::exec {
 
 namespace {
 
-// This executable's folder, with a trailing '/'; empty when /proc is not there.
+// This executable's folder with a trailing '/': from /proc/self/exe, else from the path the
+// kernel was given to start it (AT_EXECFN; a shell passes the full path of a command it found
+// on PATH) when that is absolute. Empty when neither says: never a folder relative to the
+// working directory, where anybody could have put a program of that name.
 std::string ownFolder()
 {
-    char self[PATH_MAX];
-    const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0)
-        return {};
-    std::string path(self, size_t(n));
-    path.erase(path.rfind('/') + 1);
-    return path;
+    char path[PATH_MAX];
+    const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
+    std::string self;
+    if (n > 0) {
+        self.assign(path, size_t(n));
+    } else if (const auto *started = reinterpret_cast<const char *>(::getauxval(AT_EXECFN));
+               started && started[0] == '/' && ::realpath(started, path)) {
+        self = path;
+    }
+    return self.empty() || self[0] != '/' ? std::string() : self.substr(0, self.rfind('/') + 1);
 }
 
 // `folder` (ending in '/') followed by `relative`, its leading "../" taken off the folder.
@@ -50,6 +58,8 @@ bool executable(const std::string &path)
 std::string companionProgram(const char *name)
 {
     const std::string own = ownFolder();
+    if (own.empty())
+        return {};
     const std::string beside = own + name;
     if (executable(beside))
         return beside;
@@ -62,6 +72,8 @@ QString installedDataFolder()
     // From bin/ (trainyard) or from libexec/trainyard/ (the other two): bin/ is where
     // `trainyard` is.
     const std::string cli = companionProgram(CliProgramName);
+    if (cli.empty())
+        return {};
     const std::string bin = cli.substr(0, cli.rfind('/') + 1);
     const QString data =
         QDir::cleanPath(QFile::decodeName(join(bin, TRAINYARD_BIN_TO_DATA).c_str()));

@@ -15,9 +15,11 @@ inline constexpr char CliProgramName[] = "trainyard";
 inline constexpr char CloudProgramName[] = "trainyard-cloud";
 inline constexpr char GuiProgramName[] = "trainyard-gui";
 
-// The program `name` of this installation (from /proc/self/exe): beside this executable when it
-// is there (the build tree), else where the installed layout puts it. That path even when it
-// does not exist, for the error message of the exec that fails.
+// The program `name` of this installation (from /proc/self/exe; without /proc, from the absolute
+// path this program was started by): beside this executable when it is there (the build tree),
+// else where the installed layout puts it. That path even when it does not exist, for the error
+// message of the exec that fails; empty when this executable's folder is not known (a companion
+// is never looked up relative to the working directory).
 std::string companionProgram(const char *name);
 
 // The installation's data folder (`<prefix>/share/trainyard`, with the examples), found from

@@ -54,6 +54,13 @@ void handOverForSecrets(const store::JobStore &store, const QString &jobId)
     if (!imported.ok() || secrets::secretReferences(imported.job).isEmpty())
         return;
     const std::string program = companionProgram(CloudProgramName);
+    if (program.empty()) {
+        detail::note(QCoreApplication::translate("trainyard::exec",
+                                                 "Cannot find %1 to read the job's secrets: the "
+                                                 "folder of this program is not known")
+                         .arg(QLatin1String(CloudProgramName)));
+        return;
+    }
     const QByteArray root = QFile::encodeName(store.root());
     const QByteArray id = QFile::encodeName(jobId);
     const char *const argv[] = {program.c_str(),  "supervise",    "--store",

@@ -5,6 +5,7 @@
 
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QStringConverter>
 #include <QTemporaryDir>
@@ -20,6 +21,7 @@ private Q_SLOTS:
     void hostileFiles_data();
     void hostileFiles();
     void controlCharactersDoNotReachTheTerminal();
+    void companionNeverFromWorkingDirectory();
 
 private:
     QTemporaryDir m_tmp;
@@ -158,6 +160,40 @@ void TestCliHostile::controlCharactersDoNotReachTheTerminal()
     VERIFY_RAN(json);
     QVERIFY(!json.out.contains(QChar(0x1b)));
     QVERIFY(!QJsonDocument::fromJson(json.out.toUtf8()).isNull());
+}
+
+// Without /proc (a container or chroot that has none; here /proc covered by an empty tmpfs in a
+// mount namespace of our own), `trainyard` run from PATH hands an `ai` command to the
+// trainyard-cloud beside it, never to a program of that name in the working directory.
+void TestCliHostile::companionNeverFromWorkingDirectory()
+{
+    QTemporaryDir dir;
+    QFile planted(dir.filePath(QStringLiteral("trainyard-cloud")));
+    QVERIFY(planted.open(QIODevice::WriteOnly));
+    planted.write("#!/bin/sh\necho planted > \"$(dirname \"$0\")/planted-ran\"\n");
+    planted.close();
+    planted.setPermissions(planted.permissions() | QFileDevice::ExeOwner);
+    QProcess process;
+    process.setWorkingDirectory(dir.path());
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PATH"), QFileInfo(QStringLiteral(TRAINYARD_BINARY)).absolutePath() +
+                                           QStringLiteral(":/usr/bin:/bin"));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral("unshare"),
+                  {QStringLiteral("--user"), QStringLiteral("--map-root-user"),
+                   QStringLiteral("--mount"), QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                   QStringLiteral("mount -t tmpfs none /proc || exit 99; "
+                                  "test -e /proc/self/exe && exit 99; exec trainyard ai --help")});
+    QVERIFY(process.waitForFinished(hangGuardMs));
+    if (process.exitCode() == 99 || process.error() == QProcess::FailedToStart)
+        QSKIP("no user and mount namespace to hide /proc in");
+    const QString out = QString::fromUtf8(process.readAllStandardOutput());
+    QVERIFY2(!QFile::exists(dir.filePath(QStringLiteral("planted-ran"))),
+             "the trainyard-cloud of the working directory ran");
+    // The real one, beside the program, answered.
+    QCOMPARE(process.exitCode(), 0);
+    QVERIFY2(out.contains(QStringLiteral("ai")), qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TestCliHostile)
