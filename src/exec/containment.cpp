@@ -22,25 +22,11 @@ bool becomeChildSubreaper()
 
 QList<store::ProcStat> descendantsOf(qint64 root)
 {
-    const QList<store::ProcStat> all = store::allProcesses();
-    QHash<qint64, QList<int>> children; // ppid -> indexes into all
-    for (int i = 0; i < all.size(); ++i)
-        children[all.at(i).ppid].append(i);
+    store::DescendantScan scan(root);
     QList<store::ProcStat> result;
-    QList<qint64> todo{root};
-    QSet<qint64> seen{root};
-    while (!todo.isEmpty()) {
-        const qint64 pid = todo.takeLast();
-        const auto kids = children.value(pid);
-        for (int i : kids) {
-            const store::ProcStat &child = all.at(i);
-            if (seen.contains(child.pid))
-                continue;
-            seen.insert(child.pid);
-            todo.append(child.pid);
-            if (child.state != 'Z' && child.state != 'X')
-                result.append(child);
-        }
+    for (const store::ProcSample &p : scan.scan()) {
+        if (!p.isZombie())
+            result.append(p.stat());
     }
     return result;
 }
@@ -71,19 +57,30 @@ int signalDescendants(int signal)
     return count;
 }
 
-int reapAdoptedChildren(const QSet<qint64> &exclude)
+namespace {
+
+// Reaps the zombies among this process's children in `descendants` that are not in `exclude`
+// nor started by the spawner and still unclaimed: descendants adopted as subreaper.
+int reapAdopted(const std::vector<store::ProcSample> &descendants, const QSet<qint64> &exclude)
 {
     int reaped = 0;
     const qint64 self = qint64(::getpid());
-    const QList<store::ProcStat> all = store::allProcesses();
-    for (const store::ProcStat &p : all) {
-        if (p.ppid != self || p.state != 'Z' || exclude.contains(p.pid) ||
+    for (const store::ProcSample &p : descendants) {
+        if (p.ppid != self || !p.isZombie() || exclude.contains(p.pid) ||
             mayBeUnclaimedChild(p.pid))
             continue;
         if (::waitpid(pid_t(p.pid), nullptr, WNOHANG) == pid_t(p.pid))
             ++reaped;
     }
     return reaped;
+}
+
+} // namespace
+
+int reapAdoptedChildren(const QSet<qint64> &exclude)
+{
+    store::DescendantScan scan;
+    return reapAdopted(scan.scan(), exclude);
 }
 
 } // namespace trainyard::exec
@@ -114,6 +111,13 @@ QSet<qint64> Containment::runningReplicaPids() const
     return running;
 }
 
+const std::vector<store::ProcSample> &Containment::scan()
+{
+    const std::vector<store::ProcSample> &all = m_scan.scan();
+    reapAdopted(all, runningReplicaPids());
+    return all;
+}
+
 bool Containment::recordProcesses(QList<store::JobState::RecordedProcess> *processes)
 {
     QSet<qint64> leaders;
@@ -121,11 +125,10 @@ bool Containment::recordProcesses(QList<store::JobState::RecordedProcess> *proce
         for (const ReplicaProcess *replica : set->processes())
             leaders.insert(replica->pgid());
     }
-    reapAdoptedChildren(runningReplicaPids());
     QList<store::JobState::RecordedProcess> seen;
-    const QList<store::ProcStat> descendants = descendantsOf(qint64(::getpid()));
-    for (const store::ProcStat &p : descendants) {
-        if (!leaders.contains(p.pid)) // a replica's leader is recorded with its replica
+    for (const store::ProcSample &p : scan()) {
+        // Zombies left out; a replica's leader is recorded with its replica.
+        if (!p.isZombie() && !leaders.contains(p.pid))
             seen.append({p.pid, p.startTime});
     }
     std::sort(seen.begin(), seen.end(), [](const auto &a, const auto &b) { return a.pid < b.pid; });
@@ -150,9 +153,7 @@ void Containment::signalAll(int signal)
 
 bool Containment::processesLeft()
 {
-    const QSet<qint64> running = runningReplicaPids();
-    reapAdoptedChildren(running);
-    return !running.isEmpty() || !descendantsOf(qint64(::getpid())).isEmpty();
+    return !runningReplicaPids().isEmpty() || anyAlive(scan());
 }
 
 bool Containment::aloneActive(const ReplicaSet &set) const
@@ -162,7 +163,13 @@ bool Containment::aloneActive(const ReplicaSet &set) const
     });
 }
 
-QList<store::ProcStat> Containment::ownedBy(const ReplicaSet &set) const
+bool Containment::anyAlive(const std::vector<store::ProcSample> &processes)
+{
+    return std::any_of(processes.cbegin(), processes.cend(),
+                       [](const store::ProcSample &p) { return !p.isZombie(); });
+}
+
+QList<store::ProcStat> Containment::ownedBy(const ReplicaSet &set)
 {
     QSet<qint64> groups;
     QSet<qint64> roots;
@@ -172,17 +179,19 @@ QList<store::ProcStat> Containment::ownedBy(const ReplicaSet &set) const
         if (replica->isRunning())
             roots.insert(replica->pid());
     }
-    const QList<store::ProcStat> all = descendantsOf(qint64(::getpid()));
+    const std::vector<store::ProcSample> &all = scan();
     QHash<qint64, qint64> parent;
-    for (const store::ProcStat &p : all)
+    for (const store::ProcSample &p : all)
         parent.insert(p.pid, p.ppid);
     QList<store::ProcStat> owned;
-    for (const store::ProcStat &p : all) {
+    for (const store::ProcSample &p : all) {
+        if (p.isZombie())
+            continue;
         bool mine = groups.contains(p.pgid);
         for (qint64 up = p.pid; !mine && up > 1 && parent.contains(up); up = parent.value(up))
             mine = roots.contains(up);
         if (mine)
-            owned.append(p);
+            owned.append(p.stat());
     }
     return owned;
 }
@@ -206,13 +215,12 @@ void Containment::signalSet(const ReplicaSet &set, int signal)
 
 bool Containment::setProcessesLeft(const ReplicaSet &set)
 {
-    reapAdoptedChildren(runningReplicaPids());
     for (const ReplicaProcess *replica : set.processes()) {
         if (replica->isRunning())
             return true;
     }
     if (aloneActive(set))
-        return !descendantsOf(qint64(::getpid())).isEmpty();
+        return anyAlive(scan());
     return !ownedBy(set).isEmpty();
 }
 

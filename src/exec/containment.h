@@ -9,6 +9,7 @@
 
 #include "store/jobstate.h"
 #include "store/procidentity.h"
+#include "store/procscan.h"
 
 #include <QList>
 #include <QSet>
@@ -36,7 +37,10 @@ int reapAdoptedChildren(const QSet<qint64> &exclude);
 
 class ReplicaSet;
 
-// The owner's containment of a job's processes: every descendant of the owner is the job's.
+// The owner's containment of a job's processes: every descendant of the owner is the job's,
+// found by one store::DescendantScan per look (the owner's descendants' stat files and a listing
+// of /proc, not every process of the machine, every 500 ms); each look also reaps the adopted
+// descendants that exited.
 // Replica sets register themselves (ReplicaSet's constructor); while several sets run side by
 // side (tuning trials in parallel) a set that stops signals only what is provably its own: its
 // replicas' process groups and the descendants of its replicas. Descendants that left their
@@ -67,11 +71,15 @@ private:
     // The running replicas' pids of every set (their ReplicaProcess reaps these itself).
     QSet<qint64> runningReplicaPids() const;
     bool aloneActive(const ReplicaSet &set) const;
-    // Descendants of the owner that belong to `set`: in one of its groups, or below one of its
-    // replicas.
-    QList<store::ProcStat> ownedBy(const ReplicaSet &set) const;
+    // The owner's descendants now, zombies included, after reaping the adopted ones.
+    const std::vector<store::ProcSample> &scan();
+    static bool anyAlive(const std::vector<store::ProcSample> &processes);
+    // Live descendants of the owner that belong to `set`: in one of its groups, or below one of
+    // its replicas.
+    QList<store::ProcStat> ownedBy(const ReplicaSet &set);
 
     QList<const ReplicaSet *> m_sets;
+    store::DescendantScan m_scan;
 };
 
 } // namespace trainyard::exec

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "metrics/proctree.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <dirent.h>
 #include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
@@ -12,75 +13,6 @@
 namespace trainyard::metrics {
 
 namespace {
-
-struct Stat
-{
-    qint64 pid = 0;
-    qint64 ppid = 0;
-    qint64 session = 0;
-    char state = '?';
-    quint64 ticks = 0; // utime + stime
-    quint64 start = 0; // clock ticks after boot
-    qint64 rssPages = 0;
-};
-
-// Parses /proc/PID/stat without allocating: "pid (comm) state ppid pgrp session ..." with utime
-// and stime fields 14 and 15, starttime 22 and rss 24 (proc(5)); comm may hold spaces and ')'.
-bool readStat(qint64 pid, Stat *out)
-{
-    char path[40];
-    std::snprintf(path, sizeof path, "/proc/%lld/stat", static_cast<long long>(pid));
-    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    char buf[1024];
-    const ssize_t n = ::read(fd, buf, sizeof buf - 1);
-    ::close(fd);
-    if (n <= 0)
-        return false;
-    buf[n] = '\0';
-    const char *p = std::strrchr(buf, ')');
-    if (!p || p[1] != ' ')
-        return false;
-    p += 2;
-    out->pid = pid;
-    out->state = *p;
-    // Fields from 4 on, numbered as in proc(5).
-    int field = 3;
-    char *end = nullptr;
-    ++p;
-    quint64 utime = 0;
-    while (*p && field < 24) {
-        ++field;
-        const long long v = std::strtoll(p, &end, 10);
-        if (end == p)
-            return false;
-        p = end;
-        switch (field) {
-        case 4:
-            out->ppid = v;
-            break;
-        case 6:
-            out->session = v;
-            break;
-        case 14:
-            utime = quint64(v);
-            break;
-        case 15:
-            out->ticks = utime + quint64(v);
-            break;
-        case 22:
-            out->start = quint64(v);
-            break;
-        case 24:
-            out->rssPages = v;
-            break;
-        default:
-            break;
-        }
-    }
-    return field == 24;
-}
 
 double bootSeconds()
 {
@@ -102,16 +34,39 @@ bool sameRoots(const QList<TreeRoot> &a, const QList<TreeRoot> &b)
 
 } // namespace
 
+double proportionalKiB(qint64 pid, qint64 rssPages)
+{
+    static const double pageKiB = double(::sysconf(_SC_PAGESIZE)) / 1024.0;
+    char path[48];
+    std::snprintf(path, sizeof path, "/proc/%lld/smaps_rollup", static_cast<long long>(pid));
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        char buf[4096];
+        const ssize_t n = ::read(fd, buf, sizeof buf - 1);
+        ::close(fd);
+        if (n > 0) {
+            buf[n] = '\0';
+            // "...[rollup]\nRss:  1234 kB\nPss:  567 kB\n..."
+            if (const char *line = std::strstr(buf, "\nPss:")) {
+                char *end = nullptr;
+                const long long kib = std::strtoll(line + 5, &end, 10);
+                if (end != line + 5)
+                    return double(kib);
+            }
+        }
+    }
+    return double(rssPages) * pageKiB;
+}
+
 ProcessTreeReader::ProcessTreeReader()
     : m_ticksPerSecond(double(::sysconf(_SC_CLK_TCK)))
-    , m_pageMiB(double(::sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0))
 {}
 
 QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
 {
     const double now = bootSeconds();
-    if (!sameRoots(roots, m_roots) || ++m_passes % FullPassEvery == 0) {
-        m_outside.clear();
+    const QList<TreeRoot> lastRoots = m_roots;
+    if (!sameRoots(roots, m_roots)) {
         std::unordered_map<qint64, quint64> starts;
         for (const TreeRoot &r : roots) {
             if (const auto it = m_rootStarts.find(r.pid); it != m_rootStarts.end())
@@ -120,37 +75,14 @@ QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
         m_rootStarts.swap(starts);
         m_roots = roots;
     }
-    m_statReads = 0;
-
-    // The candidates: every process not known to be outside.
-    std::vector<Stat> stats;
+    const std::vector<store::ProcSample> &all = m_scan.scan();
     std::unordered_map<qint64, size_t> index;
-    std::unordered_set<qint64> stillOutside;
-    if (DIR *dir = ::opendir("/proc")) {
-        while (const dirent *e = ::readdir(dir)) {
-            if (e->d_name[0] < '1' || e->d_name[0] > '9')
-                continue;
-            char *end = nullptr;
-            const qint64 pid = std::strtoll(e->d_name, &end, 10);
-            if (*end)
-                continue;
-            if (m_outside.count(pid)) {
-                stillOutside.insert(pid);
-                continue;
-            }
-            Stat s;
-            ++m_statReads;
-            if (!readStat(pid, &s))
-                continue; // gone meanwhile
-            index.emplace(pid, stats.size());
-            stats.push_back(s);
-        }
-        ::closedir(dir);
-    }
-    m_outside.swap(stillOutside);
+    index.reserve(all.size());
+    for (size_t i = 0; i < all.size(); ++i)
+        index.emplace(all[i].pid, i);
 
-    // Which root each candidate belongs to: -1 none, else the root's position in `roots`.
-    std::vector<int> owner(stats.size(), -2);  // -2: not decided yet
+    // Which root each process belongs to: -1 none, else the root's position in `roots`.
+    std::vector<int> owner(all.size(), -2);    // -2: not decided yet
     std::unordered_map<qint64, int> rootOf;    // root pid -> position
     std::unordered_map<qint64, int> sessionOf; // session led by a root -> position
     for (int r = 0; r < roots.size(); ++r) {
@@ -158,19 +90,19 @@ QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
         const auto it = index.find(pid);
         if (pid <= 1 || it == index.end())
             continue;
-        const Stat &s = stats[it->second];
-        if (s.state == 'Z' || s.state == 'X')
+        const store::ProcSample &s = all[it->second];
+        if (s.isZombie())
             continue; // exited, not reaped yet
-        const auto [known, fresh] = m_rootStarts.emplace(pid, s.start);
-        if (!fresh && known->second != s.start)
+        const auto [known, fresh] = m_rootStarts.emplace(pid, s.startTime);
+        if (!fresh && known->second != s.startTime)
             continue; // the number is somebody else's now
         rootOf.emplace(pid, r);
         owner[it->second] = r;
-        if (s.session == pid)
+        if (s.sid == pid)
             sessionOf.emplace(pid, r);
     }
     std::vector<size_t> chain;
-    for (size_t i = 0; i < stats.size(); ++i) {
+    for (size_t i = 0; i < all.size(); ++i) {
         chain.clear();
         size_t k = i;
         int found = -1;
@@ -180,13 +112,13 @@ QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
                 break;
             }
             chain.push_back(k);
-            if (const auto s = sessionOf.find(stats[k].session); s != sessionOf.end()) {
+            if (const auto s = sessionOf.find(all[k].sid); s != sessionOf.end()) {
                 found = s->second;
                 break;
             }
-            const auto parent = index.find(stats[k].ppid);
-            if (parent == index.end() || chain.size() > stats.size())
-                break; // init, the kernel, a process known to be outside, or a cycle (reuse)
+            const auto parent = index.find(all[k].ppid);
+            if (parent == index.end() || chain.size() > all.size())
+                break; // this process (the owner), or a cycle (numbers reused meanwhile)
             k = parent->second;
         }
         for (size_t c : chain)
@@ -201,41 +133,69 @@ QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
         u.alive = rootOf.count(r.pid) > 0;
         usage.append(u);
     }
-    std::vector<quint64> ticks(size_t(roots.size()), 0);
+    std::vector<qint64> ticks(size_t(roots.size()), 0);
     std::vector<bool> measured(size_t(roots.size()), false);
-    std::unordered_map<Identity, quint64, IdentityHash> nextTicks;
+    std::unordered_map<Identity, Seen, IdentityHash> seen;
     const double lastPassTicks = m_lastPassSeconds * m_ticksPerSecond;
-    for (size_t i = 0; i < stats.size(); ++i) {
-        const Stat &s = stats[i];
-        if (owner[i] < 0) {
-            m_outside.insert(s.pid);
-            continue;
-        }
-        if (s.state == 'Z' || s.state == 'X')
+    for (size_t i = 0; i < all.size(); ++i) {
+        const store::ProcSample &s = all[i];
+        if (owner[i] < 0)
             continue;
         const size_t r = size_t(owner[i]);
-        TreeUsage &u = usage[qsizetype(r)];
-        u.pids.append(s.pid);
-        u.residentMiB += double(s.rssPages) * m_pageMiB;
-        const Identity id{s.pid, s.start};
-        nextTicks.emplace(id, s.ticks);
-        if (const auto prev = m_ticks.find(id); prev != m_ticks.end()) {
-            ticks[r] += s.ticks >= prev->second ? s.ticks - prev->second : 0;
+        const quint64 total = s.cpuTicks + s.childTicks;
+        const Identity id{s.pid, s.startTime};
+        seen.emplace(id, Seen{total, s.ppid, owner[i]});
+        if (const auto prev = m_seen.find(id); prev != m_seen.end()) {
+            ticks[r] += total >= prev->second.ticks ? qint64(total - prev->second.ticks) : 0;
             measured[r] = true;
-        } else if (m_lastPassSeconds >= 0 && double(s.start) >= lastPassTicks) {
-            ticks[r] += s.ticks; // started since the last pass: all of its time is new
+        } else if (m_lastPassSeconds >= 0 && double(s.startTime) >= lastPassTicks) {
+            ticks[r] += qint64(total); // started since the last pass: all of its time is new
             measured[r] = true;
         }
+        if (s.isZombie())
+            continue; // its time counts; it holds no memory
+        TreeUsage &u = usage[qsizetype(r)];
+        u.pids.append(s.pid);
+        u.memoryMiB += proportionalKiB(s.pid, s.rssPages) / 1024.0;
     }
+
+    // Members gone since the last pass: the parent that waited for one (or the first of its
+    // ancestors still here, when they exited too) got all of its time in its children's figure,
+    // of which what was counted before is not new. One reaped outside the tree (by the owner,
+    // after its parent exited) took the rest of its time along.
+    std::unordered_map<qint64, const Seen *> lastByPid;
+    for (const auto &[id, was] : m_seen) {
+        if (seen.count(id) == 0)
+            lastByPid.emplace(id.pid, &was);
+    }
+    for (const auto &[pid, was] : lastByPid) {
+        qint64 up = was->ppid;
+        for (size_t hops = 0; hops <= lastByPid.size(); ++hops) {
+            if (const auto here = index.find(up); here != index.end()) {
+                const store::ProcSample &p = all[here->second];
+                const int tree = owner[here->second];
+                const bool sameTree = tree >= 0 && was->tree < lastRoots.size() &&
+                                      roots.at(tree).source == lastRoots.at(was->tree).source;
+                if (sameTree && m_seen.count(Identity{p.pid, p.startTime}))
+                    ticks[size_t(tree)] -= qint64(was->ticks);
+                break;
+            }
+            const auto gone = lastByPid.find(up);
+            if (gone == lastByPid.end())
+                break;
+            up = gone->second->ppid;
+        }
+    }
+
     if (m_lastPassSeconds >= 0 && now > m_lastPassSeconds) {
         const double elapsed = now - m_lastPassSeconds;
         for (size_t r = 0; r < size_t(roots.size()); ++r) {
             if (usage[qsizetype(r)].alive && measured[r])
                 usage[qsizetype(r)].cpuPercent =
-                    100.0 * double(ticks[r]) / m_ticksPerSecond / elapsed;
+                    100.0 * double(std::max<qint64>(0, ticks[r])) / m_ticksPerSecond / elapsed;
         }
     }
-    m_ticks.swap(nextTicks);
+    m_seen.swap(seen);
     m_lastPassSeconds = now;
     return usage;
 }

@@ -1,24 +1,32 @@
 // SPDX-License-Identifier: MIT
-// CPU and resident memory of whole process trees (a replica and everything it started), read from
-// /proc/PID/stat: one file per process gives the parent, the session, user + system CPU time,
-// the start time and the resident set.
+// CPU and memory of whole process trees (a replica and everything it started), read from /proc.
 //
 // A process belongs to a root's tree when the root is among its ancestors, or, for a root that
 // leads a session of its own (every replica does: setsid), when it is in that session (a
-// grandchild whose parent exited is re-parented to the owner, but stays in the session).
+// grandchild whose parent exited is re-parented to the owner, a child subreaper, but stays in
+// the session). The roots are descendants of this process (the owner's replicas), so a pass looks
+// only at this process's descendants (store::DescendantScan: the listing of /proc and the stat
+// files of the job's processes, whatever else runs on the machine).
 //
-// Cost: a pass lists /proc (one getdents) and reads the stat file of each tree member and of
-// each process it has not seen before; a process once found outside every tree is not read again
-// while its number stays listed (it cannot join a tree: its ancestors and session do not change
-// but by leaving), so a steady machine costs a listing plus the members' files. The roots
-// changing, and every FullPassEvery passes, clear what was learnt.
+// CPU: per member, user + system time plus that of its children that exited and were waited for
+// (cutime + cstime), as a delta since the previous pass. So a child that lives and exits between
+// two passes (a shell loop starting short commands, a DataLoader worker) is counted once its
+// parent waited for it; a member that exited since the last pass had its time counted up to
+// then, and what its parent's figure gained by it beyond that is the rest of its life.
+//
+// Memory: each member's proportional set size (Pss of /proc/PID/smaps_rollup: a page shared by
+// N processes counts 1/N to each), so 2,000 forked children sharing their parent's pages sum to
+// what they really use, not 2,000 times the parent. Where smaps_rollup cannot be read (a kernel
+// before 4.14), the member's resident set counts instead. Reading it walks the member's page
+// tables: a pass costs about a microsecond per MiB the job's processes map.
 #pragma once
+
+#include "store/procscan.h"
 
 #include <QList>
 #include <QString>
 #include <optional>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace trainyard::metrics {
 
@@ -33,22 +41,24 @@ struct TreeUsage
     QString source;
     bool alive = false;               // the root process runs (same process as first seen)
     std::optional<double> cpuPercent; // % of one core since the previous pass (can exceed 100)
-    double residentMiB = 0;           // sum of the members' resident sets
+    double memoryMiB = 0;             // sum of the members' proportional set sizes (see above)
     QList<qint64> pids;               // the root and its members, zombies left out
 };
+
+// A process's proportional set size in KiB (smaps_rollup's Pss), or its resident set (rssPages)
+// where that file cannot be read.
+double proportionalKiB(qint64 pid, qint64 rssPages);
 
 class ProcessTreeReader
 {
 public:
-    static constexpr int FullPassEvery = 30;
-
     ProcessTreeReader();
 
-    // One pass over /proc: the usage of each root's tree, in the order of `roots`.
+    // One pass: the usage of each root's tree, in the order of `roots`.
     QList<TreeUsage> read(const QList<TreeRoot> &roots);
 
     // Stat files read by the last pass (tests and benchmarks).
-    int lastStatReads() const { return m_statReads; }
+    int lastStatReads() const { return m_scan.lastStatReads(); }
 
 private:
     struct Identity
@@ -64,16 +74,20 @@ private:
             return std::hash<qint64>()(i.pid) ^ (std::hash<quint64>()(i.start) << 1);
         }
     };
+    // A member as the last pass saw it.
+    struct Seen
+    {
+        quint64 ticks = 0; // its own and its waited-for children's
+        qint64 ppid = 0;
+        int tree = -1;
+    };
 
+    store::DescendantScan m_scan;
     double m_ticksPerSecond;
-    double m_pageMiB;
-    double m_lastPassSeconds = -1; // CLOCK_BOOTTIME of the previous pass
-    int m_passes = 0;
-    int m_statReads = 0;
-    QList<TreeRoot> m_roots;                          // as of the last pass
-    std::unordered_map<qint64, quint64> m_rootStarts; // root pid -> start time first seen
-    std::unordered_set<qint64> m_outside;             // pids known to be in no tree
-    std::unordered_map<Identity, quint64, IdentityHash> m_ticks; // member -> CPU ticks last pass
+    double m_lastPassSeconds = -1;                           // CLOCK_BOOTTIME of the previous pass
+    QList<TreeRoot> m_roots;                                 // as of the last pass
+    std::unordered_map<qint64, quint64> m_rootStarts;        // root pid -> start time first seen
+    std::unordered_map<Identity, Seen, IdentityHash> m_seen; // members of the last pass
 };
 
 } // namespace trainyard::metrics

@@ -148,7 +148,7 @@ SystemPoints SystemSampler::sample(qint64 wallMs)
             continue;
         if (t.cpuPercent)
             add(t.source, systemseries::CpuPercent, *t.cpuPercent);
-        add(t.source, systemseries::MemoryMiB, t.residentMiB);
+        add(t.source, systemseries::MemoryMiB, t.memoryMiB);
         if (gpus) {
             quint64 bytes = 0;
             for (qint64 pid : t.pids)

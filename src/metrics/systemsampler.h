@@ -2,8 +2,10 @@
 // System metrics of a running job, sampled by its owner about once a second on a thread of its
 // own (never on the owner's event loop):
 //   per replica (source: the replica's log name, "chief-0", "chief-0.trial-2"):
-//     system/cpu_percent      CPU of its whole process tree, % of one core (/proc)
-//     system/memory_mib       resident memory of the tree, MiB (/proc)
+//     system/cpu_percent      CPU of its whole process tree, % of one core, children that
+//                             exited included (/proc; proctree.h)
+//     system/memory_mib       memory of the tree: its processes' proportional set sizes (PSS:
+//                             shared pages split among the processes sharing them), MiB
 //     system/gpu_memory_mib   GPU memory held by the tree's processes, MiB (NVML's running
 //                             compute processes matched to the tree; only on a machine with GPUs)
 //   per GPU (source "gpu0", "gpu1", ... by NVML index):
