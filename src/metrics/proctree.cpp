@@ -14,10 +14,10 @@ namespace trainyard::metrics {
 
 namespace {
 
-double bootSeconds()
+double seconds(clockid_t clock)
 {
     timespec ts{};
-    ::clock_gettime(CLOCK_BOOTTIME, &ts);
+    ::clock_gettime(clock, &ts);
     return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
 }
 
@@ -34,37 +34,40 @@ bool sameRoots(const QList<TreeRoot> &a, const QList<TreeRoot> &b)
 
 } // namespace
 
-double proportionalKiB(qint64 pid, qint64 rssPages)
+std::optional<double> proportionalKiB(qint64 pid)
 {
-    static const double pageKiB = double(::sysconf(_SC_PAGESIZE)) / 1024.0;
     char path[48];
     std::snprintf(path, sizeof path, "/proc/%lld/smaps_rollup", static_cast<long long>(pid));
     const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) {
-        char buf[4096];
-        const ssize_t n = ::read(fd, buf, sizeof buf - 1);
-        ::close(fd);
-        if (n > 0) {
-            buf[n] = '\0';
-            // "...[rollup]\nRss:  1234 kB\nPss:  567 kB\n..."
-            if (const char *line = std::strstr(buf, "\nPss:")) {
-                char *end = nullptr;
-                const long long kib = std::strtoll(line + 5, &end, 10);
-                if (end != line + 5)
-                    return double(kib);
-            }
-        }
-    }
-    return double(rssPages) * pageKiB;
+    if (fd < 0)
+        return std::nullopt;
+    char buf[4096];
+    const ssize_t n = ::read(fd, buf, sizeof buf - 1);
+    ::close(fd);
+    if (n <= 0)
+        return std::nullopt;
+    buf[n] = '\0';
+    // "...[rollup]\nRss:  1234 kB\nPss:  567 kB\n..."
+    const char *line = std::strstr(buf, "\nPss:");
+    if (!line)
+        return std::nullopt;
+    char *end = nullptr;
+    const long long kib = std::strtoll(line + 5, &end, 10);
+    if (end == line + 5)
+        return std::nullopt;
+    return double(kib);
 }
 
 ProcessTreeReader::ProcessTreeReader()
     : m_ticksPerSecond(double(::sysconf(_SC_CLK_TCK)))
+    , m_pageKiB(double(::sysconf(_SC_PAGESIZE)) / 1024.0)
 {}
 
 QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
 {
-    const double now = bootSeconds();
+    const double now = seconds(CLOCK_BOOTTIME);
+    const bool pssAgain = now >= m_nextPssSeconds;
+    double pssCost = 0; // CPU seconds spent on smaps_rollup this pass
     const QList<TreeRoot> lastRoots = m_roots;
     if (!sameRoots(roots, m_roots)) {
         std::unordered_map<qint64, quint64> starts;
@@ -144,10 +147,11 @@ QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
         const size_t r = size_t(owner[i]);
         const quint64 total = s.cpuTicks + s.childTicks;
         const Identity id{s.pid, s.startTime};
-        seen.emplace(id, Seen{total, s.ppid, owner[i]});
+        Seen &member = seen.emplace(id, Seen{total, s.ppid, owner[i]}).first->second;
         if (const auto prev = m_seen.find(id); prev != m_seen.end()) {
             ticks[r] += total >= prev->second.ticks ? qint64(total - prev->second.ticks) : 0;
             measured[r] = true;
+            member.pssPerRss = prev->second.pssPerRss;
         } else if (m_lastPassSeconds >= 0 && double(s.startTime) >= lastPassTicks) {
             ticks[r] += qint64(total); // started since the last pass: all of its time is new
             measured[r] = true;
@@ -156,8 +160,17 @@ QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
             continue; // its time counts; it holds no memory
         TreeUsage &u = usage[qsizetype(r)];
         u.pids.append(s.pid);
-        u.memoryMiB += proportionalKiB(s.pid, s.rssPages) / 1024.0;
+        const double rssKiB = double(s.rssPages) * m_pageKiB;
+        if (pssAgain || member.pssPerRss < 0) {
+            const double before = seconds(CLOCK_THREAD_CPUTIME_ID);
+            const std::optional<double> pss = proportionalKiB(s.pid);
+            pssCost += seconds(CLOCK_THREAD_CPUTIME_ID) - before;
+            member.pssPerRss = pss && rssKiB > 0 ? *pss / rssKiB : 1.0; // no file: the RSS
+        }
+        u.memoryMiB += rssKiB * member.pssPerRss / 1024.0;
     }
+    if (pssAgain) // (a process seen for the first time is read at once, outside the budget)
+        m_nextPssSeconds = now + pssCost / PssBudget;
 
     // Members gone since the last pass: the parent that waited for one (or the first of its
     // ancestors still here, when they exited too) got all of its time in its children's figure,

@@ -16,9 +16,12 @@
 //
 // Memory: each member's proportional set size (Pss of /proc/PID/smaps_rollup: a page shared by
 // N processes counts 1/N to each), so 2,000 forked children sharing their parent's pages sum to
-// what they really use, not 2,000 times the parent. Where smaps_rollup cannot be read (a kernel
-// before 4.14), the member's resident set counts instead. Reading it walks the member's page
-// tables: a pass costs about a microsecond per MiB the job's processes map.
+// what they really use, not 2,000 times the parent. Reading it walks the member's page tables
+// (about 25 ms of CPU per GiB resident; a job of 80 GB would take two seconds a second), so it
+// is read for a process seen for the first time, and for all of them again once what the last
+// such round cost is PssBudget of the time since (0.5 % of a core: every 9 s for a 2 GiB
+// process); between rounds a member's PSS is its resident set (stat, free) times the ratio last
+// read. Where smaps_rollup cannot be read (a kernel before 4.14), the resident set counts.
 #pragma once
 
 #include "store/procscan.h"
@@ -45,13 +48,15 @@ struct TreeUsage
     QList<qint64> pids;               // the root and its members, zombies left out
 };
 
-// A process's proportional set size in KiB (smaps_rollup's Pss), or its resident set (rssPages)
-// where that file cannot be read.
-double proportionalKiB(qint64 pid, qint64 rssPages);
+// A process's proportional set size in KiB (smaps_rollup's Pss); nullopt where that file cannot
+// be read.
+std::optional<double> proportionalKiB(qint64 pid);
 
 class ProcessTreeReader
 {
 public:
+    static constexpr double PssBudget = 0.005; // of one core, for reading smaps_rollup
+
     ProcessTreeReader();
 
     // One pass: the usage of each root's tree, in the order of `roots`.
@@ -80,13 +85,16 @@ private:
         quint64 ticks = 0; // its own and its waited-for children's
         qint64 ppid = 0;
         int tree = -1;
+        double pssPerRss = -1; // as last read from smaps_rollup (< 0: not read yet)
     };
 
     store::DescendantScan m_scan;
     double m_ticksPerSecond;
-    double m_lastPassSeconds = -1;                           // CLOCK_BOOTTIME of the previous pass
-    QList<TreeRoot> m_roots;                                 // as of the last pass
-    std::unordered_map<qint64, quint64> m_rootStarts;        // root pid -> start time first seen
+    double m_pageKiB;
+    double m_lastPassSeconds = -1;                    // CLOCK_BOOTTIME of the previous pass
+    double m_nextPssSeconds = 0;                      // when every member's PSS is read again
+    QList<TreeRoot> m_roots;                          // as of the last pass
+    std::unordered_map<qint64, quint64> m_rootStarts; // root pid -> start time first seen
     std::unordered_map<Identity, Seen, IdentityHash> m_seen; // members of the last pass
 };
 
