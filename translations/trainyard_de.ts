@@ -3003,6 +3003,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>trainyard: cannot start %1: %2</source>
         <translation>trainyard: %1 kann nicht gestartet werden: %2</translation>
     </message>
+    <message>
+        <source>trainyard: cannot find %1: the folder of this program is not known (is /proc mounted?)</source>
+        <translation>trainyard: %1 nicht gefunden: der Ordner dieses Programms ist nicht bekannt (ist /proc eingehängt?)</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::exec</name>
@@ -3221,6 +3225,10 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>The host name %1 does not resolve on this machine (%2; /etc/hosts has no entry for it): the replicas listen on and are given the loopback address %3 instead.</source>
         <translation>Der Hostname %1 lässt sich auf diesem Rechner nicht auflösen (%2; /etc/hosts hat keinen Eintrag dafür): Die Replikate lauschen stattdessen auf der Loopback-Adresse %3 und bekommen diese genannt.</translation>
+    </message>
+    <message>
+        <source>Cannot find %1 to read the job&apos;s secrets: the folder of this program is not known</source>
+        <translation>%1 zum Lesen der Geheimnisse des Jobs nicht gefunden: der Ordner dieses Programms ist nicht bekannt</translation>
     </message>
 </context>
 <context>
@@ -4829,10 +4837,6 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>CPU (% eines Kerns)</translation>
     </message>
     <message>
-        <source>Memory in use (MiB)</source>
-        <translation>Belegter Arbeitsspeicher (MiB)</translation>
-    </message>
-    <message>
         <source>GPU utilization (%)</source>
         <translation>GPU-Auslastung (%)</translation>
     </message>
@@ -4853,12 +4857,48 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
         <translation>System</translation>
     </message>
     <message>
-        <source>Sampled by the job&apos;s owner about once a second: CPU and memory of each replica&apos;s processes, the GPU memory they hold, and each GPU of this machine</source>
-        <translation>Etwa einmal pro Sekunde vom Eigentümerprozess des Jobs erfasst: CPU und Arbeitsspeicher der Prozesse jedes Replikats, der von ihnen belegte GPU-Speicher und jede GPU dieses Rechners</translation>
-    </message>
-    <message>
         <source>Metric charts</source>
         <translation>Metrik-Diagramme</translation>
+    </message>
+    <message>
+        <source>Metrics %1–%2 of %3 matching (%4 in all)</source>
+        <translation>Metriken %1–%2 von %3 passenden (%4 insgesamt)</translation>
+    </message>
+    <message>
+        <source>Metrics %1–%2 of %3</source>
+        <translation>Metriken %1–%2 von %3</translation>
+    </message>
+    <message>
+        <source>No metric matches “%1”.</source>
+        <translation>Keine Metrik passt zu „%1“.</translation>
+    </message>
+    <message>
+        <source>(Not a regular expression: %1. Matched as plain text.)</source>
+        <translation>(Kein regulärer Ausdruck: %1. Als einfacher Text gesucht.)</translation>
+    </message>
+    <message>
+        <source>Memory, PSS (MiB)</source>
+        <translation>Arbeitsspeicher, PSS (MiB)</translation>
+    </message>
+    <message>
+        <source>Filter metrics (regular expression)</source>
+        <translation>Metriken filtern (regulärer Ausdruck)</translation>
+    </message>
+    <message>
+        <source>Filter metrics</source>
+        <translation>Metriken filtern</translation>
+    </message>
+    <message>
+        <source>Previous page of metrics</source>
+        <translation>Vorherige Seite der Metriken</translation>
+    </message>
+    <message>
+        <source>Next page of metrics</source>
+        <translation>Nächste Seite der Metriken</translation>
+    </message>
+    <message>
+        <source>Sampled by the job&apos;s owner about once a second: CPU (children that exited included) and memory (proportional set size: a page shared by several processes counts its share to each) of each replica&apos;s processes, the GPU memory they hold, and each GPU of this machine</source>
+        <translation>Etwa einmal pro Sekunde vom Eigentümerprozess des Jobs erfasst: CPU (beendete Kindprozesse eingeschlossen) und Arbeitsspeicher (proportionale Belegung: eine von mehreren Prozessen geteilte Seite zählt jedem seinen Anteil) der Prozesse jedes Replikats, der von ihnen belegte GPU-Speicher und jede GPU dieses Rechners</translation>
     </message>
 </context>
 <context>

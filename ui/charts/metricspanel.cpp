@@ -12,10 +12,14 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <utility>
 #include <cmath>
 
 namespace trainyard::ui::charts {
@@ -24,32 +28,6 @@ namespace {
 
 namespace sys = metrics::systemseries;
 
-// The System section's charts in W&B's order; other system/* metrics follow by name.
-const QStringList &systemOrder()
-{
-    static const QStringList order{sys::CpuPercent,   sys::MemoryMiB, sys::GpuUtilizationPercent,
-                                   sys::GpuMemoryMiB, sys::GpuPowerW, sys::GpuTemperatureC};
-    return order;
-}
-
-// Training charts by name, then the System section.
-bool chartBefore(const QString &a, const QString &b)
-{
-    const bool sa = sys::isSystemMetric(a);
-    const bool sb = sys::isSystemMetric(b);
-    if (sa != sb)
-        return sb;
-    if (sa) {
-        const auto rank = [](const QString &m) {
-            const qsizetype i = systemOrder().indexOf(m);
-            return i < 0 ? systemOrder().size() : i;
-        };
-        if (rank(a) != rank(b))
-            return rank(a) < rank(b);
-    }
-    return a < b;
-}
-
 } // namespace
 
 QString MetricsPanel::systemChartTitle(const QString &metric)
@@ -57,7 +35,7 @@ QString MetricsPanel::systemChartTitle(const QString &metric)
     if (metric == sys::CpuPercent)
         return tr("CPU (% of one core)");
     if (metric == sys::MemoryMiB)
-        return tr("Memory in use (MiB)");
+        return tr("Memory, PSS (MiB)");
     if (metric == sys::GpuUtilizationPercent)
         return tr("GPU utilization (%)");
     if (metric == sys::GpuMemoryMiB)
@@ -75,6 +53,7 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     qRegisterMetaType<trainyard::metrics::StoreSummary>();
     qRegisterMetaType<trainyard::metrics::DrawRequest>();
     qRegisterMetaType<trainyard::metrics::DrawResult>();
+    qRegisterMetaType<trainyard::ui::charts::MetricIndex>();
     m_controls = makeChartControls(this);
     m_xMode = m_controls.xMode;
     m_smoothing = m_controls.smoothing;
@@ -95,6 +74,31 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     bar->addWidget(reset);
     bar->addStretch(1);
 
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("metricFilter"));
+    m_filter->setPlaceholderText(tr("Filter metrics (regular expression)"));
+    m_filter->setAccessibleName(tr("Filter metrics"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMaximumWidth(360);
+    m_previous = new QToolButton(this);
+    m_previous->setObjectName(QStringLiteral("previousPage"));
+    m_previous->setArrowType(Qt::LeftArrow);
+    m_previous->setAccessibleName(tr("Previous page of metrics"));
+    m_previous->setToolTip(tr("Previous page of metrics"));
+    m_next = new QToolButton(this);
+    m_next->setObjectName(QStringLiteral("nextPage"));
+    m_next->setArrowType(Qt::RightArrow);
+    m_next->setAccessibleName(tr("Next page of metrics"));
+    m_next->setToolTip(tr("Next page of metrics"));
+    m_pageLabel = new QLabel(this);
+    m_pageLabel->setObjectName(QStringLiteral("pageLabel"));
+    m_pageLabel->setTextFormat(Qt::PlainText);
+    auto *pages = new QHBoxLayout;
+    pages->addWidget(m_filter, 1);
+    pages->addWidget(m_previous);
+    pages->addWidget(m_next);
+    pages->addWidget(m_pageLabel, 1);
+
     m_empty = new QLabel(tr("No metrics yet. Lines such as “step=100 loss=0.5” or Keras "
                             "progress “loss: 0.1234 - accuracy: 0.9” and the hypertune metric "
                             "file become charts here."),
@@ -106,9 +110,11 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     m_gridLayout = new QGridLayout(m_grid);
     m_systemHeading = new QLabel(tr("System"), m_grid);
     m_systemHeading->setTextFormat(Qt::PlainText);
-    m_systemHeading->setToolTip(tr("Sampled by the job's owner about once a second: CPU and "
-                                   "memory of each replica's processes, the GPU memory they "
-                                   "hold, and each GPU of this machine"));
+    m_systemHeading->setToolTip(
+        tr("Sampled by the job's owner about once a second: CPU (children that exited included) "
+           "and memory (proportional set size: a page shared by several processes counts its "
+           "share to each) of each replica's processes, the GPU memory they hold, and each GPU "
+           "of this machine"));
     QFont headingFont = m_systemHeading->font();
     headingFont.setBold(true);
     headingFont.setPointSizeF(headingFont.pointSizeF() * 1.2);
@@ -122,6 +128,7 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    layout->addLayout(pages);
     layout->addWidget(m_empty);
     layout->addWidget(m_unparsed);
     layout->addWidget(scroll, 1);
@@ -147,6 +154,21 @@ MetricsPanel::MetricsPanel(QWidget *parent)
         for (MetricChartView *c : std::as_const(m_charts))
             c->resetZoom();
     });
+    connect(m_previous, &QToolButton::clicked, this, [this] { setPage(m_page - 1); });
+    connect(m_next, &QToolButton::clicked, this, [this] { setPage(m_page + 1); });
+    m_filterTimer.setSingleShot(true);
+    m_filterTimer.setInterval(FilterDelayMs);
+    connect(m_filter, &QLineEdit::textChanged, &m_filterTimer, qOverload<>(&QTimer::start));
+    connect(&m_filterTimer, &QTimer::timeout, this, [this] {
+        if (MetricIndexer *indexer = m_indexer)
+            QMetaObject::invokeMethod(
+                indexer, [indexer, text = m_filter->text()] { indexer->setFilter(text); },
+                Qt::QueuedConnection);
+    });
+    m_makeTimer.setSingleShot(true);
+    m_makeTimer.setInterval(0);
+    connect(&m_makeTimer, &QTimer::timeout, this, &MetricsPanel::makeCharts);
+    showPageState();
 
     m_timer.setInterval(RedrawIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &MetricsPanel::redraw);
@@ -175,19 +197,25 @@ void MetricsPanel::stopView()
 {
     if (m_view) {
         disconnect(m_view, nullptr, this, nullptr);
+        if (m_indexer)
+            disconnect(m_indexer, nullptr, this, nullptr);
         QMetaObject::invokeMethod(m_view, &metrics::StoreFollower::stop, Qt::QueuedConnection);
-        m_view->deleteLater();
+        m_view->deleteLater(); // and its indexer, a child
         m_view = nullptr;
+        m_indexer = nullptr;
     }
 }
 
 void MetricsPanel::clearCharts()
 {
     m_dirty.clear();
+    m_toMake.clear();
+    m_pageMetrics.clear();
+    m_makeTimer.stop();
     qDeleteAll(m_charts);
     m_charts.clear();
+    placeCharts();
     m_empty->show();
-    m_systemHeading->hide();
 }
 
 XMode MetricsPanel::xModeFor(const QString &metric) const
@@ -199,10 +227,16 @@ XMode MetricsPanel::xModeFor(const QString &metric) const
 metrics::StoreFollower *MetricsPanel::startView()
 {
     auto *view = new metrics::StoreFollower(m_metricsDir, m_logsDir, m_hypertuneDir, m_patterns);
-    view->moveToThread(&m_thread);
-    connect(view, &metrics::StoreFollower::summaryChanged, this, &MetricsPanel::onSummary);
+    auto *indexer = new MetricIndexer(view); // moves to the thread with it, dies with it
+    indexer->setFilter(m_filter->text());
+    // The summaries go to the indexer in the worker's thread; only the index comes here.
+    connect(view, &metrics::StoreFollower::summaryChanged, indexer, &MetricIndexer::setSummary,
+            Qt::DirectConnection);
+    connect(indexer, &MetricIndexer::indexed, this, &MetricsPanel::onIndexed);
     connect(view, &metrics::StoreFollower::drawn, this, &MetricsPanel::onDrawn);
     connect(view, &metrics::StoreFollower::caughtUpChanged, this, &MetricsPanel::onCaughtUp);
+    view->moveToThread(&m_thread);
+    m_indexer = indexer;
     QMetaObject::invokeMethod(view, &metrics::StoreFollower::start, Qt::QueuedConnection);
     return view;
 }
@@ -212,9 +246,11 @@ void MetricsPanel::setJobDirs(const QString &metricsDir, const QString &logsDir,
 {
     stopView();
     m_patternTimer.stop();
-    m_summary.clear();
     m_reapplying = false;
+    m_index = MetricIndex();
+    m_page = 0;
     clearCharts();
+    showPageState();
     setEpochAvailable(m_controls, false);
     m_metricsDir = metricsDir;
     m_logsDir = logsDir;
@@ -251,6 +287,7 @@ void MetricsPanel::restartWithPatterns()
     // The charts keep what they show until the new worker caught up.
     stopView();
     m_reapplying = true;
+    m_pendingIndex = MetricIndex();
     m_view = startView();
 }
 
@@ -260,35 +297,40 @@ void MetricsPanel::onCaughtUp()
         return;
     m_reapplying = false;
     clearCharts();
-    m_summary = m_pendingSummary;
-    setEpochAvailable(m_controls, metrics::hasEpoch(m_summary));
-    for (const metrics::SeriesInfo &info : std::as_const(m_summary))
-        m_dirty.insert(info.key.metric);
-    redraw();
+    m_index = MetricIndex();
+    applyIndex(m_pendingIndex, true);
     Q_EMIT patternsApplied();
 }
 
-void MetricsPanel::onSummary(const metrics::StoreSummary &summary)
+void MetricsPanel::onIndexed(const MetricIndex &index)
 {
-    if (sender() != m_view)
+    if (sender() != m_indexer)
         return; // a late report of the previous job
     if (m_reapplying) {
-        m_pendingSummary = summary;
+        m_pendingIndex = index;
         return;
     }
-    QHash<QString, qint64> before;
-    for (const metrics::SeriesInfo &info : std::as_const(m_summary))
-        before.insert(info.file, info.count);
-    bool newMetric = false;
-    for (const metrics::SeriesInfo &info : summary) {
-        if (before.value(info.file, -1) != info.count)
-            m_dirty.insert(info.key.metric);
-        newMetric = newMetric || !chart(info.key.metric);
+    applyIndex(index, index.listSerial != m_index.listSerial);
+}
+
+void MetricsPanel::applyIndex(const MetricIndex &index, bool relayout)
+{
+    if (index.filter != m_index.filter)
+        m_page = 0;
+    // The index it replaces may hold the last references to 100,000 series' entries: they are
+    // let go of in the worker's thread, not here.
+    MetricIndex old = std::exchange(m_index, index);
+    if (MetricIndexer *indexer = m_indexer)
+        QMetaObject::invokeMethod(indexer, [old = std::move(old)] {}, Qt::QueuedConnection);
+    setEpochAvailable(m_controls, index.hasEpoch);
+    for (const QString &metric : index.changed) {
+        if (chart(metric))
+            m_dirty.insert(metric);
     }
-    m_summary = summary;
-    setEpochAvailable(m_controls, metrics::hasEpoch(m_summary));
-    if (newMetric)
-        redraw(); // a new chart appears at once; later points wait for the redraw timer
+    if (relayout)
+        layoutPage();
+    else
+        showPageState();
 }
 
 void MetricsPanel::onDrawn(const metrics::DrawResult &result)
@@ -304,7 +346,7 @@ void MetricsPanel::onDrawn(const metrics::DrawResult &result)
 QStringList MetricsPanel::sources(const QString &metric) const
 {
     QStringList names;
-    for (const metrics::SeriesInfo &info : m_summary) {
+    for (const metrics::SeriesInfo &info : m_index.summary) {
         if (info.key.metric == metric)
             names.append(info.display);
     }
@@ -313,7 +355,7 @@ QStringList MetricsPanel::sources(const QString &metric) const
 
 qint64 MetricsPanel::pointCount(const QString &metric, const QString &source) const
 {
-    for (const metrics::SeriesInfo &info : m_summary) {
+    for (const metrics::SeriesInfo &info : m_index.summary) {
         if (info.key.metric == metric && info.display == source)
             return info.count;
     }
@@ -329,69 +371,39 @@ MetricChartView *MetricsPanel::chart(const QString &metric) const
     return nullptr;
 }
 
-QStringList MetricsPanel::chartMetrics() const
-{
-    QStringList names;
-    for (MetricChartView *c : m_charts)
-        names.append(c->metric());
-    return names;
-}
-
 void MetricsPanel::redraw()
 {
     if (m_dirty.isEmpty() || !m_view)
         return;
-    QStringList metrics;
-    for (const metrics::SeriesInfo &info : std::as_const(m_summary)) {
-        if (!metrics.contains(info.key.metric))
-            metrics.append(info.key.metric);
-    }
-    bool added = false;
-    for (const QString &metric : std::as_const(metrics)) {
-        if (!chart(metric)) {
-            auto *view = new MetricChartView(metric, m_metricsDir, m_grid);
-            if (sys::isSystemMetric(metric))
-                view->chart()->setTitle(systemChartTitle(metric).toHtmlEscaped());
-            view->setXMode(xModeFor(metric));
-            view->setSmoothing(m_smoothing->value() / 100.0);
-            view->setLogScale(m_log->isChecked());
-            view->setRestartMarks(m_restartMarks);
-            connect(view, &MetricChartView::drawRequested, this,
-                    [this](const metrics::DrawRequest &request) {
-                        if (m_view)
-                            QMetaObject::invokeMethod(
-                                m_view, "draw", Qt::QueuedConnection,
-                                Q_ARG(trainyard::metrics::DrawRequest, request));
-                    });
-            m_charts.append(view);
-            added = true;
-        }
-    }
-    if (added) {
-        // Training metrics in name order, two per row; below them the System section.
-        std::sort(m_charts.begin(), m_charts.end(), [](MetricChartView *a, MetricChartView *b) {
-            return chartBefore(a->metric(), b->metric());
-        });
-        int training = 0;
-        while (training < m_charts.size() && !sys::isSystemMetric(m_charts.at(training)->metric()))
-            ++training;
-        for (int i = 0; i < training; ++i)
-            m_gridLayout->addWidget(m_charts.at(i), i / 2, i % 2);
-        const int headingRow = (training + 1) / 2;
-        if (training < m_charts.size()) {
-            m_gridLayout->addWidget(m_systemHeading, headingRow, 0, 1, 2);
-            m_systemHeading->show();
-        }
-        for (int i = training; i < m_charts.size(); ++i)
-            m_gridLayout->addWidget(m_charts.at(i), headingRow + 1 + (i - training) / 2,
-                                    (i - training) % 2);
-        m_empty->setVisible(training == 0); // the hint stays until the trainer logs a metric
-    }
     for (const QString &metric : std::as_const(m_dirty)) {
         if (MetricChartView *c = chart(metric))
             c->updateSeries();
     }
     m_dirty.clear();
+}
+
+void MetricsPanel::setFilter(const QString &text)
+{
+    m_filter->setText(text);
+}
+
+QString MetricsPanel::filter() const
+{
+    return m_filter->text();
+}
+
+int MetricsPanel::pageCount() const
+{
+    return std::max<int>(1, int((m_index.training.size() + PageSize - 1) / PageSize));
+}
+
+void MetricsPanel::setPage(int page)
+{
+    page = std::clamp(page, 0, pageCount() - 1);
+    if (page == m_page)
+        return;
+    m_page = page;
+    layoutPage();
 }
 
 void MetricsPanel::setRestartMarks(const QList<RestartMark> &marks)
