@@ -161,11 +161,46 @@ bool summarize(const SeriesReader &r, const QString &file, SeriesInfo *info)
 
 } // namespace
 
+bool StoreFollower::refreshEntry(const QString &file, qint64 size)
+{
+    auto it = m_entries.find(file);
+    if (it != m_entries.end() && it->size == size)
+        return false;
+    // New or grown: summarized again from a mapping kept only while it is drawn.
+    std::shared_ptr<SeriesReader> reader = m_readers.value(file);
+    SeriesReader temporary;
+    const SeriesReader *r = reader.get();
+    if (reader) {
+        reader->refresh();
+    } else {
+        if (!temporary.open(file))
+            return false;
+        r = &temporary;
+    }
+    SeriesInfo info;
+    if (!summarize(*r, file, &info)) {
+        if (it == m_entries.end())
+            return false;
+        m_entries.erase(it);
+        return true;
+    }
+    if (info.key.kind == kinds::System && !m_systemFiles.contains(file))
+        m_systemFiles.append(file);
+    m_entries.insert(file, Entry{info, size});
+    return true;
+}
+
 bool StoreFollower::refreshReaders()
 {
     const Signature signature = storeSignature(m_dir);
-    if (signature == m_signature && !m_entries.isEmpty() && ++m_scanRound % FullScanEvery != 0)
-        return false;
+    if (signature == m_signature && !m_entries.isEmpty() && ++m_scanRound % FullScanEvery != 0) {
+        // The system series grow without a new progress file (metricrecorder.cpp): looked at
+        // every round, a handful of files.
+        bool changed = false;
+        for (const QString &file : std::as_const(m_systemFiles))
+            changed = refreshEntry(file, fileSize(file)) || changed;
+        return changed;
+    }
     m_signature = signature;
     bool changed = false;
     const QStringList files = seriesFiles(m_dir);
@@ -173,36 +208,13 @@ bool StoreFollower::refreshReaders()
     present.reserve(files.size());
     for (const QString &file : files) {
         present.insert(file);
-        const qint64 size = fileSize(file);
-        auto it = m_entries.find(file);
-        if (it != m_entries.end() && it->size == size)
-            continue;
-        // New or grown: summarized again from a mapping kept only while it is drawn.
-        std::shared_ptr<SeriesReader> reader = m_readers.value(file);
-        SeriesReader temporary;
-        const SeriesReader *r = reader.get();
-        if (reader) {
-            reader->refresh();
-        } else {
-            if (!temporary.open(file))
-                continue;
-            r = &temporary;
-        }
-        SeriesInfo info;
-        if (!summarize(*r, file, &info)) {
-            if (it != m_entries.end()) {
-                m_entries.erase(it);
-                changed = true;
-            }
-            continue;
-        }
-        m_entries.insert(file, Entry{info, size});
-        changed = true;
+        changed = refreshEntry(file, fileSize(file)) || changed;
     }
     for (auto it = m_entries.begin(); it != m_entries.end();) {
         if (!present.contains(it.key())) {
             m_readers.remove(it.key());
             m_readerUse.removeAll(it.key());
+            m_systemFiles.removeAll(it.key());
             it = m_entries.erase(it);
             changed = true;
         } else {

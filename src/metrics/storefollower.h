@@ -12,7 +12,8 @@
 // keeps a series in memory: 10 million points cost their mapped pages, not a copy.
 //
 // Cost per series: a round looks at the store only when its progress file or its folder
-// changed (and every FullScanEvery rounds anyway); then only the series files that grew are
+// changed (and every FullScanEvery rounds anyway), and at the system series' few files, which
+// grow without a new progress file (metricrecorder.cpp); then only the series files that grew are
 // read again for the summary, through a mapping dropped at once. Mappings are kept only for
 // the series last drawn (at most ReaderCacheSize): 100,000 series that are not drawn cost
 // their summary entries, no descriptors and no mappings.
@@ -165,6 +166,8 @@ public:
 private:
     void extract();
     bool refreshReaders();
+    // Summarizes a series file again when its size is not `size` any more; true when changed.
+    bool refreshEntry(const QString &file, qint64 size);
     std::shared_ptr<SeriesReader> readerFor(const QString &file) const;
 
     struct Entry
@@ -179,6 +182,7 @@ private:
     QStringList m_patterns;
     std::unique_ptr<MetricRecorder> m_recorder;
     QHash<QString, Entry> m_entries; // by file
+    QStringList m_systemFiles;       // the system series' files, looked at every round
     // The series last drawn, by file, and their order of use (most recent last).
     mutable QHash<QString, std::shared_ptr<SeriesReader>> m_readers;
     mutable QStringList m_readerUse;

@@ -310,10 +310,23 @@ void TestMetricStoreLimits::systemPointsLeaveProgressAlone()
         QVERIFY(recorder.flush());
         const qint64 written = inodeOf(progress);
         QVERIFY(written > 0);
+        StoreFollower follower(dir.path(), QString(), QString(), {}); // the console's
+        follower.pollOnce();
+        const auto cpuCount = [&follower, &cpu] {
+            for (const SeriesInfo &info : follower.summary()) {
+                if (info.key == cpu)
+                    return info.count;
+            }
+            return qint64(-1);
+        };
+        QCOMPARE(cpuCount(), qint64(1));
         for (int second = 1; second <= 5; ++second) { // the sampler's points, nothing else
             recorder.addPoint(cpu, MetricPoint{double(second), 1000 + second * 1000, 10.0});
             QVERIFY(recorder.flush());
             QCOMPARE(inodeOf(progress), written);
+            // The console still sees each point at its next round.
+            QVERIFY(follower.pollOnce());
+            QCOMPARE(cpuCount(), qint64(second + 1));
         }
         recorder.addPoint(loss, MetricPoint{2, 7000, 0.25}); // a training point: saved
         QVERIFY(recorder.flush());
