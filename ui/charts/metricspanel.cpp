@@ -19,8 +19,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <utility>
 #include <cmath>
+#include <utility>
 
 namespace trainyard::ui::charts {
 
@@ -321,7 +321,8 @@ void MetricsPanel::applyIndex(const MetricIndex &index, bool relayout)
     // let go of in the worker's thread, not here.
     MetricIndex old = std::exchange(m_index, index);
     if (MetricIndexer *indexer = m_indexer)
-        QMetaObject::invokeMethod(indexer, [old = std::move(old)] {}, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            indexer, [old = std::move(old)] {}, Qt::QueuedConnection);
     setEpochAvailable(m_controls, index.hasEpoch);
     for (const QString &metric : index.changed) {
         if (chart(metric))
