@@ -139,6 +139,9 @@ QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
     std::vector<qint64> ticks(size_t(roots.size()), 0);
     std::vector<bool> measured(size_t(roots.size()), false);
     std::unordered_map<Identity, Seen, IdentityHash> seen;
+    // How much the children's figure of each member seen before grew since (pid -> ticks): what
+    // members that exited meanwhile can have brought into it.
+    std::unordered_map<qint64, qint64> childGrowth;
     const double lastPassTicks = m_lastPassSeconds * m_ticksPerSecond;
     for (size_t i = 0; i < all.size(); ++i) {
         const store::ProcSample &s = all[i];
@@ -147,11 +150,13 @@ QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
         const size_t r = size_t(owner[i]);
         const quint64 total = s.cpuTicks + s.childTicks;
         const Identity id{s.pid, s.startTime};
-        Seen &member = seen.emplace(id, Seen{total, s.ppid, owner[i]}).first->second;
+        Seen &member = seen.emplace(id, Seen{total, s.childTicks, s.ppid, owner[i]}).first->second;
         if (const auto prev = m_seen.find(id); prev != m_seen.end()) {
             ticks[r] += total >= prev->second.ticks ? qint64(total - prev->second.ticks) : 0;
             measured[r] = true;
             member.pssPerRss = prev->second.pssPerRss;
+            if (s.childTicks > prev->second.childTicks)
+                childGrowth.emplace(s.pid, qint64(s.childTicks - prev->second.childTicks));
         } else if (m_lastPassSeconds >= 0 && double(s.startTime) >= lastPassTicks) {
             ticks[r] += qint64(total); // started since the last pass: all of its time is new
             measured[r] = true;
@@ -174,29 +179,35 @@ QList<TreeUsage> ProcessTreeReader::read(const QList<TreeRoot> &roots)
 
     // Members gone since the last pass: the parent that waited for one (or the first of its
     // ancestors still here, when they exited too) got all of its time in its children's figure,
-    // of which what was counted before is not new. One reaped outside the tree (by the owner,
-    // after its parent exited) took the rest of its time along.
+    // of which what was counted before is not new (at most what that figure grew by: a child
+    // reaped without a wait, SIGCHLD ignored, brings nothing). One reaped outside the tree (by
+    // the owner, after its parent exited) took the rest of its time along.
     std::unordered_map<qint64, const Seen *> lastByPid;
     for (const auto &[id, was] : m_seen) {
         if (seen.count(id) == 0)
             lastByPid.emplace(id.pid, &was);
     }
-    for (const auto &[pid, was] : lastByPid) {
+    for (const auto &gone : lastByPid) {
+        const Seen *was = gone.second;
         qint64 up = was->ppid;
         for (size_t hops = 0; hops <= lastByPid.size(); ++hops) {
             if (const auto here = index.find(up); here != index.end()) {
-                const store::ProcSample &p = all[here->second];
+                // the same process as at the last pass (only those have a growth), in that tree
                 const int tree = owner[here->second];
-                const bool sameTree = tree >= 0 && was->tree < lastRoots.size() &&
-                                      roots.at(tree).source == lastRoots.at(was->tree).source;
-                if (sameTree && m_seen.count(Identity{p.pid, p.startTime}))
-                    ticks[size_t(tree)] -= qint64(was->ticks);
+                const auto grown = childGrowth.find(up);
+                if (tree >= 0 && was->tree < lastRoots.size() &&
+                    roots.at(tree).source == lastRoots.at(was->tree).source &&
+                    grown != childGrowth.end()) {
+                    const qint64 counted = std::min(qint64(was->ticks), grown->second);
+                    grown->second -= counted;
+                    ticks[size_t(tree)] -= counted;
+                }
                 break;
             }
-            const auto gone = lastByPid.find(up);
-            if (gone == lastByPid.end())
+            const auto above = lastByPid.find(up);
+            if (above == lastByPid.end())
                 break;
-            up = gone->second->ppid;
+            up = above->second->ppid;
         }
     }
 

@@ -82,7 +82,8 @@ private:
     // A member as the last pass saw it.
     struct Seen
     {
-        quint64 ticks = 0; // its own and its waited-for children's
+        quint64 ticks = 0;      // its own and its waited-for children's
+        quint64 childTicks = 0; // its waited-for children's
         qint64 ppid = 0;
         int tree = -1;
         double pssPerRss = -1; // as last read from smaps_rollup (< 0: not read yet)

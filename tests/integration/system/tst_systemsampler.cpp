@@ -321,6 +321,54 @@ while True:
         QVERIFY2(*tree.cpuPercent > expected - children / 2, qPrintable(figures));
     }
 
+    // A parent ignoring SIGCHLD: its busy child is reaped by the kernel without a wait, so the
+    // parent's figure for its children never grows and none of the child's time may be taken
+    // back from it. (Before, what the last pass counted of the child was taken from the tree:
+    // a busy root charted that much lower.)
+    void childReapedWithoutAWaitTakesNothingBack()
+    {
+        const char *code = R"py(
+import os, signal, time
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+pid = os.fork()
+if pid == 0:
+    t = time.process_time() + 1.2
+    while time.process_time() < t: pass
+    os._exit(0)
+print(pid, flush=True)
+while True: pass
+)py";
+        auto root = std::make_unique<QProcess>();
+        root->setChildProcessModifier([] { ::setsid(); });
+        root->start(u"/usr/bin/python3"_s, {u"-c"_s, QString::fromUtf8(code)});
+        QVERIFY(root->waitForStarted() && root->waitForReadyRead(30000));
+        const qint64 child = root->readLine().trimmed().toLongLong();
+        const qint64 pid = root->processId();
+        QVERIFY(child > 0);
+        ProcessTreeReader reader;
+        reader.read({{u"chief-0"_s, pid}});
+        QVERIFY(QTest::qWaitFor([&] { return cpuSeconds(child) >= 0.4; }, 30000));
+        reader.read({{u"chief-0"_s, pid}});
+        const double childCounted = cpuSeconds(child);
+        const double self0 = cpuSeconds(pid);
+        const double t0 = bootSeconds();
+        QVERIFY(QTest::qWaitFor([&] { return ::kill(pid_t(child), 0) != 0; }, 30000));
+        QTest::qWait(500);
+        const TreeUsage tree = reader.read({{u"chief-0"_s, pid}}).at(0);
+        const double t1 = bootSeconds();
+        const double self = 100.0 * (cpuSeconds(pid) - self0) / (t1 - t0);
+        const double taken = 100.0 * childCounted / (t1 - t0);
+        QCOMPARE(cpuSeconds(pid, true), cpuSeconds(pid)); // nothing waited for
+        stopPython(root.get());
+        QVERIFY(tree.cpuPercent);
+        const QString figures =
+            u"sampled %1 %, the root's own %2 %, the child's counted %3 %"_s.arg(*tree.cpuPercent)
+                .arg(self)
+                .arg(taken);
+        QVERIFY2(qAbs(*tree.cpuPercent - self) < std::max(5.0, self / 4), qPrintable(figures));
+        QVERIFY2(*tree.cpuPercent > self - taken / 2, qPrintable(figures));
+    }
+
     // A pass reads the stat files of the root's descendants and of processes it has not seen
     // before; 300 processes outside the tree cost a listing after the first pass. (The owner's
     // root is itself; here a Python with two children, beside 300 sleeps of another tree.)
