@@ -8,6 +8,7 @@
 #include <QJsonValue>
 #include <QProcess>
 #include <QString>
+#include <QTest>
 
 namespace trainyard::test {
 
@@ -44,6 +45,20 @@ inline PyYamlResult readWithPyYaml(const QByteArray &yaml)
                        .object()
                        .value(QStringLiteral("doc"));
     return result;
+}
+
+// _data() rows of a QString column "value": the characters yaml-cpp wrote raw (DEL, U+2028,
+// U+2029) and their neighbours (C0, C1 with NEL, U+FEFF, quotes, backslash, UTF-8).
+inline void addUnprintableStringRows()
+{
+    QTest::addColumn<QString>("value");
+    QTest::newRow("DEL") << QStringLiteral("a\u007Fb");
+    QTest::newRow("U+2028") << QStringLiteral("line\u2028separator");
+    QTest::newRow("U+2029") << QStringLiteral("para\u2029graph");
+    QTest::newRow("all three, quotes, backslash, UTF-8")
+        << QStringLiteral("\u007F\"'\\ \u00FCber \u2028\u2029 \U0001F600");
+    QTest::newRow("NEL, C1, C0, BOM, tab") << QStringLiteral("nel\u0085 c1\u0090 \u0007\uFEFF\t");
+    QTest::newRow("number-like with DEL") << QStringLiteral("2.11\u007F");
 }
 
 } // namespace trainyard::test

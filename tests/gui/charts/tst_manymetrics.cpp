@@ -9,10 +9,12 @@
 // metrics-filtered.png.
 #include "charts/metricspanel.h"
 #include "common/guitimerprobe.h"
+#include "common/screenshot.h"
 #include "metrics/metricstore.h"
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -36,15 +38,6 @@ QString tag(int i)
     return u"layer%1/grad_norm"_s.arg(i, 6, 10, QLatin1Char('0'));
 }
 
-void shot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("TRAINYARD_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    w->grab().save(QDir(dir).filePath(name));
-}
-
 } // namespace
 
 class TestManyMetrics : public QObject
@@ -52,7 +45,11 @@ class TestManyMetrics : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_tmp;
+    // In memory where the machine has /dev/shm: 100,000 series files written to and removed
+    // from a disk took minutes (an ext4 mounted with discard), in memory seconds.
+    QTemporaryDir m_tmp{QFileInfo(u"/dev/shm"_s).isWritable()
+                            ? u"/dev/shm/tst_manymetrics-XXXXXX"_s
+                            : QDir::tempPath() + u"/tst_manymetrics-XXXXXX"_s};
     QString m_store;
 
 private slots:
@@ -117,7 +114,7 @@ private slots:
         QTRY_VERIFY(!panel.chart(tag(23))->lineSeries().isEmpty() &&
                     panel.chart(tag(23))->lineSeries().first()->count() == 3);
         QCOMPARE(panel.pageLabel()->text(), u"Metrics 13–24 of %1"_s.arg(all));
-        shot(&panel, u"metrics-many.png"_s);
+        test::screenshot(&panel, u"metrics-many.png"_s);
         // Far ahead and back, as a user clicking quickly would (each click a turn of the event
         // loop, the charts of the pages passed over never all made).
         for (int i = 0; i < 20; ++i) {
@@ -142,7 +139,7 @@ private slots:
         QCOMPARE(panel.pageCount(), 1);
         QCOMPARE(panel.pageLabel()->text(), u"Metrics 1–10 of 10 matching (%1 in all)"_s.arg(all));
         QTRY_VERIFY(panel.chart(tag(4249)) && !panel.chart(tag(4249))->lineSeries().isEmpty());
-        shot(&panel, u"metrics-filtered.png"_s);
+        test::screenshot(&panel, u"metrics-filtered.png"_s);
         // Not a regular expression: matched as text, and said so.
         filter->clear();
         QTest::keyClicks(filter, u"layer000001/grad_norm("_s);

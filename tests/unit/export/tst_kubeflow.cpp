@@ -646,15 +646,7 @@ void TestKubeflow::cliExportsATfJob()
 
 void TestKubeflow::unprintableCharactersReadBack_data()
 {
-    QTest::addColumn<QString>("value");
-    QTest::newRow("DEL") << QStringLiteral("a\u007Fb");
-    QTest::newRow("U+2028") << QStringLiteral("line\u2028separator");
-    QTest::newRow("U+2029") << QStringLiteral("para\u2029graph");
-    QTest::newRow("all three, quotes, backslash, UTF-8")
-        << QStringLiteral("\u007F\"'\\ \u00FCber \u2028\u2029 \U0001F600");
-    QTest::newRow("NEL and C1") << QStringLiteral("nel\u0085 c1\u0090");
-    QTest::newRow("C0 and BOM") << QStringLiteral("bell\u0007 \uFEFFbom\ttab");
-    QTest::newRow("trailing DEL, number-like") << QStringLiteral("12\u007F");
+    test::addUnprintableStringRows();
 }
 
 // Every YAML writer the project has (jsonToYaml for the Kubernetes and Kubeflow manifests,

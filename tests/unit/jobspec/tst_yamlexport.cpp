@@ -356,17 +356,7 @@ private slots:
         checkRoundTrip(job, ExportScope::WithLocal);
     }
 
-    void pyYamlReadsWhatWeWrite_data()
-    {
-        QTest::addColumn<QString>("value");
-        QTest::newRow("DEL") << QStringLiteral("a\u007Fb");
-        QTest::newRow("U+2028") << QStringLiteral("line\u2028separator");
-        QTest::newRow("U+2029") << QStringLiteral("para\u2029graph");
-        QTest::newRow("all three, quotes, backslash, UTF-8")
-            << QStringLiteral("\u007F\"'\\ \u00FCber \u2028\u2029 \U0001F600");
-        QTest::newRow("NEL, C1, C0, BOM") << QStringLiteral("nel\u0085 c1\u0090 \u0007\uFEFF");
-        QTest::newRow("number-like with DEL") << QStringLiteral("2.11\u007F");
-    }
+    void pyYamlReadsWhatWeWrite_data() { trainyard::test::addUnprintableStringRows(); }
     // config.yaml as PyYAML (gcloud's reader) reads it: the same strings. Raw DEL made it refuse
     // the file ("special characters are not allowed"); raw U+2028/U+2029 it read as line breaks.
     void pyYamlReadsWhatWeWrite()
