@@ -96,9 +96,8 @@ int openPanel(const QString &store, int tags)
     std::printf("Metrics tab (a process of its own): %lld metrics listed, first page drawn in %lld "
                 "ms; longest GUI block %lld ms; a page turned and drawn: median %.0f ms; resident "
                 "memory %lld MB (%lld MB before the tab opened; target < 300 MB)\n",
-                qint64(panel.metricCount()), openMs, probe.maxBlockedMs() > blocked
-                                                         ? probe.maxBlockedMs()
-                                                         : blocked,
+                qint64(panel.metricCount()), openMs,
+                probe.maxBlockedMs() > blocked ? probe.maxBlockedMs() : blocked,
                 trainyard::bench::median(turns), residentKiB() / 1024, rssBefore / 1024);
     return 0;
 }
