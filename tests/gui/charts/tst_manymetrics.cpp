@@ -7,9 +7,9 @@
 // about 60 s and grew the process to 1.5 GB.) bench_manytags prints the memory it costs.
 // TRAINYARD_SCREENSHOT_DIR: saves metrics-many.png (page 2 of the 100,000 tags) and
 // metrics-filtered.png.
+#include "chartfixture.h"
 #include "charts/metricspanel.h"
 #include "common/guitimerprobe.h"
-#include "common/screenshot.h"
 #include "metrics/metricstore.h"
 
 #include <QDir>
@@ -114,7 +114,7 @@ private slots:
         QTRY_VERIFY(!panel.chart(tag(23))->lineSeries().isEmpty() &&
                     panel.chart(tag(23))->lineSeries().first()->count() == 3);
         QCOMPARE(panel.pageLabel()->text(), u"Metrics 13–24 of %1"_s.arg(all));
-        test::screenshot(&panel, u"metrics-many.png"_s);
+        test::shot(&panel, u"metrics-many.png"_s);
         // Far ahead and back, as a user clicking quickly would (each click a turn of the event
         // loop, the charts of the pages passed over never all made).
         for (int i = 0; i < 20; ++i) {
@@ -139,7 +139,7 @@ private slots:
         QCOMPARE(panel.pageCount(), 1);
         QCOMPARE(panel.pageLabel()->text(), u"Metrics 1–10 of 10 matching (%1 in all)"_s.arg(all));
         QTRY_VERIFY(panel.chart(tag(4249)) && !panel.chart(tag(4249))->lineSeries().isEmpty());
-        test::screenshot(&panel, u"metrics-filtered.png"_s);
+        test::shot(&panel, u"metrics-filtered.png"_s);
         // Not a regular expression: matched as text, and said so.
         filter->clear();
         QTest::keyClicks(filter, u"layer000001/grad_norm("_s);
