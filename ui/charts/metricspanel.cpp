@@ -79,6 +79,7 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     m_filter->setPlaceholderText(tr("Filter metrics (regular expression)"));
     m_filter->setAccessibleName(tr("Filter metrics"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setProperty("trainyardFind", true); // Ctrl+F on the Metrics tab goes here
     m_filter->setMaximumWidth(360);
     m_previous = new QToolButton(this);
     m_previous->setObjectName(QStringLiteral("previousPage"));
