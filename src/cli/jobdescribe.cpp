@@ -195,6 +195,19 @@ QString describeYaml(const store::JobStore &store, const QString &jobId,
     }
     run["replicas"] = replicas;
     run["logs"] = utf8(store.logsDir(jobId));
+    // What the job lost while it ran (a log cut by a full disk, the disk nearly full).
+    if (!state.warnings.isEmpty()) {
+        YAML::Node warnings(YAML::NodeType::Sequence);
+        for (const store::JobWarning &w : state.warnings) {
+            YAML::Node n(YAML::NodeType::Map);
+            n["kind"] = utf8(store::jobWarningKindName(w.kind));
+            if (w.time.isValid())
+                n["time"] = utf8(rfc3339(w.time));
+            n["message"] = utf8(store::jobWarningText(w));
+            warnings.push_back(n);
+        }
+        run["warnings"] = warnings;
+    }
     YAML::Node tail(YAML::NodeType::Map);
     tail["trainyardRun"] = run;
 

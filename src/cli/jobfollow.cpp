@@ -217,15 +217,22 @@ int followJob(const store::JobStore &store, const QString &jobId, const FollowOp
             const QString name = store::jobStatusName(state.state);
             // A failure says why; so does an end held outside a folder that cannot be written.
             const bool held = QFileInfo::exists(store.heldOutcomePath(jobId));
+            // What was lost on the way (a log cut by a full disk) is said with the outcome.
+            const QString warnings = state.warningsText();
             if ((state.state == store::JobStatus::Failed || held) &&
                 !state.errorMessage.isEmpty()) {
                 // Sanitized line by line: the message's own line breaks stay line breaks.
                 QStringList lines = Follow::tr("Job [%1] %2: %3")
                                         .arg(jobId, name, state.errorMessage)
                                         .split(QLatin1Char('\n'));
+                if (!warnings.isEmpty())
+                    lines << Follow::tr("Job [%1]: %2.").arg(jobId, warnings);
                 for (QString &line : lines)
                     line = sanitize(line);
                 err() << lines.join(QLatin1Char('\n')) << '\n';
+            } else if (!warnings.isEmpty()) {
+                err() << sanitize(Follow::tr("Job [%1] %2; %3.").arg(jobId, name, warnings))
+                      << '\n';
             } else {
                 err() << Follow::tr("Job [%1] %2.").arg(jobId, name) << '\n';
             }

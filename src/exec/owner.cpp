@@ -176,7 +176,7 @@ void Owner::startMetrics()
     });
 }
 
-ReplicaSetConfig Owner::setConfig() const
+ReplicaSetConfig Owner::setConfig()
 {
     ReplicaSetConfig config;
     config.store = m_store;
@@ -189,6 +189,9 @@ ReplicaSetConfig Owner::setConfig() const
     config.extraEnvironment = m_gpuEnvironment;
     config.metrics = m_metrics;
     config.cancelRequested = [this] { return m_cancelRequested; };
+    config.logStopped = [this](const QString &logName, int error, qint64 atMs) {
+        onLogStopped(logName, error, atMs);
+    };
     return config;
 }
 
@@ -439,9 +442,12 @@ void Owner::poll()
     }
     if (m_phase == Phase::Running)
         takeRehearsals();
-    if (m_phase == Phase::Running && ++m_pollCount % RecordProcessesEvery == 0 &&
+    ++m_pollCount;
+    if (m_phase == Phase::Running && m_pollCount % RecordProcessesEvery == 0 &&
         m_containment.recordProcesses(&m_state.processes))
         m_dirty = true;
+    if (m_phase == Phase::Running && m_pollCount % CheckSpaceEvery == 0)
+        checkSpace();
     if (m_trials)
         m_trials->poll();
     else if (m_run)

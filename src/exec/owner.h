@@ -30,6 +30,10 @@
 //    every poll, the outcome kept in memory. The final state gets the job's space reserve; if
 //    it still cannot be written the owner retries for RetryFinalWriteMs, then exits noting
 //    "no space left on device: PATH" (and the next look at the store reports the job).
+//  - Nothing is lost without a word: a replica's log that cannot be written (a full disk) and
+//    the store's disk falling below the free-space floor while the job runs (checked every
+//    second) are noted in owner.log and kept in the state's warnings (store::JobWarning), which
+//    the CLI's end line, `jobs describe` and the console's Overview show with the outcome.
 //
 // Cancel requests: a console creates <job>/cancel (exec::requestCancel), which the owner polls
 // every 100 ms. A file is used rather than a signal to the recorded owner pid because a pid can
@@ -71,6 +75,7 @@ class Owner : public QObject
 public:
     static constexpr int PollIntervalMs = 100;
     static constexpr int RecordProcessesEvery = 5; // polls: every 500 ms
+    static constexpr int CheckSpaceEvery = 10;     // polls: the store's free space every second
     static constexpr int RetryFinalWriteMs = 10000;
 
     Owner(const store::JobStore &store, const QString &jobId, QObject *parent = nullptr);
@@ -101,7 +106,7 @@ private:
     // ended.
     bool reservePorts(const service::ClusterLayout &layout, int slotCount,
                       QList<service::ClusterLayout> *layouts);
-    ReplicaSetConfig setConfig() const;
+    ReplicaSetConfig setConfig(); // non-const: its callbacks reach back into the owner
     void connectPart(QObject *part);
     // Opens the metric store and the system sampler; once, when the replicas first run (or
     // when the job ends before that).
@@ -110,6 +115,11 @@ private:
     void onFinished(store::JobStatus outcome, const QString &errorMessage);
     void stopJob(store::JobStatus outcome, const QString &errorMessage);
     void poll();
+    // A replica's log stopped (a full disk): noted, and kept in the state's warnings.
+    void onLogStopped(const QString &logName, int error, qint64 atMs);
+    // The store's free space against the floor (store::FreeSpace): a note and a warning in the
+    // state when it falls below, before the disk is full.
+    void checkSpace();
     // Rehearsal requests (rehearsal.h) waiting in <job>/requests, handed to the replicas.
     void takeRehearsals();
     void finishEarly(store::JobStatus outcome, const QString &errorMessage);
@@ -144,6 +154,7 @@ private:
     bool m_dirty = false;
     bool m_writeFailing = false; // the last state write failed (e.g. disk full)
     bool m_cancelRequested = false;
+    bool m_spaceLow = false; // below the floor since the last note (re-armed at twice the floor)
     int m_pollCount = 0;
     QElapsedTimer m_finalWriteTimer; // since the final state's first failed write
     QElapsedTimer m_runningTimer;    // since the first RUNNING

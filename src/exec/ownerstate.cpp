@@ -4,7 +4,9 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QLocale>
 #include <QTextStream>
+#include <algorithm>
 #include <utility>
 
 namespace trainyard::exec {
@@ -46,6 +48,54 @@ bool Owner::writeState(store::Durability durability)
     m_writeFailing = !r;
     m_dirty = !r;
     return bool(r);
+}
+
+void Owner::onLogStopped(const QString &logName, int error, qint64 atMs)
+{
+    store::JobWarning warning;
+    warning.kind = store::JobWarning::Kind::LogStopped;
+    warning.time = QDateTime::fromMSecsSinceEpoch(atMs, Qt::UTC);
+    warning.subject = logName;
+    warning.reason = store::writeErrorReason(error);
+    note(tr("The log of %1 cannot be written (%2): the rest of its output is lost.")
+             .arg(logName, warning.reason));
+    m_state.warnings.append(warning);
+    m_dirty = true;
+}
+
+void Owner::checkSpace()
+{
+    const store::FreeSpace space = store::freeSpace(m_store.root());
+    if (!space.known())
+        return;
+    if (m_spaceLow) {
+        m_spaceLow = space.available < 2 * space.floor(); // re-armed once there is room again
+        return;
+    }
+    if (!space.belowFloor())
+        return;
+    m_spaceLow = true;
+    store::JobWarning warning;
+    warning.kind = store::JobWarning::Kind::LowSpace;
+    warning.time = QDateTime::currentDateTimeUtc();
+    warning.subject = m_store.root();
+    warning.freeBytes = space.available;
+    warning.floorBytes = space.floor();
+    const QLocale c = QLocale::c();
+    note(tr("The disk holding the store (%1) is nearly full: %2 free, less than %3 (1 % of the "
+            "file system, at most 1 GB). Logs, metrics and the job's state stop being written "
+            "when it is full.")
+             .arg(m_store.root(),
+                  c.formattedDataSize(space.available, 1, QLocale::DataSizeSIFormat),
+                  c.formattedDataSize(space.floor(), 1, QLocale::DataSizeSIFormat)));
+    // One such warning in the state; owner.log notes every time it falls below again.
+    const bool known =
+        std::any_of(m_state.warnings.cbegin(), m_state.warnings.cend(),
+                    [](const auto &w) { return w.kind == store::JobWarning::Kind::LowSpace; });
+    if (!known) {
+        m_state.warnings.append(warning);
+        m_dirty = true;
+    }
 }
 
 void Owner::retryFinalWrite(int exitCode)

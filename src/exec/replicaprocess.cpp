@@ -75,6 +75,7 @@ ReplicaProcess::ReplicaProcess(const ReplicaLaunch &launch, const QString &logPa
 {
     if (!m_writer->open(logPath))
         m_logError = m_writer->errorString();
+    connect(m_writer.get(), &logs::LogWriter::stopped, this, &ReplicaProcess::logStopped);
     m_capture = std::make_unique<logs::LogCapture>(m_writer.get(), launch.replica.name);
 }
 

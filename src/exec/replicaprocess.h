@@ -83,6 +83,9 @@ Q_SIGNALS:
     void failedToStart(const QString &message);
     // crashed: killed by a signal; exitCode is then the signal number.
     void exited(int exitCode, bool crashed);
+    // The log file could not be written (errno `error`, at atMs): the rest is lost
+    // (logs::LogWriter::stopped).
+    void logStopped(int error, qint64 atMs);
 
 private:
     enum class State { NotRunning, Starting, Running };

@@ -136,6 +136,11 @@ QString ReplicaSet::setUp()
                 [this, i](int code, bool crashed) { onExited(i, code, crashed); });
         connect(replica, &ReplicaProcess::failedToStart, this,
                 [this, i](const QString &message) { onFailedToStart(i, message); });
+        connect(replica, &ReplicaProcess::logStopped, this,
+                [this, logName](int error, qint64 atMs) {
+                    if (m_config.logStopped)
+                        m_config.logStopped(logName, error, atMs);
+                });
         m_processes.push_back(replica);
         store::ReplicaState rs;
         rs.name = launch.replica.name;

@@ -63,6 +63,8 @@ struct ReplicaSetConfig
     QHash<QString, QList<QPair<QString, QString>>> extraEnvironment;
     // Whether the job has been asked to cancel (a signal to the owner may reach a group too).
     std::function<bool()> cancelRequested;
+    // A replica's log could not be written from atMs on (errno `error`): logs::LogWriter::stopped.
+    std::function<void(const QString &logName, int error, qint64 atMs)> logStopped;
 };
 
 // A replica that runs now, for samplers that watch the job's processes.

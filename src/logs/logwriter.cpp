@@ -115,6 +115,7 @@ bool LogWriter::flush()
                                               "[trainyard] log capture stopped here: %1")
                       .arg(m_error));
         Q_EMIT writeFailed(m_error);
+        Q_EMIT stopped(error, QDateTime::currentMSecsSinceEpoch());
     }
     m_buffer.resize(0); // keeps the capacity
     m_bufferedRecords = 0;

@@ -83,6 +83,9 @@ Q_SIGNALS:
     // <why, with the OS reason>" ends the file and every later record is dropped (counted in
     // recordsDropped()) until the file is opened again.
     void writeFailed(const QString &message);
+    // Emitted with writeFailed() when the capture stops there: errno of the failed write and
+    // when it failed (ms since the epoch, UTC).
+    void stopped(int error, qint64 atMs);
 
 private:
     bool dropOldest();

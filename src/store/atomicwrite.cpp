@@ -34,16 +34,25 @@ qint64 newJobSpaceFloor(qint64 fileSystemBytes)
     return std::min<qint64>(fileSystemBytes / 100, qint64(1000) * 1000 * 1000);
 }
 
-QString checkSpaceForNewJob(const QString &path)
+FreeSpace freeSpace(const QString &path)
 {
+    FreeSpace space;
     struct statvfs fs = {};
     if (::statvfs(QFile::encodeName(path).constData(), &fs) != 0)
-        return {}; // not known: the checked writes report a full disk when it happens
-    const qint64 size = qint64(fs.f_blocks) * qint64(fs.f_frsize);
-    const qint64 available = qint64(fs.f_bavail) * qint64(fs.f_frsize);
-    const qint64 floor = newJobSpaceFloor(size);
-    if (available >= floor)
+        return space;
+    space.size = qint64(fs.f_blocks) * qint64(fs.f_frsize);
+    space.available = qint64(fs.f_bavail) * qint64(fs.f_frsize);
+    return space;
+}
+
+QString checkSpaceForNewJob(const QString &path)
+{
+    // Not known: the checked writes report a full disk when it happens.
+    const FreeSpace space = freeSpace(path);
+    if (!space.belowFloor())
         return {};
+    const qint64 available = space.available;
+    const qint64 floor = space.floor();
     const QLocale c = QLocale::c();
     return QCoreApplication::translate(
                "trainyard::JobStore",
@@ -56,6 +65,13 @@ QString checkSpaceForNewJob(const QString &path)
 bool WriteResult::diskFull() const
 {
     return error == ENOSPC || error == EDQUOT;
+}
+
+QString writeErrorReason(int error)
+{
+    if (error == ENOSPC || error == EDQUOT)
+        return QCoreApplication::translate("trainyard::JobStore", "no space left on device");
+    return QString::fromLocal8Bit(std::strerror(error));
 }
 
 QString writeErrorMessage(const QString &path, int error)

@@ -62,6 +62,10 @@ WriteResult writeFilesAtomically(const QList<FileContent> &files, int newFileMod
 // False (errno set) when it cannot be opened or synced.
 bool syncFolder(const QString &path);
 
+// Why a write failed, without the path: "no space left on device" for ENOSPC and EDQUOT, else
+// strerror(3).
+QString writeErrorReason(int error);
+
 // The message for a failed write of `path` with errno `error`: "no space left on device: PATH"
 // for ENOSPC and EDQUOT, else "cannot write PATH: <strerror>".
 QString writeErrorMessage(const QString &path, int error);
@@ -72,7 +76,20 @@ using SyncFunction = int (*)(int fd);
 void setSyncFunctionForTesting(SyncFunction sync);
 
 // The free space a new job needs in the file system of `path`: 1 % of its size, at most 1 GB.
+// A running job's owner warns when the store falls below it (a warning before the disk is full).
 qint64 newJobSpaceFloor(qint64 fileSystemBytes);
+// The file system holding `path` (statvfs(2)): its size and what an unprivileged writer may
+// still use; -1 when unknown.
+struct FreeSpace
+{
+    qint64 size = -1;
+    qint64 available = -1;
+
+    bool known() const { return size >= 0 && available >= 0; }
+    qint64 floor() const { return newJobSpaceFloor(size); }
+    bool belowFloor() const { return known() && available < floor(); }
+};
+FreeSpace freeSpace(const QString &path);
 // Empty when the file system holding `path` has at least newJobSpaceFloor() free; else the
 // reason, naming the path and the free space.
 QString checkSpaceForNewJob(const QString &path);

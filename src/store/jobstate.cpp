@@ -2,6 +2,9 @@
 // The JobState model: status names, comparisons, trial order, log names (JSON: jobstatejson.cpp).
 #include "store/jobstate.h"
 
+#include <QCoreApplication>
+#include <QLocale>
+#include <QStringList>
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -161,7 +164,38 @@ bool JobState::operator==(const JobState &o) const
     return state == o.state && createTime == o.createTime && startTime == o.startTime &&
            endTime == o.endTime && errorMessage == o.errorMessage && attempt == o.attempt &&
            ownerPid == o.ownerPid && bootId == o.bootId && processes == o.processes &&
-           replicas == o.replicas && tuning == o.tuning;
+           replicas == o.replicas && tuning == o.tuning && warnings == o.warnings;
+}
+
+QString jobWarningKindName(JobWarning::Kind kind)
+{
+    return kind == JobWarning::Kind::LowSpace ? QStringLiteral("lowSpace")
+                                              : QStringLiteral("logStopped");
+}
+
+QString jobWarningText(const JobWarning &warning)
+{
+    const QString at = warning.time.isValid()
+                           ? warning.time.toLocalTime().toString(QStringLiteral("HH:mm:ss"))
+                           : QStringLiteral("?");
+    if (warning.kind == JobWarning::Kind::LowSpace) {
+        const QLocale c = QLocale::c();
+        return QCoreApplication::translate("trainyard::JobState",
+                                           "the disk holding the store was nearly full at %1: "
+                                           "%2 free, less than %3")
+            .arg(at, c.formattedDataSize(warning.freeBytes, 1, QLocale::DataSizeSIFormat),
+                 c.formattedDataSize(warning.floorBytes, 1, QLocale::DataSizeSIFormat));
+    }
+    return QCoreApplication::translate("trainyard::JobState", "%1's log stopped at %2: %3")
+        .arg(warning.subject, at, warning.reason);
+}
+
+QString JobState::warningsText() const
+{
+    QStringList texts;
+    for (const JobWarning &warning : warnings)
+        texts.append(jobWarningText(warning));
+    return texts.join(QStringLiteral("; "));
 }
 
 } // namespace trainyard::store

@@ -148,6 +148,41 @@ bool sourceBelongsToTrial(const QString &source, const QString &trialId, bool te
 // they are.
 QString sourceWithoutTrial(const QString &source, const QString &trialId);
 
+// Something the job lost, or nearly lost, while it ran. Said with the job's end wherever the
+// end is shown (the CLI's end line, `jobs describe`, the console's Overview), so a job that
+// SUCCEEDED with a log cut short by a full disk does not pass for a clean success.
+struct JobWarning
+{
+    enum class Kind {
+        // A replica's log could not be written from `time` on (a full disk, an I/O error): the
+        // rest of that run's output is lost. subject: the log's name ("chief-0",
+        // "chief-0.trial-2"); reason: the system's ("no space left on device").
+        LogStopped,
+        // The file system holding the store fell below the free-space floor (newJobSpaceFloor)
+        // while the job ran: a warning before the disk is full. subject: the store's folder.
+        LowSpace,
+    };
+    Kind kind = Kind::LogStopped;
+    QDateTime time; // UTC
+    QString subject;
+    QString reason;
+    qint64 freeBytes = 0;  // LowSpace: free then
+    qint64 floorBytes = 0; // LowSpace: the floor
+
+    bool operator==(const JobWarning &o) const
+    {
+        return kind == o.kind && time == o.time && subject == o.subject && reason == o.reason &&
+               freeBytes == o.freeBytes && floorBytes == o.floorBytes;
+    }
+    bool operator!=(const JobWarning &o) const { return !(*this == o); }
+};
+
+// "logStopped", "lowSpace" (state.json's spelling).
+QString jobWarningKindName(JobWarning::Kind kind);
+// One warning as a sentence fragment, its time as the local clock shows it: "chief-0's log
+// stopped at 13:10:10: no space left on device".
+QString jobWarningText(const JobWarning &warning);
+
 struct JobStateResult;
 
 struct JobState
@@ -178,6 +213,10 @@ struct JobState
     // Hyperparameter tuning jobs only; replicas are then those of the trials running now (or
     // last run), each with its trialId.
     std::optional<TuningState> tuning;
+    // What was lost while the job ran, oldest first (JobWarning).
+    QList<JobWarning> warnings;
+    // jobWarningText() of each warning, joined by "; "; empty when there is none.
+    QString warningsText() const;
 
     // The name of a replica's current log file: trialLogName() of the current trial.
     QString logName(const QString &replicaName) const;

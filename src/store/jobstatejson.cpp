@@ -335,6 +335,22 @@ QByteArray JobState::toJson() const
     }
     if (tuning)
         o.insert(QStringLiteral("tuning"), tuningToJson(*tuning));
+    if (!warnings.isEmpty()) {
+        QJsonArray list;
+        for (const JobWarning &w : warnings) {
+            QJsonObject wo{{QStringLiteral("kind"), jobWarningKindName(w.kind)},
+                           {QStringLiteral("time"), timeToJson(w.time)},
+                           {QStringLiteral("subject"), w.subject}};
+            if (w.kind == JobWarning::Kind::LowSpace) {
+                wo.insert(QStringLiteral("freeBytes"), w.freeBytes);
+                wo.insert(QStringLiteral("floorBytes"), w.floorBytes);
+            } else {
+                wo.insert(QStringLiteral("reason"), w.reason);
+            }
+            list.append(wo);
+        }
+        o.insert(QStringLiteral("warnings"), list);
+    }
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
@@ -418,6 +434,26 @@ JobStateResult JobState::fromJson(const QByteArray &json)
         s.processes.append(p);
     }
     s.tuning = tuningFromJson(o.value(QStringLiteral("tuning")), r);
+    const QJsonArray warnings = o.value(QStringLiteral("warnings")).toArray();
+    for (qsizetype i = 0; i < warnings.size() && !r.failed(); ++i) {
+        const QString where = QStringLiteral("warnings[%1]").arg(i);
+        const QJsonObject wo = warnings.at(i).toObject();
+        const QString kind = wo.value(QStringLiteral("kind")).toString();
+        JobWarning w;
+        if (kind == jobWarningKindName(JobWarning::Kind::LowSpace))
+            w.kind = JobWarning::Kind::LowSpace;
+        else if (kind != jobWarningKindName(JobWarning::Kind::LogStopped))
+            continue; // a kind of a later version: not ours to show
+        w.time = r.time(wo, QStringLiteral("time"), where + QStringLiteral(".time"));
+        w.subject = r.string(wo, QStringLiteral("subject"), where + QStringLiteral(".subject"));
+        w.reason = r.string(wo, QStringLiteral("reason"), where + QStringLiteral(".reason"));
+        constexpr qint64 maxBytes = qint64(1) << 53;
+        w.freeBytes = r.integer(wo, QStringLiteral("freeBytes"),
+                                where + QStringLiteral(".freeBytes"), 0, maxBytes);
+        w.floorBytes = r.integer(wo, QStringLiteral("floorBytes"),
+                                 where + QStringLiteral(".floorBytes"), 0, maxBytes);
+        s.warnings.append(w);
+    }
     if (r.failed())
         result.state = JobState();
     return result;

@@ -90,6 +90,10 @@ QWidget *JobDetail::createOverview()
     m_error = plainLabel(page);
     m_error->setWordWrap(true);
     m_error->setForegroundRole(QPalette::Text);
+    // What the job lost while it ran (a log cut by a full disk), beside its outcome.
+    m_warnings = plainLabel(page);
+    m_warnings->setObjectName(QStringLiteral("jobWarnings"));
+    m_warnings->setWordWrap(true);
     m_created = plainLabel(page);
     m_started = plainLabel(page);
     m_ended = plainLabel(page);
@@ -100,6 +104,8 @@ QWidget *JobDetail::createOverview()
     m_form = form;
     form->addRow(tr("State:"), m_stateLabel);
     form->addRow(tr("Error:"), m_error);
+    form->addRow(tr("Warnings:"), m_warnings);
+    form->setRowVisible(m_warnings, false);
     form->addRow(tr("Created:"), m_created);
     form->addRow(tr("Started:"), m_started);
     form->addRow(tr("Ended:"), m_ended);
@@ -207,17 +213,23 @@ void JobDetail::setState(const store::JobState &state, bool known, const QString
 {
     m_state = state;
     if (m_jobId.isEmpty()) {
-        for (QLabel *l :
-             {m_stateLabel, m_error, m_created, m_started, m_ended, m_attempt, m_trials})
+        for (QLabel *l : {m_stateLabel, m_error, m_warnings, m_created, m_started, m_ended,
+                          m_attempt, m_trials})
             l->clear();
         m_form->setRowVisible(m_trials, false);
         m_tabs->setTabVisible(TrialsTab, false);
+        m_form->setRowVisible(m_warnings, false);
         return;
     }
     m_stateLabel->setText(known                   ? JobListModel::statusWord(state.state)
                           : unknownWord.isEmpty() ? tr("Unknown")
                                                   : unknownWord);
     m_error->setText(known ? state.errorMessage : unknownReason);
+    QStringList warnings;
+    for (const store::JobWarning &warning : state.warnings)
+        warnings.append(store::jobWarningText(warning));
+    m_warnings->setText(warnings.join(u'\n'));
+    m_form->setRowVisible(m_warnings, known && !warnings.isEmpty());
     m_created->setText(when(state.createTime));
     m_started->setText(when(state.startTime));
     m_ended->setText(when(state.endTime));
@@ -245,6 +257,11 @@ void JobDetail::setState(const store::JobState &state, bool known, const QString
         startedOver.append(ReplicaModel::checkpointAdvice());
     m_restartWarningText->setText(startedOver.join(u'\n'));
     m_restartWarning->setVisible(!startedOver.isEmpty());
+}
+
+QString JobDetail::warningsText() const
+{
+    return m_form->isRowVisible(m_warnings) ? m_warnings->text() : QString();
 }
 
 QString JobDetail::restartWarningText() const

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The selected job's detail as tabs: Overview (state, error, times, the replica table with each
-// replica's last restart, its menu: TF_CONFIG on demand and the restart rehearsals), Logs
-// (logs::LogPanel), Metrics (charts::MetricsPanel), Config (config.yaml, read-only plain text)
-// and, for a tuning job, Trials (study::StudyView: the trials table and parallel coordinates).
+// The selected job's detail as tabs: Overview (state, error, what was lost while it ran, times,
+// the replica table with each replica's last restart, its menu: TF_CONFIG on demand and the
+// restart rehearsals), Logs (logs::LogPanel), Metrics (charts::MetricsPanel), Config
+// (config.yaml, read-only plain text) and, for a tuning job, Trials (study::StudyView: the
+// trials table and parallel coordinates).
 #pragma once
 
 #include "jobspec/job.h"
@@ -62,6 +63,9 @@ public:
     ReplicaMenu *replicaMenu() const { return m_replicaMenu; }
     // The last rehearsal's outcome as shown below the replica table (plain text).
     QString rehearsalText() const;
+    // What the job lost while it ran, one warning a line, as the Overview shows it (empty:
+    // nothing; store::JobWarning).
+    QString warningsText() const;
     // The warning under the replica table for replicas that started over (empty: none).
     QString restartWarningText() const;
     QString configText() const;
@@ -88,6 +92,7 @@ private:
     QLabel *m_title;
     QLabel *m_stateLabel;
     QLabel *m_error;
+    QLabel *m_warnings; // the state's warnings: what was lost while the job ran
     QLabel *m_created;
     QLabel *m_started;
     QLabel *m_ended;

@@ -24,6 +24,7 @@
 #include <QAction>
 #include <QContextMenuEvent>
 #include <QFile>
+#include <QLabel>
 #include <QLineSeries>
 #include <QMenu>
 #include <QSettings>
@@ -131,6 +132,7 @@ private Q_SLOTS:
     void maintenanceResumes();
     void crashStartsOverWithWarning();
     void menuRefusesWhatCannotBeRehearsed();
+    void overviewSaysWhatWasLost();
 
 private:
     // Starts the job in `console` and waits until both replicas reported a few steps.
@@ -436,6 +438,47 @@ void TestRestartMarks::menuRefusesWhatCannotBeRehearsed()
     QVERIFY(!menu->crashAction()->isVisible());
     QVERIFY(menu->tfConfigAction()->isVisible());
     menu->menu()->close();
+}
+
+void TestRestartMarks::overviewSaysWhatWasLost()
+{
+    // Issue 32: a job that SUCCEEDED with a log cut by a full disk is no plain success in the
+    // Overview either: its warnings are shown beside the outcome, as the CLI's end line says.
+    JobDetail detail(m_tmp.filePath(QStringLiteral("none")));
+    detail.resize(900, 500);
+    detail.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&detail));
+    detail.setJob(QStringLiteral("cut_job"));
+    store::JobState state;
+    state.state = JobStatus::Succeeded;
+    store::JobWarning cut;
+    cut.kind = store::JobWarning::Kind::LogStopped;
+    cut.time = QDateTime(QDate(2025, 3, 1), QTime(13, 10, 10), Qt::LocalTime).toUTC();
+    cut.subject = QStringLiteral("chief-0");
+    cut.reason = QStringLiteral("no space left on device");
+    store::JobWarning low;
+    low.kind = store::JobWarning::Kind::LowSpace;
+    low.time = QDateTime(QDate(2025, 3, 1), QTime(13, 9, 55), Qt::LocalTime).toUTC();
+    low.subject = QStringLiteral("/store");
+    low.freeBytes = 150000;
+    low.floorBytes = 209715;
+    state.warnings = {low, cut};
+    detail.setState(state, true, QString());
+    QCOMPARE(detail.warningsText(),
+             QStringLiteral("the disk holding the store was nearly full at 13:09:55: 150.0 kB "
+                            "free, less than 209.7 kB\n"
+                            "chief-0's log stopped at 13:10:10: no space left on device"));
+    auto *label = detail.findChild<QLabel *>(QStringLiteral("jobWarnings"));
+    QVERIFY(label);
+    QVERIFY(label->isVisible());
+    QCOMPARE(label->textFormat(), Qt::PlainText);
+    if (const QByteArray shot = qgetenv("TRAINYARD_SCREENSHOT_DIR"); !shot.isEmpty())
+        detail.grab().save(QFile::decodeName(shot) + QStringLiteral("/overview-warnings.png"));
+    // A clean run shows no such row.
+    state.warnings.clear();
+    detail.setState(state, true, QString());
+    QCOMPARE(detail.warningsText(), QString());
+    QVERIFY(!label->isVisible());
 }
 
 QTEST_MAIN(TestRestartMarks)

@@ -4,7 +4,9 @@
 // SUCCEEDED with state.json and run.json intact, `local train` must return, a new job onto
 // the full disk must fail at once saying so, and after space is freed every job reads back
 // with its true state. Also the store's writes one by one: a write that does not fit keeps the
-// old file.
+// old file. Issue 32: the log cut by the full disk is said with the outcome (the end line,
+// `jobs describe`, the state), and a disk filling below the floor while the job runs is warned
+// about before it is full.
 #include "exec/runsettings.h"
 #include "logs/logwriter.h"
 #include "store/atomicwrite.h"
@@ -15,6 +17,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cerrno>
@@ -38,6 +41,7 @@ private Q_SLOTS:
     void trainerFillingTheStoreKeepsItsOutcome();
     void newJobRefusedBelowTheSpaceFloor();
     void logNoteNamesTheReasonAndEndsTheLog();
+    void diskNearlyFullIsWarnedWhileTheJobRuns();
 
 private:
     // Fills the tmpfs to the last byte.
@@ -111,6 +115,8 @@ void TestFullDisk::trainerFillingTheStoreKeepsItsOutcome()
     const QString home = m_mount + QStringLiteral("/store");
     const QString fillDir = m_mount + QStringLiteral("/fill");
     QVERIFY(QDir().mkpath(home));
+    // Freed whatever fails, so that the next tests find the space they expect.
+    const auto freeSpace = qScopeGuard([&fillDir] { QDir(fillDir).removeRecursively(); });
     // The trainer fills the store's file system, logs on, and exits 0.
     const CliRun run = runCli(
         home,
@@ -147,6 +153,28 @@ void TestFullDisk::trainerFillingTheStoreKeepsItsOutcome()
         QVERIFY2(rest.contains("No space left on device"), rest.constData());
         QVERIFY2(!rest.contains("Unknown error"), rest.constData());
     }
+    // Issue 32: the cut log is no plain success. The end line names it with the outcome, and
+    // the state keeps it for `jobs describe` and the console.
+    const QString logName = QFileInfo(logs.first()).completeBaseName();
+    QVERIFY2(
+        run.err.contains(QStringLiteral("SUCCEEDED; %1's log stopped at ").arg(logName).toUtf8()),
+        run.err.constData());
+    QVERIFY2(run.err.contains(": no space left on device."), run.err.constData());
+    QCOMPARE(read.state.warnings.size(), 1);
+    const store::JobWarning &cut = read.state.warnings.first();
+    QCOMPARE(cut.kind, store::JobWarning::Kind::LogStopped);
+    QCOMPARE(cut.subject, logName);
+    QCOMPARE(cut.reason, QStringLiteral("no space left on device"));
+    QVERIFY(cut.time.isValid() && cut.time >= read.state.startTime &&
+            cut.time <= read.state.endTime);
+    const CliRun describe =
+        runCli(home, {QStringLiteral("jobs"), QStringLiteral("describe"), jobId});
+    QVERIFY2(describe.out.contains("  warnings:\n    - kind: logStopped\n"),
+             describe.out.constData());
+    QVERIFY2(describe.out.contains(
+                 QStringLiteral("message: \"%1's log stopped at ").arg(logName).toUtf8()),
+             describe.out.constData());
+
     // The metric store's progress file is never left empty (a checked, atomic write).
     const QByteArray progress = [&] {
         QFile f(store.metricsDir(jobId) + QStringLiteral("/progress.json"));
@@ -263,6 +291,59 @@ void TestFullDisk::logNoteNamesTheReasonAndEndsTheLog()
     QVERIFY2(lines.last().contains("No space left on device"), lines.last().constData());
     QVERIFY2(!bytes.contains("after"), bytes.right(300).constData());
     QCOMPARE(writer.recordsDropped(), qint64(101));
+}
+
+void TestFullDisk::diskNearlyFullIsWarnedWhileTheJobRuns()
+{
+    // Issue 32: the free-space floor is checked again while the job runs: a trainer leaves
+    // 100 KB of the 20 MB tmpfs (below its floor of 200 KB) and runs on. Nothing is lost, but
+    // owner.log, the state, the end line and `jobs describe` say the disk is nearly full.
+    if (!m_mountError.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("the kernel refuses a private tmpfs: ") + m_mountError));
+    if (!QFileInfo(QStringLiteral("/usr/bin/python3")).isExecutable())
+        QSKIP("needs /usr/bin/python3");
+    const QString home = m_mount + QStringLiteral("/low-store");
+    const QString fillDir = m_mount + QStringLiteral("/low-fill");
+    QVERIFY(QDir().mkpath(home));
+    const CliRun run =
+        runCli(home,
+               {QStringLiteral("local"), QStringLiteral("train"), QStringLiteral("--module-name"),
+                QStringLiteral("fixtrainer.diskfill"), QStringLiteral("--package-path"),
+                fixturePackage(), QStringLiteral("--job-dir"),
+                m_tmp.filePath(QStringLiteral("out-low")), QStringLiteral("--"),
+                QStringLiteral("--fill-dir"), fillDir, QStringLiteral("--leave-bytes"),
+                QStringLiteral("102400"), QStringLiteral("--then-seconds"), QStringLiteral("2.5")},
+               60000);
+    QDir(fillDir).removeRecursively();
+    QVERIFY2(run.finished, "local train hung on the nearly full disk");
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.err.contains("SUCCEEDED; the disk holding the store was nearly full at "),
+             run.err.constData());
+    QVERIFY2(run.err.contains(" kB free, less than 209.7 kB."), run.err.constData());
+
+    store::JobStore store(home);
+    const QString jobId = store.ids().value(0);
+    const store::StateReadResult read = store.readState(jobId);
+    QVERIFY2(read, qPrintable(read.errorMessage));
+    QCOMPARE(read.state.state, JobStatus::Succeeded);
+    QCOMPARE(read.state.warnings.size(), 1);
+    const store::JobWarning &low = read.state.warnings.first();
+    QCOMPARE(low.kind, store::JobWarning::Kind::LowSpace);
+    QCOMPARE(low.subject, home);
+    QVERIFY2(low.freeBytes > 0 && low.freeBytes < low.floorBytes,
+             qPrintable(QStringLiteral("%1 of %2").arg(low.freeBytes).arg(low.floorBytes)));
+    // The trainer's lines are all there: a warning, not a loss.
+    QFile log(store.logsDir(jobId) + QLatin1Char('/') +
+              QDir(store.logsDir(jobId)).entryList(QDir::Files).value(0));
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QVERIFY(log.readAll().contains("still here"));
+    QFile ownerLog(store.jobDir(jobId) + QStringLiteral("/owner.log"));
+    QVERIFY(ownerLog.open(QIODevice::ReadOnly));
+    const QByteArray notes = ownerLog.readAll();
+    QVERIFY2(notes.contains("is nearly full"), notes.constData());
+    const CliRun describe =
+        runCli(home, {QStringLiteral("jobs"), QStringLiteral("describe"), jobId});
+    QVERIFY2(describe.out.contains("- kind: lowSpace"), describe.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestFullDisk)

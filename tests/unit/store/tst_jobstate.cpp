@@ -144,6 +144,20 @@ void TestJobState::roundTrip_data()
     extremes.replicas[1].port = 65535;
     extremes.ownerPid = std::numeric_limits<qint32>::max();
     QTest::newRow("extremes") << extremes;
+    JobState lost = fullState(); // issue 32: what the job lost while it ran
+    JobWarning cut;
+    cut.kind = JobWarning::Kind::LogStopped;
+    cut.time = utc(1714566990123LL);
+    cut.subject = QStringLiteral("worker-1.trial-2");
+    cut.reason = QStringLiteral("no space left on device");
+    JobWarning low;
+    low.kind = JobWarning::Kind::LowSpace;
+    low.time = utc(1714566980000LL);
+    low.subject = QStringLiteral("/home/ada/.local/share/Trainyard/trainyard/jobs");
+    low.freeBytes = 150'000'000;
+    low.floorBytes = 1'000'000'000;
+    lost.warnings = {low, cut};
+    QTest::newRow("warnings") << lost;
     JobState tuning = fullState();
     tuning.tuning = TuningState();
     tuning.tuning->hyperparameterMetricTag = QStringLiteral("accuracy");
@@ -225,6 +239,17 @@ void TestJobState::jsonSpelling()
         JobState::fromJson(R"({"state":"RUNNING","createTime":"2024-05-01T14:34:56.001+02:00"})");
     QVERIFY2(offset, qPrintable(offset.errorMessage));
     QCOMPARE(offset.state.createTime, utc(1714566896001LL));
+    // A warning of a kind this version does not know is passed over, not an error.
+    const JobStateResult later = JobState::fromJson(
+        R"({"state":"SUCCEEDED","warnings":[{"kind":"gpuOnFire","subject":"gpu0"},)"
+        R"({"kind":"logStopped","subject":"chief-0","reason":"no space left on device",)"
+        R"("time":"2024-05-01T12:34:56.001Z"}]})");
+    QVERIFY2(later, qPrintable(later.errorMessage));
+    QCOMPARE(later.state.warnings.size(), 1);
+    QCOMPARE(later.state.warnings.first().subject, QStringLiteral("chief-0"));
+    QCOMPARE(later.state.warningsText(),
+             QStringLiteral("chief-0's log stopped at %1: no space left on device")
+                 .arg(utc(1714566896001LL).toLocalTime().toString(QStringLiteral("HH:mm:ss"))));
 }
 
 void TestJobState::broken_data()
@@ -256,6 +281,12 @@ void TestJobState::broken_data()
     QTest::newRow("replica port too big")
         << QByteArray(R"({"state":"RUNNING","replicas":[{},{"port":70000}]})")
         << "replicas[1].port";
+    QTest::newRow("warning time")
+        << QByteArray(R"({"state":"RUNNING","warnings":[{"kind":"lowSpace","time":"now"}]})")
+        << "warnings[0].time";
+    QTest::newRow("warning free bytes negative")
+        << QByteArray(R"({"state":"RUNNING","warnings":[{"kind":"lowSpace","freeBytes":-1}]})")
+        << "warnings[0].freeBytes";
     QTest::newRow("unknown replica state")
         << QByteArray(R"({"state":"RUNNING","replicas":[{"state":"ZOMBIE"}]})") << "ZOMBIE";
     QTest::newRow("newer format") << QByteArray(R"({"version":2,"state":"RUNNING"})") << "newer";
