@@ -383,30 +383,20 @@ bool Owner::prepare()
 bool Owner::reservePorts(const service::ClusterLayout &layout, int slotCount,
                          QList<service::ClusterLayout> *layouts)
 {
-    // Pick ports under the store-wide lock, skipping those other live jobs have reserved but
-    // whose replicas may not listen yet (two jobs started together would otherwise both probe
-    // 27182 free and clash), and reserve ours before letting the next owner choose. Each slot
-    // (a trial running beside others) gets ports of its own.
-    store::OwnerLock portsLock;
-    if (const store::LockResult locked = portsLock.tryAcquire(m_store.portsLockPath(), 10000);
-        !locked)
-        note(tr("Ports are chosen without the store's port lock: %1").arg(locked.errorMessage));
-    QSet<quint16> skip = m_store.reservedPorts(m_jobId);
-    QList<quint16> ours;
+    // Every port is claimed for the machine as it is chosen (ports.h): owners of other jobs, of
+    // other stores and of other users skip it until this owner exits. Each slot (a trial running
+    // beside others) gets ports of its own.
+    if (!m_ports.note().isEmpty())
+        note(tr("Ports are reserved for this user only: %1").arg(m_ports.note()));
     for (int slot = 0; slot < slotCount; ++slot) {
         service::ClusterLayout slotLayout = layout;
-        const PortResult ports = assignFreePorts(slotLayout, skip);
+        const PortResult ports = assignFreePorts(slotLayout, {}, &m_ports);
         if (!ports) {
             finishEarly(JobStatus::Failed, ports.error);
             return false;
         }
-        for (quint16 port : ports.ports)
-            skip.insert(port);
-        ours += ports.ports;
         layouts->append(slotLayout);
     }
-    if (const store::StoreResult reserved = m_store.reservePorts(m_jobId, ours); !reserved)
-        note(tr("The ports cannot be reserved: %1").arg(reserved.errorMessage));
     return true;
 }
 

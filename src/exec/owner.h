@@ -43,6 +43,7 @@
 
 #include "exec/containment.h"
 #include "exec/environment.h"
+#include "exec/ports.h"
 #include "exec/replicaset.h"
 #include "exec/runsettings.h"
 #include "exec/trialrunner.h"
@@ -102,8 +103,8 @@ private:
     enum class Phase { Idle, Running, Stopping, Done };
 
     bool prepare();
-    // The ports of `slotCount` slots (one cluster each), reserved for the job. False: the job
-    // ended.
+    // The ports of `slotCount` slots (one cluster each), claimed for the job on the machine
+    // (m_ports). False: the job ended.
     bool reservePorts(const service::ClusterLayout &layout, int slotCount,
                       QList<service::ClusterLayout> *layouts);
     ReplicaSetConfig setConfig(); // non-const: its callbacks reach back into the owner
@@ -141,7 +142,8 @@ private:
     QHash<QString, QList<QPair<QString, QString>>> m_gpuEnvironment; // a plain run's, by replica
     secrets::Masker m_masker; // secret values of this job, masked in every stored log line
     Containment m_containment;
-    ReplicaSet *m_run = nullptr;     // a plain run's replicas
+    PortReservations m_ports;    // the replicas' ports, claimed machine-wide while the owner lives
+    ReplicaSet *m_run = nullptr; // a plain run's replicas
     TrialRunner *m_trials = nullptr; // a tuning job's trials
     QTimer m_poll;
     // PREPARING, synced on the pool while preparing; the next write waits for it.

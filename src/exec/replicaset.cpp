@@ -5,6 +5,7 @@
 
 #include "exec/containment.h"
 #include "exec/owner.h"
+#include "exec/ports.h"
 #include "exec/replicaprocess.h"
 #include "metrics/ownermetrics.h"
 #include "store/procidentity.h"
@@ -43,10 +44,15 @@ QString permanentReason(const QStringList &stderrLines, const ReplicaLaunch &lau
                 .arg(launch.pythonModule);
         return tr("Python cannot import a module");
     }
-    if (text.contains(QLatin1String("Address already in use"))) {
-        if (launch.replica.port)
-            return tr("port %1 is already in use by another program").arg(*launch.replica.port);
-        return tr("a port it needs is already in use by another program");
+    if (text.contains(QLatin1String("Address already in use"), Qt::CaseInsensitive) ||
+        text.contains(QLatin1String("EADDRINUSE"))) {
+        if (!launch.replica.port)
+            return tr("a port it needs is already in use by another program");
+        // Other jobs never get this job's ports (ports.h); who took it meanwhile is named.
+        const quint16 port = *launch.replica.port;
+        if (const QString holder = describePortHolder(port); !holder.isEmpty())
+            return tr("port %1 is already in use by another program (%2)").arg(port).arg(holder);
+        return tr("port %1 is already in use by another program").arg(port);
     }
     return {};
 }

@@ -132,7 +132,8 @@ void checkDiskSpace(const Context &ctx, PreStartReport &report)
 }
 
 // Free ports for the cluster from its first port (as the owner will choose them, skipping those
-// other jobs have reserved), for every trial that runs at once.
+// other owners on this machine have claimed, in any store: exec/ports.h), for every trial that
+// runs at once. The claims taken here only to apply the owner's rules lapse on return.
 void checkPorts(const Context &ctx, PreStartReport &report)
 {
     if (specRefused(report))
@@ -148,8 +149,9 @@ void checkPorts(const Context &ctx, PreStartReport &report)
         needed *= std::max(1, report.gpuPlan.trialSlots.count);
     if (needed == 0)
         return;
-    const exec::PortResult ports = exec::findFreePorts(
-        layout.layout.startPort, needed, layout.layout.host, ctx.store.reservedPorts());
+    exec::PortReservations probe;
+    const exec::PortResult ports =
+        exec::findFreePorts(layout.layout.startPort, needed, layout.layout.host, {}, &probe);
     if (!ports)
         report.diagnostics.append(
             finding("ports", QStringLiteral("startPort"), ports.error, {Remedy::ChooseStartPort}));

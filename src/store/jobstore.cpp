@@ -7,7 +7,6 @@
 #include "store/recovery.h"
 
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -29,15 +28,6 @@ constexpr qint64 maxStateFileBytes = 16 * 1024 * 1024;
 QString systemError(int error)
 {
     return QString::fromLocal8Bit(std::strerror(error));
-}
-
-StoreResult writeChecked(const QString &path, const QByteArray &bytes,
-                         Durability durability = Durability::Durable)
-{
-    StoreResult result;
-    if (const WriteResult written = writeFileAtomically(path, bytes, 0644, durability); !written)
-        result.errorMessage = written.errorMessage;
-    return result;
 }
 
 // A new file of `bytes` allocated blocks (posix_fallocate: the file system hands them out now
@@ -378,75 +368,6 @@ StoreResult JobStore::readConfig(const QString &jobId, QByteArray *yaml) const
     }
     *yaml = file.readAll();
     return result;
-}
-
-namespace {
-
-// Port reservations are per user and machine, not per store: jobs of two stores (another
-// TRAINYARD_HOME) listen on the same localhost. $XDG_RUNTIME_DIR is private to the user and
-// cleared at log-out; without it the store's own folder is used.
-QString portsDirectory(const QString &storeRoot)
-{
-    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
-    if (runtime.isEmpty() || !QFileInfo(runtime).isDir())
-        return storeRoot;
-    return pathIn(runtime, QStringLiteral("trainyard-ports"));
-}
-
-// One file per reserving job, named after its folder: its owner lock's path, then its ports.
-QString reservationPath(const QString &dir, const QString &jobDir)
-{
-    const QByteArray hash =
-        QCryptographicHash::hash(QFile::encodeName(jobDir), QCryptographicHash::Sha1);
-    return pathIn(dir, QString::fromLatin1(hash.toHex()) + QStringLiteral(".ports"));
-}
-
-} // namespace
-
-QString JobStore::portsLockPath() const
-{
-    const QString dir = portsDirectory(m_root);
-    QDir().mkpath(dir);
-    return pathIn(dir, QStringLiteral(".ports.lock"));
-}
-
-StoreResult JobStore::reservePorts(const QString &jobId, const QList<quint16> &ports) const
-{
-    QByteArray text = QFile::encodeName(ownerLockPath(jobId)) + '\n';
-    for (quint16 port : ports)
-        text += QByteArray::number(port) + '\n';
-    const QString dir = portsDirectory(m_root);
-    QDir().mkpath(dir);
-    // Meaningless after a reboot (it counts only while the owner holds its lock): not synced.
-    return writeChecked(reservationPath(dir, jobDir(jobId)), text, Durability::RuntimeOnly);
-}
-
-QSet<quint16> JobStore::reservedPorts(const QString &exceptJobId) const
-{
-    QSet<quint16> ports;
-    const QString dir = portsDirectory(m_root);
-    const QString own = exceptJobId.isEmpty() ? QString() : ownerLockPath(exceptJobId);
-    const QStringList files = QDir(dir).entryList({QStringLiteral("*.ports")}, QDir::Files);
-    for (const QString &name : files) {
-        QFile file(pathIn(dir, name));
-        if (!file.open(QIODevice::ReadOnly))
-            continue;
-        const QList<QByteArray> lines = file.readAll().split('\n');
-        const QString lockPath = QFile::decodeName(lines.value(0));
-        if (lockPath.isEmpty() || lockPath == own)
-            continue;
-        if (!isLockHeld(lockPath)) {
-            file.remove(); // its owner is gone: the reservation has lapsed
-            continue;
-        }
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            bool ok = false;
-            const uint port = lines.at(i).trimmed().toUInt(&ok);
-            if (ok && port > 0 && port <= 65535)
-                ports.insert(quint16(port));
-        }
-    }
-    return ports;
 }
 
 QList<JobEntry> JobStore::list() const

@@ -169,17 +169,6 @@ public:
     // Liveness of the job's owner process (see ownerlock.h).
     bool isOwnerAlive(const QString &jobId) const;
 
-    // Port reservations. An owner picks its replicas' ports while holding the lock at
-    // portsLockPath() and records them (reservePorts) before releasing it, so owners of jobs
-    // started at the same moment skip ports that are chosen but not yet bound. Reservations
-    // are per user and machine ($XDG_RUNTIME_DIR/trainyard-ports; the store's folder without
-    // it), so jobs of different stores keep apart too. A reservation counts only while the
-    // job's owner holds its lock: it lapses with the owner and needs no clean-up after a crash.
-    QString portsLockPath() const;
-    StoreResult reservePorts(const QString &jobId, const QList<quint16> &ports) const;
-    // The ports reserved by the live owners of every job but `exceptJobId`.
-    QSet<quint16> reservedPorts(const QString &exceptJobId = {}) const;
-
     // Removes the job's directory. Refused while its owner runs (or another console holds its
     // lock). A job left non-terminal by a dead owner has its process groups killed first.
     // The directory is first renamed out of the store (the job is gone from lists at once);

@@ -5,6 +5,8 @@
 #include "exec/ports.h"
 #include "service/layout.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QTest>
 #include <netinet/in.h>
@@ -125,6 +127,8 @@ private Q_SLOTS:
     void freePortsSkipTaken();
     void freePortsSkipReserved();
     void freePortsExhausted();
+    void claimsAreTheMachines();
+    void takenPortNamesItsHolder();
 };
 
 void TestLayout::shapes_data()
@@ -445,6 +449,61 @@ void TestLayout::freePortsExhausted()
     QVERIFY(!result);
     QVERIFY(result.ports.isEmpty());
     QVERIFY2(result.error.contains(QStringLiteral("65534")), qPrintable(result.error));
+}
+
+void TestLayout::claimsAreTheMachines()
+{
+    // Issue 32: a port claimed by one owner is not claimed by another (here two reservations
+    // of this process: flock(2) locks belong to the open file, not the process), whatever
+    // store either uses; the claim lapses with its holder.
+    const quint16 start = 46271;
+    for (quint16 p = start; p < start + 4; ++p) {
+        Listener probe(p);
+        if (!probe.ok())
+            QSKIP("the test's port block is in use on this machine");
+    }
+    exec::PortReservations first;
+    QVERIFY2(first.note().isEmpty(), qPrintable(first.note()));
+    // A folder every user can add to and nobody can empty of others' files.
+    const QFileInfo folder(first.folder());
+    QVERIFY(folder.isDir() && !folder.isSymLink());
+    QCOMPARE(QFile::permissions(first.folder()) & QFile::WriteOther, QFile::WriteOther);
+    {
+        exec::PortReservations second;
+        QVERIFY(second.claim(start));
+        QVERIFY(!second.claim(start)); // never handed out twice, also not by its holder
+        QVERIFY(!first.claim(start));
+        // Chosen ports skip the other's claims and are claimed themselves.
+        const exec::PortResult result =
+            exec::findFreePorts(start, 2, QStringLiteral("localhost"), {}, &first);
+        QVERIFY2(result, qPrintable(result.error));
+        QCOMPARE(result.ports, (QList<quint16>{quint16(start + 1), quint16(start + 2)}));
+        QVERIFY(!second.claim(start + 1));
+        QCOMPARE(first.claimed(), (QList<quint16>{quint16(start + 1), quint16(start + 2)}));
+        // A second cluster of the same owner (a trial slot) gets ports of its own.
+        const exec::PortResult again =
+            exec::findFreePorts(start, 1, QStringLiteral("localhost"), {}, &first);
+        QCOMPARE(again.ports, QList<quint16>{quint16(start + 3)});
+    }
+    QVERIFY(first.claim(start)); // the other is gone, its claim with it
+    // A search that fails claims nothing.
+    exec::PortReservations third;
+    QVERIFY(!exec::findFreePorts(65534, 5, QStringLiteral("localhost"), {}, &third));
+    QVERIFY(third.claimed().isEmpty());
+}
+
+void TestLayout::takenPortNamesItsHolder()
+{
+    const quint16 port = 46291;
+    QCOMPARE(exec::describePortHolder(port), QString()); // nobody listens
+    Listener taken(port);
+    if (!taken.ok())
+        QSKIP("the test's port is in use on this machine");
+    QFile comm(QStringLiteral("/proc/self/comm"));
+    QVERIFY(comm.open(QIODevice::ReadOnly));
+    QCOMPARE(exec::describePortHolder(port), QStringLiteral("pid %1, %2")
+                                                 .arg(QCoreApplication::applicationPid())
+                                                 .arg(QString::fromUtf8(comm.readAll().trimmed())));
 }
 
 QTEST_GUILESS_MAIN(TestLayout)

@@ -6,6 +6,7 @@
 // leave checks out. And the one job-ID generator the CLI, the wizard and the console share.
 #include "catalog/catalog.h"
 #include "common/gpujobs.h"
+#include "exec/ports.h"
 #include "jobactions/jobactions.h"
 #include "jobactions/prestart.h"
 #include "store/jobstore.h"
@@ -257,6 +258,25 @@ void TestPreStart::portPlan()
     QVERIFY2(ports.first().message.contains(QLatin1String("the cluster needs 3 ports from 65534")),
              qPrintable(ports.first().message));
     QCOMPARE(ports.first().remedies, QList<Remedy>{Remedy::ChooseStartPort});
+
+    // Ports another owner on this machine has claimed (any store, any user: exec/ports.h) are
+    // skipped as the owner skips them: 65532 and 65533 taken leave two of the three.
+    r.settings.startPort = 65532;
+    {
+        exec::PortReservations otherOwner;
+        QVERIFY(otherOwner.claim(65532));
+        QVERIFY(otherOwner.claim(65533));
+        const QList<jobactions::PreStartDiagnostic> claimed =
+            jobactions::checkBeforeStart(r).of(QStringLiteral("ports"));
+        QCOMPARE(claimed.size(), 1);
+        QVERIFY2(
+            claimed.first().message.contains(QLatin1String("the cluster needs 3 ports from 65532")),
+            qPrintable(claimed.first().message));
+    }
+    // Released, they are the cluster's again; the check itself leaves nothing claimed.
+    QVERIFY(jobactions::checkBeforeStart(r).of(QStringLiteral("ports")).isEmpty());
+    exec::PortReservations next;
+    QVERIFY(next.claim(65532));
 }
 
 void TestPreStart::messagesNameNoFlag()

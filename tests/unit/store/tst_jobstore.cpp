@@ -7,7 +7,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -48,7 +47,6 @@ private Q_SLOTS:
     void writeStateReplacesState();
     void deleteJob();
     void deleteRefusedWhileOwnerAlive();
-    void portReservationsLapseWithTheOwner();
     void paths();
 
 private:
@@ -354,44 +352,6 @@ void TestJobStore::deleteRefusedWhileOwnerAlive()
     QVERIFY(!store.isOwnerAlive(QStringLiteral("busy")));
     QVERIFY(store.deleteJob(QStringLiteral("busy")));
     QVERIFY(!store.contains(QStringLiteral("busy")));
-}
-
-void TestJobStore::portReservationsLapseWithTheOwner()
-{
-    // Reservations are per user and machine (under $XDG_RUNTIME_DIR): a private one here.
-    const QByteArray runtime = QFile::encodeName(m_home->path() + QStringLiteral("/runtime"));
-    QVERIFY(QDir().mkpath(QFile::decodeName(runtime)));
-    const QByteArray savedRuntime = qgetenv("XDG_RUNTIME_DIR");
-    qputenv("XDG_RUNTIME_DIR", runtime);
-    const auto restore = qScopeGuard([&] { qputenv("XDG_RUNTIME_DIR", savedRuntime); });
-    JobStore store;
-    QVERIFY(store.createJob(QStringLiteral("first"), sampleConfig));
-    QVERIFY(store.createJob(QStringLiteral("second"), sampleConfig));
-    OwnerLock first;
-    QVERIFY(first.tryAcquire(store.ownerLockPath(QStringLiteral("first"))));
-    QVERIFY(store.reservePorts(QStringLiteral("first"), {27182, 27183}));
-    QVERIFY(store.reservePorts(QStringLiteral("second"), {27184})); // a dead owner's leftover
-
-    // Only live owners' reservations count, and never the asking job's own.
-    QCOMPARE(store.reservedPorts(), (QSet<quint16>{27182, 27183}));
-    QCOMPARE(store.reservedPorts(QStringLiteral("first")), QSet<quint16>());
-    // An owner takes its lock before it reserves.
-    OwnerLock second;
-    QVERIFY(second.tryAcquire(store.ownerLockPath(QStringLiteral("second"))));
-    QVERIFY(store.reservePorts(QStringLiteral("second"), {27190}));
-    QCOMPARE(store.reservedPorts(QStringLiteral("first")), QSet<quint16>{27190});
-
-    // An owner that ends (or is killed) releases its ports with its lock.
-    first.release();
-    QCOMPARE(store.reservedPorts(), QSet<quint16>{27190});
-    // The lock lives outside every job folder, and another store sees the same reservations
-    // (its jobs listen on the same localhost).
-    OwnerLock portsLock;
-    QVERIFY(portsLock.tryAcquire(store.portsLockPath()));
-    QVERIFY(!store.portsLockPath().startsWith(store.root()));
-    QCOMPARE(store.ids(), (QStringList{QStringLiteral("first"), QStringLiteral("second")}));
-    const JobStore other(m_home->path() + QStringLiteral("/other-store"));
-    QCOMPARE(other.reservedPorts(), QSet<quint16>{27190});
 }
 
 void TestJobStore::paths()
