@@ -12,6 +12,7 @@
 #include "secrets/references.h"
 #include "store/ownerlock.h"
 #include "store/procidentity.h"
+#include "text/plaintext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -19,6 +20,7 @@
 #include <QSet>
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <signal.h>
 #include <unistd.h>
 
@@ -40,6 +42,9 @@ qint64 durationMs(const QString &text)
     const double seconds = text.chopped(1).toDouble(&ok);
     return ok && seconds > 0 ? qint64(seconds * 1000) : 0;
 }
+
+// How much of a name from outside (a rehearsal request's replica) a note shows.
+constexpr qsizetype MaxShownNameLength = 100;
 
 bool isCloudPath(const QString &path)
 {
@@ -484,13 +489,31 @@ void Owner::finishWith(int exitCode)
     QTimer::singleShot(0, this, [this, exitCode] { Q_EMIT finished(exitCode); });
 }
 
+bool Owner::isReplicaOfJob(const QString &logName) const
+{
+    const QList<store::ReplicaState> replicas =
+        m_run ? m_run->replicas() : (m_trials ? m_trials->replicas() : m_state.replicas);
+    return std::any_of(replicas.cbegin(), replicas.cend(), [&logName](const auto &r) {
+        return store::trialLogName(r.name, r.trialId) == logName;
+    });
+}
+
 void Owner::takeRehearsals()
 {
     QStringList rejected;
-    const QList<RehearsalRequest> requests = takeRehearsalRequests(m_store, m_jobId, &rejected);
+    const QList<RehearsalRequest> requests =
+        takeRehearsalRequests(m_store, m_jobId, &rejected, &m_stuckRequests);
     for (const QString &why : std::as_const(rejected))
         note(why);
     for (const RehearsalRequest &request : requests) {
+        // A name from a file anyone who can write the folder may have put there: checked
+        // before it reaches a log, and shown escaped where it is refused.
+        if (!isReplicaOfJob(request.replica)) {
+            const QString name = text::plainText(request.replica.left(MaxShownNameLength));
+            note(tr("A rehearsal request names no replica of this job (%1); ignored").arg(name));
+            answerRehearsal(request, tr("There is no replica %1 in this job.").arg(name));
+            continue;
+        }
         QString problem;
         if (m_trials)
             problem = m_trials->rehearse(request.replica, request.event);

@@ -123,6 +123,8 @@ private:
     void checkSpace();
     // Rehearsal requests (rehearsal.h) waiting in <job>/requests, handed to the replicas.
     void takeRehearsals();
+    // True when a replica of the job (of a trial running now) has this log name.
+    bool isReplicaOfJob(const QString &logName) const;
     void finishEarly(store::JobStatus outcome, const QString &errorMessage);
     void finishWith(int exitCode);
     // False when the write failed; the state is then written again (durably) on the next poll.
@@ -156,6 +158,7 @@ private:
     bool m_dirty = false;
     bool m_writeFailing = false; // the last state write failed (e.g. disk full)
     bool m_cancelRequested = false;
+    QSet<QByteArray> m_stuckRequests; // entries of requests/ refused that cannot be removed
     bool m_spaceLow = false; // below the floor since the last note (re-armed at twice the floor)
     int m_pollCount = 0;
     QElapsedTimer m_finalWriteTimer; // since the final state's first failed write

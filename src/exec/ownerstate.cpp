@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The Owner's state persistence: state.json writes, the final write's retry, owner.log notes.
 #include "exec/owner.h"
+#include "text/plaintext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QLocale>
 #include <QTextStream>
 #include <algorithm>
+#include <mutex>
 #include <utility>
 
 namespace trainyard::exec {
@@ -19,8 +21,16 @@ using detail::note;
 
 void detail::note(const QString &message)
 {
+    // One entry per note: controls are escaped and a line break starts an indented continuation,
+    // so nothing a note carries (a trainer's stderr, a name from a request file) passes for an
+    // entry of its own or reaches a terminal as an escape sequence. Notes come from the owner's
+    // thread and the system sampler's: one at a time.
+    QString text = text::plainText(message, text::Newlines::Keep);
+    text.replace(QLatin1Char('\n'), QStringLiteral("\n    "));
+    static std::mutex mutex;
+    const std::lock_guard<std::mutex> lock(mutex);
     QTextStream err(stderr);
-    err << QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) << ' ' << message << '\n';
+    err << QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) << ' ' << text << '\n';
 }
 
 bool Owner::writeState(store::Durability durability)

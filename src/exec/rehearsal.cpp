@@ -3,6 +3,8 @@
 
 #include "store/atomicwrite.h"
 #include "store/jobstore.h"
+#include "store/safefile.h"
+#include "text/plaintext.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -15,7 +17,12 @@
 #include <QRandomGenerator>
 #include <QThread>
 #include <QtEndian>
+#include <algorithm>
+#include <cerrno>
+#include <dirent.h>
+#include <fcntl.h>
 #include <random>
+#include <unistd.h>
 
 namespace trainyard::exec {
 
@@ -74,34 +81,55 @@ QString requestRehearsal(const store::JobStore &store, const QString &jobId,
 }
 
 QList<RehearsalRequest> takeRehearsalRequests(const store::JobStore &store, const QString &jobId,
-                                              QStringList *rejected)
+                                              QStringList *rejected, QSet<QByteArray> *stuck)
 {
+    // Whoever can write the folder may put anything there: the folder and each entry are
+    // opened without following links or waiting on a FIFO, and only regular files are taken.
     QList<RehearsalRequest> requests;
-    const QDir dir(rehearsalRequestDir(store, jobId));
-    if (!dir.exists())
+    const QString dirPath = rehearsalRequestDir(store, jobId);
+    const int dirFd = ::open(QFile::encodeName(dirPath).constData(),
+                             O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (dirFd < 0) {
+        if (errno != ENOENT && rejected)
+            rejected->append(tr("%1 is not a folder; rehearsal requests are ignored").arg(dirPath));
         return requests;
-    const QStringList names =
-        dir.entryList({QStringLiteral("rehearse-*.json")}, QDir::Files, QDir::Name);
-    for (const QString &name : names) {
-        QFile file(dir.filePath(name));
-        QByteArray bytes;
-        if (file.open(QIODevice::ReadOnly))
-            bytes = file.read(MaxRequestBytes + 1);
-        file.close();
-        QFile::remove(file.fileName());
-        const QJsonObject o = QJsonDocument::fromJson(bytes).object();
+    }
+    QList<QByteArray> names;
+    if (DIR *dir = ::fdopendir(::dup(dirFd))) {
+        while (const dirent *entry = ::readdir(dir)) {
+            const QByteArray name(entry->d_name);
+            if (name.startsWith("rehearse-") && name.endsWith(".json"))
+                names.append(name);
+        }
+        ::closedir(dir);
+    }
+    std::sort(names.begin(), names.end());
+    for (const QByteArray &name : std::as_const(names)) {
+        if (stuck && stuck->contains(name))
+            continue; // refused before and cannot be removed: said once
+        const QString fileName = QFile::decodeName(name);
+        const store::SafeRead read = store::readRegularFileAt(dirFd, name, MaxRequestBytes);
+        if (read.failure == store::SafeRead::Failure::Missing)
+            continue; // withdrawn meanwhile
+        // Taken, whatever it holds (a folder only when empty).
+        if (::unlinkat(dirFd, name.constData(), 0) != 0 && errno == EISDIR &&
+            ::unlinkat(dirFd, name.constData(), AT_REMOVEDIR) != 0 && stuck)
+            stuck->insert(name);
+        const QJsonObject o = QJsonDocument::fromJson(read.bytes).object();
         RehearsalRequest request;
         request.replica = o.value(QStringLiteral("replica")).toString();
         const auto event = rehearsalEventFromName(o.value(QStringLiteral("event")).toString());
-        if (bytes.size() > MaxRequestBytes || request.replica.isEmpty() || !event) {
+        if (!read || request.replica.isEmpty() || !event) {
             if (rejected)
-                rejected->append(tr("%1 is not a rehearsal request; ignored").arg(name));
+                rejected->append(
+                    tr("%1 is not a rehearsal request; ignored").arg(text::plainText(fileName)));
             continue;
         }
         request.event = *event;
-        request.file = file.fileName();
+        request.file = dirPath + QLatin1Char('/') + fileName;
         requests.append(request);
     }
+    ::close(dirFd);
     return requests;
 }
 

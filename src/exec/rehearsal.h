@@ -16,7 +16,9 @@
 // cancel file. A file works whatever process asks, and never reaches a reused pid.
 #pragma once
 
+#include <QByteArray>
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QStringView>
 #include <optional>
@@ -45,9 +47,13 @@ QString rehearsalRequestDir(const store::JobStore &store, const QString &jobId);
 QString requestRehearsal(const store::JobStore &store, const QString &jobId,
                          const RehearsalRequest &request, QString *path = nullptr);
 // The owner's side: the requests waiting, oldest first; each file is removed as it is taken.
-// Files that are not requests are removed too, with a note in *rejected.
+// Files that are not requests are removed too, with a note in *rejected. Only regular files are
+// read: a link, a FIFO or a device named like a request is refused without being opened for
+// good (store/safefile.h); one that cannot be removed (a folder with files) goes into *stuck
+// and is passed over from then on.
 QList<RehearsalRequest> takeRehearsalRequests(const store::JobStore &store, const QString &jobId,
-                                              QStringList *rejected = nullptr);
+                                              QStringList *rejected = nullptr,
+                                              QSet<QByteArray> *stuck = nullptr);
 
 // The owner's answer to a taken request: empty when the event happened, else why not. Written
 // beside the request (<file>.result); the asker reads and removes it (waitForRehearsal).

@@ -3,6 +3,7 @@
 
 #include "store/atomicwrite.h"
 #include "store/jobstore.h"
+#include "store/safefile.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -11,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSettings>
+#include <cstring>
 
 namespace trainyard::exec {
 
@@ -22,6 +24,9 @@ QString tr(const char *text)
 {
     return QCoreApplication::translate("trainyard::exec", text);
 }
+
+// run.json is a few hundred bytes; anything near this is not one.
+constexpr qint64 MaxRunSettingsBytes = 1024 * 1024;
 
 constexpr std::pair<GpuMode, const char *> gpuModeNames[] = {
     {GpuMode::Auto, "auto"}, {GpuMode::Cpu, "cpu"}, {GpuMode::Shared, "shared"}};
@@ -238,15 +243,25 @@ QString runSettingsPath(const store::JobStore &store, const QString &jobId)
 
 QString readRunSettings(const store::JobStore &store, const QString &jobId, RunSettings *settings)
 {
-    QFile file(runSettingsPath(store, jobId));
-    if (!file.exists()) {
+    // Never a FIFO or a link in its place: the owner reads it on its event loop.
+    const QString path = runSettingsPath(store, jobId);
+    const store::SafeRead read = store::readRegularFile(path, MaxRunSettingsBytes);
+    switch (read.failure) {
+    case store::SafeRead::Failure::None:
+        break;
+    case store::SafeRead::Failure::Missing:
         *settings = RunSettings();
         return {};
+    case store::SafeRead::Failure::NotRegular:
+        return tr("Cannot read %1: it is not a regular file").arg(path);
+    case store::SafeRead::Failure::TooLarge:
+        return tr("Cannot read %1: it is larger than %2 bytes").arg(path).arg(MaxRunSettingsBytes);
+    case store::SafeRead::Failure::Unreadable:
+        return tr("Cannot read %1: %2")
+            .arg(path, QString::fromLocal8Bit(std::strerror(read.error)));
     }
-    if (!file.open(QIODevice::ReadOnly))
-        return tr("Cannot read %1: %2").arg(file.fileName(), file.errorString());
     QString error;
-    if (!RunSettings::fromJson(file.readAll(), settings, &error))
+    if (!RunSettings::fromJson(read.bytes, settings, &error))
         return error;
     return {};
 }
@@ -265,15 +280,16 @@ QString requestCancel(const store::JobStore &store, const QString &jobId)
 {
     if (!store.contains(jobId))
         return tr("There is no job %1.").arg(jobId);
-    QFile file(cancelRequestPath(store, jobId));
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append))
-        return tr("Cannot request the cancel of %1: %2").arg(jobId, file.errorString());
+    // A FIFO or a link put in its place is replaced, never opened and waited on.
+    if (const QString why = store::touchRegularFile(cancelRequestPath(store, jobId));
+        !why.isEmpty())
+        return tr("Cannot request the cancel of %1: %2").arg(jobId, why);
     return {};
 }
 
 bool isCancelRequested(const store::JobStore &store, const QString &jobId)
 {
-    return QFileInfo::exists(cancelRequestPath(store, jobId));
+    return store::isRegularFile(cancelRequestPath(store, jobId));
 }
 
 } // namespace trainyard::exec
