@@ -5,6 +5,7 @@
 #include "cloud/commands/cloudcommands.h"
 #include "exec/companion.h"
 #include "exec/locallauncher.h"
+#include "gpu/gpusampler.h"
 #include "mainwindow/accessiblecombo.h"
 #include "mainwindow/mainwindow.h"
 
@@ -77,6 +78,11 @@ int main(int argc, char **argv)
         QStringLiteral("A config.yaml (or JSON) to open in the job wizard."),
         QStringLiteral("[config.yaml]"));
     parser.process(app);
+
+    // A GPU listing still waiting for NVML (the wizard's) ends at once: the window closes
+    // without waiting for its deadline.
+    QObject::connect(&app, &QCoreApplication::aboutToQuit, &app,
+                     [] { trainyard::gpu::interruptGpuHelpers(); });
 
     trainyard::ui::MainWindow window;
     window.show();

@@ -9,6 +9,7 @@
 #include "cli/output.h"
 #include "cli/shellhelp.h"
 #include "export/gcloud.h"
+#include "gpu/gpuhelper.h"
 #include "jobspec/yamlfields.h"
 
 #include <QCoreApplication>
@@ -25,6 +26,13 @@ class Cli
 };
 
 int runCompletion(const QStringList &args);
+
+// `trainyard gpu-sampler` (gpu/gpuhelper.h): started by the owner and the window, never by hand.
+int runGpuSampler(const QStringList &args)
+{
+    Q_UNUSED(args);
+    return gpu::runGpuSamplerHelper();
+}
 QString completionHelp();
 int runManPage(const QStringList &args);
 
@@ -65,6 +73,7 @@ const Command commands[] = {
     {"local", runLocal, localHelp},
     {"jobs", runJobs, jobsHelp},
     {"supervise", runSupervise, nullptr},
+    {"gpu-sampler", runGpuSampler, nullptr}, // NVML for the others, in a process of its own
     {"secrets", runSecretsCommand, secretsCommandHelp, true},
     {"ai", runAiCommand, aiCommandHelp, true},
     {"completion", runCompletion, completionHelp, true},

@@ -2,7 +2,7 @@
 // `trainyard local gpus`: this machine's GPUs as the local runs see them.
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "gpu/nvml.h"
+#include "gpu/gpusampler.h"
 
 #include <QCoreApplication>
 

@@ -4,6 +4,7 @@
 #include "exec/replicaprocess.h"
 #include "exec/replicaset.h"
 #include "exec/spawner.h"
+#include "gpu/gpusampler.h"
 
 #include <QHash>
 #include <algorithm>
@@ -25,7 +26,8 @@ QList<store::ProcStat> descendantsOf(qint64 root)
     store::DescendantScan scan(root);
     QList<store::ProcStat> result;
     for (const store::ProcSample &p : scan.scan()) {
-        if (!p.isZombie())
+        // The GPU helper (gpu/gpusampler.h) is the owner's own, not the job's.
+        if (!p.isZombie() && !gpu::isGpuHelperProcess(p.pid))
             result.append(p.stat());
     }
     return result;
@@ -66,8 +68,9 @@ int reapAdopted(const std::vector<store::ProcSample> &descendants, const QSet<qi
     int reaped = 0;
     const qint64 self = qint64(::getpid());
     for (const store::ProcSample &p : descendants) {
+        // The GPU helper (gpu/gpusampler.h) is reaped by its sampler.
         if (p.ppid != self || !p.isZombie() || exclude.contains(p.pid) ||
-            mayBeUnclaimedChild(p.pid))
+            mayBeUnclaimedChild(p.pid) || gpu::isGpuHelperProcess(p.pid))
             continue;
         if (::waitpid(pid_t(p.pid), nullptr, WNOHANG) == pid_t(p.pid))
             ++reaped;

@@ -7,7 +7,7 @@
 #include "exec/companion.h"
 #include "exec/jobgpuplan.h"
 #include "exec/ports.h"
-#include "gpu/nvml.h"
+#include "gpu/gpusampler.h"
 #include "jobspec/yamlio.h"
 #include "secrets/references.h"
 #include "store/ownerlock.h"
@@ -161,6 +161,8 @@ void Owner::startMetrics()
         return; // only the catch-up of what was logged: finishWith() stops it at once
     m_system = std::make_unique<metrics::SystemSampler>(
         [owner = m_metrics](const metrics::SystemPoints &points) { owner->addPoints(points); });
+    m_system->setNoteSink([](const QString &text) { note(text); }); // note() is thread-safe
+    m_system->setGpusPresent(m_gpusPresent); // no GPU helper on a machine without GPUs
     m_system->start(metrics::SystemSampler::IntervalMs, true);
     // The sampled trees follow the running replicas (starts, restarts, exits, trials).
     connect(this, &Owner::replicasChanged, this, [this] {
@@ -297,7 +299,11 @@ bool Owner::prepare()
         note(warning);
 
     // GPUs are placed before anything starts; a job this machine cannot hold is refused here.
+    // Through NVML's helper process, within its deadline (gpu/gpusampler.h).
     const gpu::GpuInventory inventory = gpu::readInventory();
+    m_gpusPresent = inventory.hasGpus();
+    for (const QString &line : inventory.notes)
+        note(line);
     const JobGpuPlan gpuPlan =
         planJobGpus(m_job, m_settings, *catalog, inventory.gpus, QThread::idealThreadCount());
     if (!gpuPlan) {
@@ -476,11 +482,17 @@ void Owner::finishWith(int exitCode)
 {
     m_phase = Phase::Done;
     m_poll.stop();
-    startMetrics();   // a job that never ran: what its replicas logged is still extracted
-    m_system.reset(); // before the store closes
+    startMetrics(); // a job that never ran: what its replicas logged is still extracted
+    // No sampler is waited for before the final state is written: a GPU reading that hangs
+    // kept a finished job RUNNING for most of a minute. It stops feeding the store now, and is
+    // joined once the state is written.
+    if (m_system)
+        m_system->requestStop();
     if (m_metrics)
         m_metrics->stop();
-    if (!writeState()) { // the final state: kept in memory and retried (disk full)
+    const bool written = writeState(); // the final state: kept in memory and retried (full disk)
+    m_system.reset();
+    if (!written) {
         m_finalWriteTimer.start();
         QTimer::singleShot(PollIntervalMs, this, [this, exitCode] { retryFinalWrite(exitCode); });
         return;

@@ -153,7 +153,8 @@ private:
     metrics::OwnerMetrics *m_metrics = nullptr;       // the job's metric store, fed as lines arrive
     bool m_metricsStarted = false;                    // startMetrics() ran
     std::unique_ptr<metrics::SystemSampler> m_system; // system/* series: the replicas' trees, GPUs
-    QSet<QString> m_sampled; // the replicas m_system samples (their log names)
+    QSet<QString> m_sampled;    // the replicas m_system samples (their log names)
+    bool m_gpusPresent = false; // NVML's helper listed GPUs when the job was prepared
     Phase m_phase = Phase::Idle;
     bool m_dirty = false;
     bool m_writeFailing = false; // the last state write failed (e.g. disk full)

@@ -2,6 +2,10 @@
 #include "gpu/nvml.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
+#include <QHash>
+#include <QSet>
+#include <algorithm>
 #include <climits>
 #include <dlfcn.h>
 #include <vector>
@@ -82,7 +86,118 @@ QString fromFixed(const char *buf, unsigned int size)
     return QString::fromUtf8(buf, qstrnlen(buf, size));
 }
 
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("trainyard::gpu", text);
+}
+
+// What a reading can be; anything beyond is NVML's garbage, not a measurement.
+constexpr double MaxPowerWatts = 10000;        // a whole superchip board draws under 3 kW
+constexpr double MaxTemperatureC = 200;        // GPUs shut down near 100 °C
+constexpr quint64 MaxMemoryBytes = 1ULL << 50; // 1 PiB
+constexpr qint64 MaxPid = 4194304;             // PID_MAX_LIMIT of Linux
+
+QString processesCappedNote()
+{
+    return tr("NVML lists more than %1 compute processes; not all of them are read.")
+        .arg(MaxProcesses);
+}
+
+// What NVML can have said that cannot be (one note per kind and snapshot).
+enum class Garbage { Utilization, MemoryTotal, MemoryUsed, Power, Temperature };
+
+QString garbageNote(Garbage kind, int index, double value)
+{
+    const QString v = QString::number(value, 'g', 12);
+    switch (kind) {
+    case Garbage::Utilization:
+        return tr("GPU %1 reported a utilization of %2 %, which cannot be; readings out of range "
+                  "are left out.")
+            .arg(index)
+            .arg(v);
+    case Garbage::MemoryTotal:
+        return tr("GPU %1 reported %2 bytes of memory, which cannot be; readings out of range "
+                  "are left out.")
+            .arg(index)
+            .arg(v);
+    case Garbage::MemoryUsed:
+        return tr("GPU %1 reported %2 bytes of memory in use, more than it has; readings out of "
+                  "range are left out.")
+            .arg(index)
+            .arg(v);
+    case Garbage::Power:
+        return tr("GPU %1 reported a power draw of %2 W, which cannot be; readings out of range "
+                  "are left out.")
+            .arg(index)
+            .arg(v);
+    case Garbage::Temperature:
+        return tr("GPU %1 reported a temperature of %2 °C, which cannot be; readings out of "
+                  "range are left out.")
+            .arg(index)
+            .arg(v);
+    }
+    return {};
+}
+
 } // namespace
+
+QString gpusCappedNote(qint64 reported)
+{
+    return tr("NVML reports %1 GPUs; the first %2 are used.").arg(reported).arg(MaxDevices);
+}
+
+void checkSnapshot(GpuSnapshot *snapshot, const QList<GpuInfo> &gpus)
+{
+    QHash<int, quint64> totals; // index -> memory
+    for (const GpuInfo &g : gpus)
+        totals.insert(g.index, g.memoryTotalBytes);
+    QSet<Garbage> noted;
+    const auto drop = [snapshot, &noted](auto &value, Garbage kind, int index) {
+        if (!noted.contains(kind))
+            snapshot->notes.append(garbageNote(kind, index, double(*value)));
+        noted.insert(kind);
+        value.reset();
+    };
+    QList<GpuReading> readings;
+    for (GpuReading r : std::as_const(snapshot->gpus)) {
+        if (!totals.contains(r.index))
+            continue; // not a GPU of the inventory
+        if (r.utilizationPercent && !(*r.utilizationPercent >= 0 && *r.utilizationPercent <= 100))
+            drop(r.utilizationPercent, Garbage::Utilization, r.index);
+        if (r.memoryTotalBytes && *r.memoryTotalBytes > MaxMemoryBytes)
+            drop(r.memoryTotalBytes, Garbage::MemoryTotal, r.index);
+        const quint64 total = r.memoryTotalBytes.value_or(totals.value(r.index));
+        if (r.memoryUsedBytes &&
+            (*r.memoryUsedBytes > MaxMemoryBytes || (total > 0 && *r.memoryUsedBytes > total)))
+            drop(r.memoryUsedBytes, Garbage::MemoryUsed, r.index);
+        if (r.powerWatts && !(*r.powerWatts >= 0 && *r.powerWatts <= MaxPowerWatts))
+            drop(r.powerWatts, Garbage::Power, r.index);
+        if (r.temperatureC && !(*r.temperatureC >= -50 && *r.temperatureC <= MaxTemperatureC))
+            drop(r.temperatureC, Garbage::Temperature, r.index);
+        readings.append(r);
+    }
+    snapshot->gpus = readings;
+    QList<GpuProcess> processes;
+    bool badProcess = false;
+    for (const GpuProcess &p : std::as_const(snapshot->processes)) {
+        if (processes.size() >= MaxProcesses) {
+            snapshot->notes.append(processesCappedNote());
+            break;
+        }
+        const quint64 total = totals.value(p.gpuIndex);
+        if (!totals.contains(p.gpuIndex) || p.pid <= 0 || p.pid > MaxPid ||
+            (p.usedMemoryBytes &&
+             (*p.usedMemoryBytes > MaxMemoryBytes || (total > 0 && *p.usedMemoryBytes > total)))) {
+            badProcess = true;
+            continue;
+        }
+        processes.append(p);
+    }
+    if (badProcess)
+        snapshot->notes.append(tr("NVML listed compute processes with an impossible GPU, pid or "
+                                  "memory; they are left out."));
+    snapshot->processes = processes;
+}
 
 struct Nvml::Private
 {
@@ -90,6 +205,7 @@ struct Nvml::Private
     bool initialized = false;
     QString reason;
     QString driverVersion;
+    QStringList notes;
     QList<GpuInfo> gpus;
     std::vector<nvmlDevice_t> handles;
 
@@ -108,7 +224,8 @@ struct Nvml::Private
                (text ? QString::fromUtf8(text) : QStringLiteral("error %1").arg(rc));
     }
     void open();
-    void processesOf(int index, nvmlDevice_t dev, QList<GpuProcess> *out) const;
+    // The compute processes on one GPU, at most `room` of them; false when there were more.
+    bool processesOf(int index, nvmlDevice_t dev, qsizetype room, QList<GpuProcess> *out) const;
 };
 
 void Nvml::Private::open()
@@ -158,6 +275,10 @@ void Nvml::Private::open()
         reason = error("nvmlDeviceGetCount_v2", rc);
         return;
     }
+    if (n > unsigned(MaxDevices)) {
+        notes.append(gpusCappedNote(n));
+        n = MaxDevices;
+    }
     for (unsigned int i = 0; i < n; ++i) {
         nvmlDevice_t dev = nullptr;
         if (handle(i, &dev) != NVML_SUCCESS || !dev)
@@ -187,21 +308,29 @@ void Nvml::Private::open()
         reason = QStringLiteral("no NVIDIA GPU");
 }
 
-void Nvml::Private::processesOf(int index, nvmlDevice_t dev, QList<GpuProcess> *out) const
+bool Nvml::Private::processesOf(int index, nvmlDevice_t dev, qsizetype room,
+                                QList<GpuProcess> *out) const
 {
-    if (!computeProcesses)
-        return;
-    // The list can grow between the calls: ask again with the size NVML asks for, plus room.
-    std::vector<nvmlProcessInfo_t> infos(16);
+    if (!computeProcesses || room <= 0)
+        return room > 0;
+    // The list can grow between the calls: ask again with the size NVML asks for, plus room,
+    // but never for more than is left of MaxProcesses (a count of 0xFFFFFFFF asked for 100 GB).
+    std::vector<nvmlProcessInfo_t> infos(size_t(std::min<qsizetype>(16, room)));
+    bool more = false;
     for (int attempt = 0; attempt < 4; ++attempt) {
         unsigned int n = static_cast<unsigned int>(infos.size());
         const nvmlReturn_t rc = computeProcesses(dev, &n, infos.data());
         if (rc == NVML_ERROR_INSUFFICIENT_SIZE) {
-            infos.resize(size_t(n) + 8);
+            if (infos.size() >= size_t(room)) {
+                more = true; // as many as there is room for: what this buffer can hold is lost
+                break;
+            }
+            infos.resize(size_t(std::min<qint64>(qint64(n) + 8, room)));
             continue;
         }
         if (rc != NVML_SUCCESS)
-            return;
+            return true;
+        more = n > infos.size();
         for (unsigned int k = 0; k < n && k < infos.size(); ++k) {
             GpuProcess p;
             p.gpuIndex = index;
@@ -210,8 +339,9 @@ void Nvml::Private::processesOf(int index, nvmlDevice_t dev, QList<GpuProcess> *
                 p.usedMemoryBytes = infos[k].usedGpuMemory;
             out->append(p);
         }
-        return;
+        return !more;
     }
+    return !more;
 }
 
 Nvml::Nvml()
@@ -248,10 +378,16 @@ QString Nvml::driverVersion() const
     return d->driverVersion;
 }
 
+QStringList Nvml::notes() const
+{
+    return d->notes;
+}
+
 GpuSnapshot Nvml::sample() const
 {
     GpuSnapshot snap;
     snap.gpus.reserve(d->gpus.size());
+    bool capped = false;
     for (size_t i = 0; i < d->handles.size(); ++i) {
         nvmlDevice_t dev = d->handles[i];
         GpuReading r;
@@ -271,19 +407,28 @@ GpuSnapshot Nvml::sample() const
         if (d->temperature && d->temperature(dev, NVML_TEMPERATURE_GPU, &celsius) == NVML_SUCCESS)
             r.temperatureC = double(celsius);
         snap.gpus.append(r);
-        d->processesOf(r.index, dev, &snap.processes);
+        if (!d->processesOf(r.index, dev, MaxProcesses - snap.processes.size(), &snap.processes))
+            capped = true;
     }
+    if (capped)
+        snap.notes.append(processesCappedNote());
+    checkSnapshot(&snap, d->gpus);
     return snap;
 }
 
-GpuInventory readInventory()
+GpuInventory Nvml::inventory() const
 {
-    const Nvml nvml;
     GpuInventory inv;
-    inv.gpus = nvml.gpus();
-    inv.driverVersion = nvml.driverVersion();
-    inv.unavailableReason = nvml.unavailableReason();
+    inv.gpus = gpus();
+    inv.driverVersion = driverVersion();
+    inv.unavailableReason = unavailableReason();
+    inv.notes = notes();
     return inv;
+}
+
+GpuInventory readInventoryInProcess()
+{
+    return Nvml().inventory();
 }
 
 const char *nvmlSoname()

@@ -11,10 +11,18 @@
 // nvmlDeviceGetPciInfo_v3, nvmlDeviceGetMemoryInfo, nvmlDeviceGetUtilizationRates,
 // nvmlDeviceGetPowerUsage, nvmlDeviceGetTemperature, nvmlDeviceGetComputeRunningProcesses_v3.
 // Tests put a double of the library (tests/nvmlfake) first on LD_LIBRARY_PATH.
+//
+// NVML is not trusted: counts are capped (MaxDevices GPUs, MaxProcesses compute processes) and
+// readings out of range (utilization over 100 %, more memory used than there is, a pid the
+// kernel cannot have) are left out, each with a note. And the library is never loaded into the
+// owner or the window: they ask `trainyard gpu-sampler` (gpu/gpusampler.h), a helper process
+// that uses this class, with deadlines, so a driver that hangs or crashes costs a reading, not
+// the job.
 #pragma once
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <memory>
 #include <optional>
 
@@ -56,15 +64,28 @@ struct GpuProcess
 struct GpuSnapshot
 {
     QList<GpuReading> gpus;      // one per GPU, in index order
-    QList<GpuProcess> processes; // every compute process on every GPU
+    QList<GpuProcess> processes; // every compute process on every GPU (at most MaxProcesses)
+    QStringList notes;           // what was capped or left out, and why
 };
+
+// At most this many GPUs are used, and this many compute processes read (on all of them).
+inline constexpr int MaxDevices = 64;
+inline constexpr int MaxProcesses = 4096;
+
+// "NVML reports N GPUs; the first 64 are used."
+QString gpusCappedNote(qint64 reported);
+
+// Leaves out what NVML cannot have meant (see above), with a note in snapshot->notes: readings
+// of GPUs not in `gpus`, values out of range, processes past MaxProcesses.
+void checkSnapshot(GpuSnapshot *snapshot, const QList<GpuInfo> &gpus);
 
 // The GPUs of this machine, for listings and placement.
 struct GpuInventory
 {
-    QList<GpuInfo> gpus;
+    QList<GpuInfo> gpus;       // at most MaxDevices
     QString driverVersion;     // "580.159"; empty when unknown
     QString unavailableReason; // why there is no GPU: no library, no driver, NVML's error text
+    QStringList notes;         // what was capped (more GPUs than MaxDevices)
 
     bool hasGpus() const { return !gpus.isEmpty(); }
 };
@@ -89,6 +110,10 @@ public:
     // The GPUs, read once when the session opened.
     const QList<GpuInfo> &gpus() const;
     QString driverVersion() const;
+    // What was capped when the session opened (see GpuInventory::notes).
+    QStringList notes() const;
+    // All of the above.
+    GpuInventory inventory() const;
 
     // Utilization, memory, power and temperature of each GPU, and the compute processes on them.
     GpuSnapshot sample() const;
@@ -98,8 +123,9 @@ private:
     std::unique_ptr<Private> d;
 };
 
-// Opens a session, lists the GPUs, closes it.
-GpuInventory readInventory();
+// Opens a session in this process, lists the GPUs, closes it. The helper process does this;
+// everyone else calls readInventory() (gpusampler.h).
+GpuInventory readInventoryInProcess();
 
 // The soname loaded: "libnvidia-ml.so.1".
 const char *nvmlSoname();

@@ -7,6 +7,7 @@
 #include "exec/environment.h"
 #include "exec/ports.h"
 #include "exec/resumecheck.h"
+#include "gpu/gpusampler.h"
 #include "jobactions/prestart.h"
 #include "store/atomicwrite.h"
 #include "store/jobstore.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "metrics/systemsampler.h"
 
-#include "gpu/nvml.h"
+#include "gpu/gpusampler.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -32,6 +32,7 @@ constexpr double MiB = 1024.0 * 1024.0;
 SystemSampler::SystemSampler(Sink sink)
     : m_sink(std::move(sink))
     , m_trees(std::make_unique<ProcessTreeReader>())
+    , m_gpus(std::make_unique<gpu::GpuSampler>())
 {}
 
 SystemSampler::~SystemSampler()
@@ -72,15 +73,21 @@ void SystemSampler::start(int intervalMs, bool firstAfterInterval)
         [this, intervalMs, firstAfterInterval] { run(intervalMs, firstAfterInterval); });
 }
 
-void SystemSampler::stop()
+void SystemSampler::requestStop()
 {
-    if (!m_thread.joinable())
-        return;
     {
         const std::lock_guard<std::mutex> lock(m_stopMutex);
         m_stopping = true;
     }
     m_stopChanged.notify_all();
+    m_gpus->interrupt();
+}
+
+void SystemSampler::stop()
+{
+    if (!m_thread.joinable())
+        return;
+    requestStop();
     m_thread.join();
 }
 
@@ -97,6 +104,10 @@ void SystemSampler::run(int intervalMs, bool firstAfterInterval)
     while (!m_stopping) {
         wait.unlock();
         const SystemPoints points = sample(QDateTime::currentMSecsSinceEpoch());
+        wait.lock();
+        if (m_stopping)
+            break; // asked to stop during the sample: nothing more reaches the sink
+        wait.unlock();
         if (!points.empty() && m_sink)
             m_sink(points);
         wait.lock();
@@ -119,8 +130,6 @@ SystemPoints SystemSampler::sampleOnce()
 
 SystemPoints SystemSampler::sample(qint64 wallMs)
 {
-    if (!m_nvml)
-        m_nvml = std::make_unique<gpu::Nvml>(); // dlopen + nvmlInit_v2: off the event loop
     if (m_startWallMs == 0)
         m_startWallMs = wallMs;
     const double step = double(wallMs - m_startWallMs) / 1000.0;
@@ -131,8 +140,15 @@ SystemPoints SystemSampler::sample(qint64 wallMs)
         roots = m_replicas;
     }
     const QList<TreeUsage> trees = m_trees->read(roots);
-    const bool gpus = !m_nvml->gpus().isEmpty();
-    const gpu::GpuSnapshot snap = gpus ? m_nvml->sample() : gpu::GpuSnapshot{};
+    // From the helper, within its deadline; none while it is down.
+    const std::optional<gpu::GpuSnapshot> reading =
+        m_gpusPresent ? m_gpus->sample() : std::optional<gpu::GpuSnapshot>();
+    if (m_noteSink) {
+        for (const QString &text : m_gpus->takeNotes())
+            m_noteSink(text);
+    }
+    const bool gpus = reading.has_value() && !m_gpus->inventory().gpus.isEmpty();
+    const gpu::GpuSnapshot snap = gpus ? *reading : gpu::GpuSnapshot{};
 
     SystemPoints points;
     points.reserve(size_t(trees.size()) * 3 + size_t(snap.gpus.size()) * 4);

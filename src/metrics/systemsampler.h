@@ -13,6 +13,9 @@
 //     system/gpu_temperature_c
 // Points are series of kind "system" (kinds::System); their step is the seconds since the
 // sampler started, their wall time the sample's.
+// GPUs are read through NVML's helper process (gpu::GpuSampler, with deadlines): a driver call
+// that hangs or crashes costs GPU points for a while (the helper is started again, later and
+// later), never the sampler or the job; what it says about that goes to the note sink.
 #pragma once
 
 #include "metrics/metricstore.h"
@@ -29,7 +32,7 @@
 #include <vector>
 
 namespace trainyard::gpu {
-class Nvml;
+class GpuSampler;
 }
 
 namespace trainyard::metrics {
@@ -55,6 +58,9 @@ public:
     static constexpr int IntervalMs = 1000;
     // Receives each sample's points, on the sampler's thread.
     using Sink = std::function<void(const SystemPoints &)>;
+    // Receives notes for a log (the GPU helper's failures, what NVML said that was left out),
+    // on the sampler's thread.
+    using NoteSink = std::function<void(const QString &)>;
 
     explicit SystemSampler(Sink sink);
     ~SystemSampler();
@@ -67,11 +73,19 @@ public:
     void removeReplica(const QString &source);
     void clearReplicas();
 
-    // Starts the thread: NVML is opened there, then a sample every intervalMs, the first one at
-    // once or, with firstAfterInterval, one interval later (an owner starting it as its
+    // Before start(): notes go there.
+    void setNoteSink(NoteSink sink) { m_noteSink = std::move(sink); }
+    // Before start(): false when the machine is known to have no GPU (no helper is started).
+    void setGpusPresent(bool present) { m_gpusPresent = present; }
+
+    // Starts the thread: NVML's helper is started there, then a sample every intervalMs, the first
+    // one at once or, with firstAfterInterval, one interval later (an owner starting it as its
     // replicas start: their trees are worth a first look only once they have loaded).
     void start(int intervalMs = IntervalMs, bool firstAfterInterval = false);
-    // Stops and joins the thread (a sample in progress completes first).
+    // Asks the thread to stop without waiting: a wait for the GPU helper ends at once (the
+    // owner writes a job's final state before it joins any sampler).
+    void requestStop();
+    // Stops and joins the thread (the proc part of a sample in progress completes first).
     void stop();
     bool isRunning() const { return m_thread.joinable(); }
 
@@ -87,7 +101,9 @@ private:
     std::mutex m_replicasMutex;
     QList<TreeRoot> m_replicas;
     std::unique_ptr<ProcessTreeReader> m_trees;
-    std::unique_ptr<gpu::Nvml> m_nvml; // opened on first use, in the sampling thread
+    NoteSink m_noteSink;
+    bool m_gpusPresent = true;
+    std::unique_ptr<gpu::GpuSampler> m_gpus; // its helper starts on first use, in the thread
     qint64 m_startWallMs = 0;
     std::thread m_thread;
     std::mutex m_stopMutex;

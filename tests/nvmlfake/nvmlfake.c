@@ -14,12 +14,24 @@
  *         (one line; power_mw=unsupported makes nvmlDeviceGetPowerUsage NOT_SUPPORTED)
  *   process gpu=0; pid=1234; used_mib=1024      (used_mib=na: NVML_VALUE_NOT_AVAILABLE)
  * No file, or a file without gpu lines: NVML runs and finds no GPU.
+ *
+ * Hostile modes, as a driver that lies or breaks would behave (issue 32):
+ *   device_count 65535         nvmlDeviceGetCount_v2 says so; handles past the gpu lines repeat
+ *                              them
+ *   process_count 4294967295   every process query answers INSUFFICIENT_SIZE with this count
+ *   hang CALL MS               CALL sleeps MS milliseconds before it answers
+ *   crash CALL                 CALL raises SIGSEGV
+ * CALL: init, count, name, memory, utilization, processes. Garbage readings need no mode:
+ * utilization=4294967295, temperature=4294967295, memory_used_mib beyond the total, pid=0.
  */
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 
 typedef int nvmlReturn_t;
 enum {
@@ -96,6 +108,11 @@ static unsigned int g_procCount;
 static struct timespec g_mtime;
 static off_t g_size = -1;
 static ino_t g_inode;
+static long long g_deviceCount = -1;
+static long long g_processCount = -1;
+static char g_hangCall[32];
+static long g_hangMs;
+static char g_crashCall[32];
 
 static char *trim(char *s)
 {
@@ -186,6 +203,8 @@ static void load(int force)
         g_procCount = 0;
         g_initError = 0;
         g_size = -1;
+        g_deviceCount = g_processCount = -1;
+        g_hangCall[0] = g_crashCall[0] = '\0';
         return;
     }
     if (!force && st.st_size == g_size && st.st_ino == g_inode && st.st_mtim.tv_sec == g_mtime.tv_sec
@@ -198,6 +217,9 @@ static void load(int force)
     g_procCount = 0;
     g_initError = 0;
     g_driver[0] = '\0';
+    g_deviceCount = g_processCount = -1;
+    g_hangCall[0] = g_crashCall[0] = '\0';
+    g_hangMs = 0;
     char line[1024];
     while (fgets(line, sizeof line, file)) {
         char *s = trim(line);
@@ -211,11 +233,42 @@ static void load(int force)
             copyField(g_driver, sizeof g_driver, trim(s + 7));
         else if (!strncmp(s, "init_error ", 11))
             g_initError = atoi(s + 11);
+        else if (!strncmp(s, "device_count ", 13))
+            g_deviceCount = strtoll(s + 13, NULL, 10);
+        else if (!strncmp(s, "process_count ", 14))
+            g_processCount = strtoll(s + 14, NULL, 10);
+        else if (!strncmp(s, "hang ", 5)) {
+            if (sscanf(s + 5, "%31s %ld", g_hangCall, &g_hangMs) != 2)
+                g_hangCall[0] = '\0';
+        } else if (!strncmp(s, "crash ", 6)) {
+            if (sscanf(s + 6, "%31s", g_crashCall) != 1)
+                g_crashCall[0] = '\0';
+        }
     }
     fclose(file);
     g_mtime = st.st_mtim;
     g_size = st.st_size;
     g_inode = st.st_ino;
+}
+
+/* The hostile modes of `call`: a hang, then a crash. Called outside the lock. */
+static void hostile(const char *call)
+{
+    pthread_mutex_lock(&g_lock);
+    load(0);
+    const long hangMs = !strcmp(g_hangCall, call) ? g_hangMs : 0;
+    const int crash = !strcmp(g_crashCall, call);
+    pthread_mutex_unlock(&g_lock);
+    if (hangMs > 0) {
+        struct timespec ts = {hangMs / 1000, (hangMs % 1000) * 1000000L};
+        while (nanosleep(&ts, &ts) != 0)
+            ;
+    }
+    if (crash) {
+        const struct rlimit none = {0, 0}; /* a crash, not a core file in the job's folder */
+        setrlimit(RLIMIT_CORE, &none);
+        raise(SIGSEGV);
+    }
 }
 
 static int validDevice(nvmlDevice_t device)
@@ -247,6 +300,7 @@ static nvmlReturn_t leave(nvmlReturn_t rc)
 
 nvmlReturn_t nvmlInit_v2(void)
 {
+    hostile("init");
     pthread_mutex_lock(&g_lock);
     load(1);
     if (g_initError) {
@@ -293,13 +347,14 @@ nvmlReturn_t nvmlSystemGetDriverVersion(char *version, unsigned int length)
 
 nvmlReturn_t nvmlDeviceGetCount_v2(unsigned int *deviceCount)
 {
+    hostile("count");
     pthread_mutex_lock(&g_lock);
     if (g_initCount == 0)
         return leave(NVML_ERROR_UNINITIALIZED);
     if (!deviceCount)
         return leave(NVML_ERROR_INVALID_ARGUMENT);
     load(0);
-    *deviceCount = g_gpuCount;
+    *deviceCount = g_deviceCount >= 0 ? (unsigned int)g_deviceCount : g_gpuCount;
     return leave(NVML_SUCCESS);
 }
 
@@ -308,9 +363,10 @@ nvmlReturn_t nvmlDeviceGetHandleByIndex_v2(unsigned int index, nvmlDevice_t *dev
     pthread_mutex_lock(&g_lock);
     if (g_initCount == 0)
         return leave(NVML_ERROR_UNINITIALIZED);
-    if (!device || index >= g_gpuCount)
+    const unsigned int count = g_deviceCount >= 0 ? (unsigned int)g_deviceCount : g_gpuCount;
+    if (!device || index >= count || g_gpuCount == 0)
         return leave(NVML_ERROR_INVALID_ARGUMENT);
-    *device = &g_gpus[index];
+    *device = &g_gpus[index % g_gpuCount];
     return leave(NVML_SUCCESS);
 }
 
@@ -326,6 +382,7 @@ static nvmlReturn_t copyString(const char *value, char *buf, unsigned int length
 
 nvmlReturn_t nvmlDeviceGetName(nvmlDevice_t device, char *name, unsigned int length)
 {
+    hostile("name");
     const nvmlReturn_t rc = enter(device);
     if (rc != NVML_SUCCESS)
         return rc;
@@ -363,6 +420,7 @@ nvmlReturn_t nvmlDeviceGetPciInfo_v3(nvmlDevice_t device, nvmlPciInfo_t *pci)
 
 nvmlReturn_t nvmlDeviceGetMemoryInfo(nvmlDevice_t device, nvmlMemory_t *memory)
 {
+    hostile("memory");
     const nvmlReturn_t rc = enter(device);
     if (rc != NVML_SUCCESS)
         return rc;
@@ -376,6 +434,7 @@ nvmlReturn_t nvmlDeviceGetMemoryInfo(nvmlDevice_t device, nvmlMemory_t *memory)
 
 nvmlReturn_t nvmlDeviceGetUtilizationRates(nvmlDevice_t device, nvmlUtilization_t *utilization)
 {
+    hostile("utilization");
     const nvmlReturn_t rc = enter(device);
     if (rc != NVML_SUCCESS)
         return rc;
@@ -413,11 +472,16 @@ nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t device, int sensorType, unsig
 nvmlReturn_t nvmlDeviceGetComputeRunningProcesses_v3(nvmlDevice_t device, unsigned int *infoCount,
                                                      nvmlProcessInfo_t *infos)
 {
+    hostile("processes");
     const nvmlReturn_t rc = enter(device);
     if (rc != NVML_SUCCESS)
         return rc;
     if (!infoCount)
         return leave(NVML_ERROR_INVALID_ARGUMENT);
+    if (g_processCount >= 0) {
+        *infoCount = (unsigned int)g_processCount;
+        return leave(NVML_ERROR_INSUFFICIENT_SIZE);
+    }
     const unsigned int gpu = (unsigned int)(device - g_gpus);
     unsigned int n = 0;
     for (unsigned int i = 0; i < g_procCount; ++i)

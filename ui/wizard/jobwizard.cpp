@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "wizard/jobwizard.h"
 
-#include "gpu/nvml.h"
+#include "gpu/gpusampler.h"
 #include "jobactions/jobactions.h"
 #include "jobspec/yamlio.h"
 #include "mainwindow/screenfit.h"

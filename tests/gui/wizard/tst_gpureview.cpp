@@ -5,6 +5,7 @@
 // TRAINYARD_SCREENSHOT_DIR to save review-gpus-<mode>.png there.
 #include "catalog/catalog.h"
 #include "common/gpujobs.h"
+#include "gpu/gpusampler.h"
 #include "wizard/clusterpage.h"
 #include "wizard/reviewpage.h"
 

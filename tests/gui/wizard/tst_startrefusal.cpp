@@ -10,6 +10,7 @@
 //    with fewer GPUs than the job had, stores nothing and says why (the GPU choice again).
 // TRAINYARD_SCREENSHOT_DIR saves review-refused.png and start-choice.png there.
 #include "common/gpujobs.h"
+#include "gpu/gpusampler.h"
 #include "gui/jobs/consoletesthelpers.h"
 #include "jobactions/prestart.h"
 #include "jobs/joblistmodel.h"

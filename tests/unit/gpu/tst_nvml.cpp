@@ -83,7 +83,7 @@ private slots:
         QFETCH(quint64, lastMemoryMiB);
         QFETCH(QString, driver);
         qputenv("NVMLFAKE_DESCRIPTION", fixture(file).toLocal8Bit());
-        const GpuInventory inv = readInventory();
+        const GpuInventory inv = readInventoryInProcess();
         QCOMPARE(inv.gpus.size(), count);
         QCOMPARE(inv.hasGpus(), count > 0);
         QCOMPARE(inv.driverVersion, driver);
@@ -204,7 +204,7 @@ private slots:
     void missingDescriptionIsNoGpu()
     {
         qputenv("NVMLFAKE_DESCRIPTION", m_dir.filePath(u"absent.txt"_s).toLocal8Bit());
-        const GpuInventory inv = readInventory();
+        const GpuInventory inv = readInventoryInProcess();
         QVERIFY(!inv.hasGpus());
         QCOMPARE(inv.unavailableReason, u"no NVIDIA GPU"_s);
     }
@@ -220,7 +220,7 @@ private slots:
         QVERIFY(nvml.gpus().isEmpty());
         QCOMPARE(nvml.unavailableReason(), u"libnvidia-ml.so.1 not found (no NVIDIA driver)"_s);
         QVERIFY(nvml.sample().gpus.isEmpty());
-        const GpuInventory inv = readInventory();
+        const GpuInventory inv = readInventoryInProcess();
         QVERIFY(!inv.hasGpus());
         QVERIFY(inv.driverVersion.isEmpty());
     }

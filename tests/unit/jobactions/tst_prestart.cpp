@@ -7,6 +7,7 @@
 #include "catalog/catalog.h"
 #include "common/gpujobs.h"
 #include "exec/ports.h"
+#include "gpu/gpusampler.h"
 #include "jobactions/jobactions.h"
 #include "jobactions/prestart.h"
 #include "store/jobstore.h"
