@@ -1182,6 +1182,14 @@ Beispiele:
         <source>local train takes no --config, as gcloud&apos;s does not: give the trainer with --module-name and --package-path, or run a config file&apos;s job with `trainyard jobs submit training JOB_ID --config FILE`</source>
         <translation>local train nimmt kein --config, wie das von gcloud auch nicht: geben Sie den Trainer mit --module-name und --package-path an, oder führen Sie den Job einer Konfigurationsdatei mit `trainyard jobs submit training JOB_ID --config FILE` aus</translation>
     </message>
+    <message>
+        <source>Job [%1]: %2.</source>
+        <translation>Job [%1]: %2.</translation>
+    </message>
+    <message>
+        <source>Job [%1] %2; %3.</source>
+        <translation>Job [%1] %2; %3.</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::CloudApi</name>
@@ -1381,6 +1389,18 @@ Beispiele:
     <message>
         <source>Not enough free ports on %1: the cluster needs %2 ports from %3 upward, only %4 are free.</source>
         <translation>Nicht genug freie Ports auf %1: Der Cluster braucht %2 Ports ab %3, nur %4 sind frei.</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>pid %1, %2</source>
+        <translation>PID %1, %2</translation>
+    </message>
+    <message>
+        <source>a process of uid %1</source>
+        <translation>ein Prozess der UID %1</translation>
     </message>
 </context>
 <context>
@@ -1733,6 +1753,14 @@ Beispiele:
         <source>expected a number</source>
         <translation>Zahl erwartet</translation>
     </message>
+    <message>
+        <source>the disk holding the store was nearly full at %1: %2 free, less than %3</source>
+        <translation>der Datenträger des Jobspeichers war um %1 fast voll: %2 frei, weniger als %3</translation>
+    </message>
+    <message>
+        <source>%1&apos;s log stopped at %2: %3</source>
+        <translation>das Log von %1 endete um %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::JobStore</name>
@@ -1823,6 +1851,14 @@ Beispiele:
     <message>
         <source>folder unreadable</source>
         <translation>Ordner unlesbar</translation>
+    </message>
+    <message>
+        <source>no space left on device</source>
+        <translation>kein Platz mehr auf dem Gerät</translation>
+    </message>
+    <message>
+        <source>neither /run/lock/%1 nor /tmp/%1 is a folder every user can add to (a real folder, world-writable with the sticky bit): only this user&apos;s jobs are seen</source>
+        <translation>weder /run/lock/%1 noch /tmp/%1 ist ein Ordner, in dem jeder Benutzer anlegen darf (ein echter Ordner, für alle beschreibbar, mit Sticky-Bit): nur die Jobs dieses Benutzers werden gesehen</translation>
     </message>
 </context>
 <context>
@@ -3230,6 +3266,22 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <source>Cannot find %1 to read the job&apos;s secrets: the folder of this program is not known</source>
         <translation>%1 zum Lesen der Geheimnisse des Jobs nicht gefunden: der Ordner dieses Programms ist nicht bekannt</translation>
     </message>
+    <message>
+        <source>%1 is not a folder; rehearsal requests are ignored</source>
+        <translation>%1 ist kein Ordner; Probe-Anfragen werden ignoriert</translation>
+    </message>
+    <message>
+        <source>port %1 is already in use by another program (%2)</source>
+        <translation>Port %1 wird bereits von einem anderen Programm verwendet (%2)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: it is not a regular file</source>
+        <translation>%1 kann nicht gelesen werden: es ist keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: it is larger than %2 bytes</source>
+        <translation>%1 kann nicht gelesen werden: es ist größer als %2 Byte</translation>
+    </message>
 </context>
 <context>
     <name>trainyard::exec::JobGpuPlan</name>
@@ -3284,14 +3336,6 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
         <translation>Das Geheimnis %1 ist kürzer als 4 Byte und wird in Logs nicht maskiert.</translation>
     </message>
     <message>
-        <source>Ports are chosen without the store&apos;s port lock: %1</source>
-        <translation>Die Ports werden ohne die Port-Sperre des Jobspeichers gewählt: %1</translation>
-    </message>
-    <message>
-        <source>The ports cannot be reserved: %1</source>
-        <translation>Die Ports können nicht reserviert werden: %1</translation>
-    </message>
-    <message>
         <source>The job ran longer than its maximum running time (scheduling.maxRunningTime %1) and was cancelled.</source>
         <translation>Der Job lief länger als seine maximale Laufzeit (scheduling.maxRunningTime %1) und wurde abgebrochen.</translation>
     </message>
@@ -3310,6 +3354,26 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>The job ended %1 but its state cannot be recorded; giving up.</source>
         <translation>Der Job endete mit %1, aber sein Zustand kann nicht festgehalten werden; Abbruch.</translation>
+    </message>
+    <message>
+        <source>Ports are reserved for this user only: %1</source>
+        <translation>Ports werden nur für diesen Benutzer reserviert: %1</translation>
+    </message>
+    <message>
+        <source>A rehearsal request names no replica of this job (%1); ignored</source>
+        <translation>Eine Probe-Anfrage nennt kein Replikat dieses Jobs (%1); ignoriert</translation>
+    </message>
+    <message>
+        <source>There is no replica %1 in this job.</source>
+        <translation>In diesem Job gibt es kein Replikat %1.</translation>
+    </message>
+    <message>
+        <source>The log of %1 cannot be written (%2): the rest of its output is lost.</source>
+        <translation>Das Log von %1 kann nicht geschrieben werden (%2): der Rest seiner Ausgabe geht verloren.</translation>
+    </message>
+    <message>
+        <source>The disk holding the store (%1) is nearly full: %2 free, less than %3 (1 % of the file system, at most 1 GB). Logs, metrics and the job&apos;s state stop being written when it is full.</source>
+        <translation>Der Datenträger des Jobspeichers (%1) ist fast voll: %2 frei, weniger als %3 (1 % des Dateisystems, höchstens 1 GB). Ist er voll, werden Logs, Metriken und der Zustand des Jobs nicht mehr geschrieben.</translation>
     </message>
 </context>
 <context>
@@ -3474,6 +3538,116 @@ Exit-Codes: 0 OK, 1 Fehler des Schlüsselbunds, 2 Aufruffehler.
     <message>
         <source>Trial %1 stopped early: its final metric is its last report, %2 = %3 at step %4.</source>
         <translation>Versuch %1 vorzeitig beendet: seine endgültige Metrik ist sein letzter Bericht, %2 = %3 bei Schritt %4.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::gpu</name>
+    <message>
+        <source>NVML lists more than %1 compute processes; not all of them are read.</source>
+        <translation>NVML listet mehr als %1 Rechenprozesse; nicht alle werden gelesen.</translation>
+    </message>
+    <message>
+        <source>GPU %1 reported a utilization of %2 %, which cannot be; readings out of range are left out.</source>
+        <translation>GPU %1 meldete eine Auslastung von %2 %, was nicht sein kann; Messwerte außerhalb des Bereichs werden ausgelassen.</translation>
+    </message>
+    <message>
+        <source>GPU %1 reported %2 bytes of memory, which cannot be; readings out of range are left out.</source>
+        <translation>GPU %1 meldete %2 Byte Speicher, was nicht sein kann; Messwerte außerhalb des Bereichs werden ausgelassen.</translation>
+    </message>
+    <message>
+        <source>GPU %1 reported %2 bytes of memory in use, more than it has; readings out of range are left out.</source>
+        <translation>GPU %1 meldete %2 Byte belegten Speicher, mehr als sie hat; Messwerte außerhalb des Bereichs werden ausgelassen.</translation>
+    </message>
+    <message>
+        <source>GPU %1 reported a power draw of %2 W, which cannot be; readings out of range are left out.</source>
+        <translation>GPU %1 meldete eine Leistungsaufnahme von %2 W, was nicht sein kann; Messwerte außerhalb des Bereichs werden ausgelassen.</translation>
+    </message>
+    <message>
+        <source>GPU %1 reported a temperature of %2 °C, which cannot be; readings out of range are left out.</source>
+        <translation>GPU %1 meldete eine Temperatur von %2 °C, was nicht sein kann; Messwerte außerhalb des Bereichs werden ausgelassen.</translation>
+    </message>
+    <message>
+        <source>NVML reports %1 GPUs; the first %2 are used.</source>
+        <translation>NVML meldet %1 GPUs; die ersten %2 werden verwendet.</translation>
+    </message>
+    <message>
+        <source>NVML listed compute processes with an impossible GPU, pid or memory; they are left out.</source>
+        <translation>NVML listete Rechenprozesse mit einer unmöglichen GPU, PID oder Speichermenge; sie werden ausgelassen.</translation>
+    </message>
+</context>
+<context>
+    <name>trainyard::gpu::GpuSampler</name>
+    <message>
+        <source>the GPU helper %1 cannot be started</source>
+        <translation>das GPU-Hilfsprogramm %1 kann nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>the GPU helper cannot be started: %1</source>
+        <translation>das GPU-Hilfsprogramm kann nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>killed by signal %1, %2</source>
+        <translation>durch Signal %1 beendet, %2</translation>
+    </message>
+    <message>
+        <source>it could not be started</source>
+        <translation>es konnte nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>Exit-Code %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>The GPU helper stopped: %1; it starts again in %2 s.</source>
+        <translation>Das GPU-Hilfsprogramm hat angehalten: %1; es startet in %2 s erneut.</translation>
+    </message>
+    <message>
+        <source>stopped before NVML answered</source>
+        <translation>angehalten, bevor NVML antwortete</translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver (no /proc/driver/nvidia, /dev/nvidiactl or /dev/dxg)</source>
+        <translation>kein NVIDIA-Treiber (kein /proc/driver/nvidia, /dev/nvidiactl oder /dev/dxg)</translation>
+    </message>
+    <message>
+        <source>NVML did not answer at %1; it is asked again after %2</source>
+        <translation>NVML antwortete um %1 nicht; es wird nach %2 erneut gefragt</translation>
+    </message>
+    <message>
+        <source>its answer is not a list of GPUs</source>
+        <translation>seine Antwort ist keine Liste von GPUs</translation>
+    </message>
+    <message>
+        <source>NVML did not list the GPUs within %1 s</source>
+        <translation>NVML hat die GPUs nicht innerhalb von %1 s aufgelistet</translation>
+    </message>
+    <message>
+        <source>it ended before it listed the GPUs</source>
+        <translation>es endete, bevor es die GPUs aufgelistet hatte</translation>
+    </message>
+    <message>
+        <source>its answer is too long</source>
+        <translation>seine Antwort ist zu lang</translation>
+    </message>
+    <message>
+        <source>it ended between readings</source>
+        <translation>es endete zwischen zwei Messungen</translation>
+    </message>
+    <message>
+        <source>its answer is not a reading</source>
+        <translation>seine Antwort ist kein Messwert</translation>
+    </message>
+    <message>
+        <source>a reading did not come within %1 s</source>
+        <translation>ein Messwert kam nicht innerhalb von %1 s</translation>
+    </message>
+    <message>
+        <source>it ended in a reading</source>
+        <translation>es endete während einer Messung</translation>
     </message>
 </context>
 <context>
@@ -5447,6 +5621,10 @@ Trainingsjobs für Google Cloud AI Platform Training und benutzerdefinierte Jobs
     <message>
         <source>T&amp;rials</source>
         <translation>&amp;Versuche</translation>
+    </message>
+    <message>
+        <source>Warnings:</source>
+        <translation>Warnungen:</translation>
     </message>
 </context>
 <context>
