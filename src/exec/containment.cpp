@@ -16,6 +16,17 @@
 
 namespace trainyard::exec {
 
+namespace {
+
+// A live process of the job: not a zombie, not the owner's GPU helper (gpu/gpusampler.h), which
+// is the owner's own and may hang in a driver call long after the job ended.
+bool isJobProcess(const store::ProcSample &p)
+{
+    return !p.isZombie() && !gpu::isGpuHelperProcess(p.pid);
+}
+
+} // namespace
+
 bool becomeChildSubreaper()
 {
     return ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
@@ -26,8 +37,7 @@ QList<store::ProcStat> descendantsOf(qint64 root)
     store::DescendantScan scan(root);
     QList<store::ProcStat> result;
     for (const store::ProcSample &p : scan.scan()) {
-        // The GPU helper (gpu/gpusampler.h) is the owner's own, not the job's.
-        if (!p.isZombie() && !gpu::isGpuHelperProcess(p.pid))
+        if (isJobProcess(p))
             result.append(p.stat());
     }
     return result;
@@ -130,8 +140,9 @@ bool Containment::recordProcesses(QList<store::JobState::RecordedProcess> *proce
     }
     QList<store::JobState::RecordedProcess> seen;
     for (const store::ProcSample &p : scan()) {
-        // Zombies left out; a replica's leader is recorded with its replica.
-        if (!p.isZombie() && !leaders.contains(p.pid))
+        // Zombies left out (and the owner's GPU helper); a replica's leader is recorded with its
+        // replica.
+        if (isJobProcess(p) && !leaders.contains(p.pid))
             seen.append({p.pid, p.startTime});
     }
     std::sort(seen.begin(), seen.end(), [](const auto &a, const auto &b) { return a.pid < b.pid; });
@@ -168,8 +179,7 @@ bool Containment::aloneActive(const ReplicaSet &set) const
 
 bool Containment::anyAlive(const std::vector<store::ProcSample> &processes)
 {
-    return std::any_of(processes.cbegin(), processes.cend(),
-                       [](const store::ProcSample &p) { return !p.isZombie(); });
+    return std::any_of(processes.cbegin(), processes.cend(), isJobProcess);
 }
 
 QList<store::ProcStat> Containment::ownedBy(const ReplicaSet &set)
