@@ -13,6 +13,7 @@
 #include "logs/record.h"
 
 #include <QAbstractItemModelTester>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -72,6 +73,17 @@ public:
         }
     }
     QProcess &process() { return m_process; }
+    // Waits for the trainer's end with the event loop running, as the owner does: each pass of
+    // the loop is a pass of the capture. (waitForFinished() reads both pipes without one, so the
+    // whole run would be a single pass and the two streams' order would be lost.)
+    bool waitForEnd(int timeoutMs)
+    {
+        QDeadlineTimer deadline(timeoutMs);
+        while (m_process.state() != QProcess::NotRunning && !deadline.hasExpired())
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+        QCoreApplication::processEvents(); // the capture's last pass and finish()
+        return m_process.state() == QProcess::NotRunning;
+    }
 
 private:
     logs::LogWriter m_writer;
@@ -304,7 +316,7 @@ void TestLogSearchPanel::liveFilterWhileTrainerWrites()
     QTRY_VERIFY_WITH_TIMEOUT(panel.model()->rowCount() >= 3, 10000);
     QCOMPARE(trainer.process().state(), QProcess::Running);
     const int whileRunning = panel.model()->rowCount();
-    QVERIFY(trainer.process().waitForFinished(20000));
+    QVERIFY(trainer.waitForEnd(20000));
     // ...and at the end every "needle" line of the trainer is a row, nothing else.
     QTRY_VERIFY(!panel.isSearching());
     QTRY_VERIFY(panel.model()->rowCount() > whileRunning);
@@ -325,7 +337,7 @@ void TestLogSearchPanel::trainerOutputAsShown()
         CapturedTrainer trainer(logs + QStringLiteral("/chief-0.log"),
                                 {QStringLiteral("--tqdm"), QStringLiteral("300"),
                                  QStringLiteral("--keras"), QStringLiteral("40")});
-        QVERIFY(trainer.process().waitForFinished(30000));
+        QVERIFY(trainer.waitForEnd(30000));
         QCOMPARE(trainer.process().exitCode(), 0);
         QTest::qWait(100);
     }
