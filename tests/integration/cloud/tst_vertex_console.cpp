@@ -11,9 +11,11 @@
 #include "logs/logmodel.h"
 #include "logs/logpanel.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QMessageBox>
 #include <QTabWidget>
 #include <QtTest>
 
@@ -124,6 +126,10 @@ private Q_SLOTS:
         console.selectJob(QStringLiteral("cloud_two"));
         QTRY_VERIFY_WITH_TIMEOUT(console.cancelAction()->isEnabled(), 10000);
         console.cancelAction()->trigger();
+        // Cancel asks first (as for a local job); "Cancel job" goes on.
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = console.findChild<QMessageBox *>()) != nullptr);
+        box->button(QMessageBox::Yes)->click();
         QTRY_COMPARE_WITH_TIMEOUT(rowState(model, QStringLiteral("cloud_two")),
                                   int(store::JobStatus::Cancelled), 30000);
         const QString shots = qEnvironmentVariable("TRAINYARD_SCREENSHOT_DIR");
