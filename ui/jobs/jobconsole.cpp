@@ -86,7 +86,8 @@ JobConsole::JobConsole(const QString &storeRoot, QWidget *parent)
     connect(find, &QShortcut::activated, this, [this] {
         QLineEdit *target = m_filter;
         QWidget *page = m_detail->tabs()->currentWidget();
-        if (page && page->isAncestorOf(QApplication::focusWidget())) {
+        QWidget *focus = QApplication::focusWidget();
+        if (page && (page == focus || page->isAncestorOf(focus))) {
             const QList<QLineEdit *> fields = page->findChildren<QLineEdit *>();
             for (QLineEdit *field : fields) {
                 if (field->property("trainyardFind").toBool() && field->isVisible())
