@@ -2,6 +2,7 @@
 #include "exec/spawner.h"
 
 #include <QSet>
+#include <algorithm>
 #include <cerrno>
 #include <condition_variable>
 #include <csignal>
@@ -189,7 +190,8 @@ struct Job
 };
 
 // Threads that wait for jobs and never end (a replica dies with the thread that forked it), one
-// more started whenever every one is busy, up to MaxThreads.
+// more started whenever more jobs wait than threads are free to take them, up to MaxThreads: a
+// job's replicas are all forked at once, none behind another's exec (detail::needsSpawnThread).
 class SpawnThreads
 {
 public:
@@ -199,7 +201,7 @@ public:
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         m_jobs.push_back(std::move(job));
-        if (m_idle == 0 && m_threads < MaxThreads) {
+        if (detail::needsSpawnThread(m_jobs.size(), m_idle, m_threads, MaxThreads)) {
             ++m_threads;
             ++m_idle;
             std::thread([this] { loop(); }).detach();
@@ -246,6 +248,11 @@ SpawnThreads &spawnThreads()
 }
 
 } // namespace
+
+bool detail::needsSpawnThread(std::size_t waitingJobs, int freeThreads, int threads, int maxThreads)
+{
+    return waitingJobs > std::size_t(std::max(freeThreads, 0)) && threads < maxThreads;
+}
 
 void spawnChild(std::shared_ptr<const SpawnPlan> plan,
                 std::function<void(const SpawnResult &)> done)

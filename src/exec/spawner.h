@@ -23,6 +23,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <cstddef>
 #include <functional>
 #include <memory>
 
@@ -58,5 +59,13 @@ void spawnChild(std::shared_ptr<const SpawnPlan> plan,
 bool mayBeUnclaimedChild(qint64 pid);
 // Ends that registration (after the owner object reaped the child, or gave it up).
 void releaseChild(qint64 pid);
+
+namespace detail {
+// The spawn threads' rule: a post starts one more thread (below maxThreads) when more jobs wait
+// than threads are free to take them. A thread started for one post counts as free until it has
+// taken that post's job, so "start one when none is free" left a second post waiting behind the
+// first one's exec (11 replicas posted at once were forked by two threads).
+bool needsSpawnThread(std::size_t waitingJobs, int freeThreads, int threads, int maxThreads);
+} // namespace detail
 
 } // namespace trainyard::exec

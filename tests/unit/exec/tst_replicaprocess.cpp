@@ -99,6 +99,7 @@ private Q_SLOTS:
     void execFailureIsReported_data();
     void execFailureIsReported();
     void failureAmongOthers();
+    void spawnThreadForEveryWaitingStart();
     void exitBeforeRecorded();
     void killReachesTheGroup();
     void killAskedForWhileStarting();
@@ -198,6 +199,23 @@ void TestReplicaProcess::failureAmongOthers()
     replicas.clear(); // each kills its group and reaps its child
     for (qint64 pid : std::as_const(pids))
         QVERIFY(waitUntil([pid] { return !alive(pid); }, 5000));
+}
+
+void TestReplicaProcess::spawnThreadForEveryWaitingStart()
+{
+    // Replicas posted in one go are forked side by side, none behind another's exec: a post finds
+    // a thread free to take it or starts one, also when the thread started for the post before
+    // has not taken its job yet (before, 11 replicas posted at once were forked by two threads,
+    // each waiting for one exec after another).
+    using exec::detail::needsSpawnThread;
+    constexpr int Max = 16;
+    QVERIFY(needsSpawnThread(1, 0, 0, Max));      // the first post
+    QVERIFY(needsSpawnThread(2, 1, 1, Max));      // the second, its thread not busy yet
+    QVERIFY(needsSpawnThread(11, 10, 10, Max));   // the eleventh of a job's replicas
+    QVERIFY(!needsSpawnThread(1, 1, 1, Max));     // a free thread takes it
+    QVERIFY(!needsSpawnThread(3, 5, 8, Max));     // as do the threads of an earlier job
+    QVERIFY(!needsSpawnThread(20, 16, Max, Max)); // never more than the cap
+    QVERIFY(needsSpawnThread(4, 3, 15, Max));
 }
 
 void TestReplicaProcess::exitBeforeRecorded()
