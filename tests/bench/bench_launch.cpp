@@ -15,7 +15,9 @@
 //
 // What "running" means: ours, every replica's QProcess has started (exec succeeded) and the
 // owner has written RUNNING; the shell's, the script has forked all 11 background jobs. A second
-// shell figure waits, like ours, until each of its 11 children has exec'd the trainer.
+// shell figure waits, like ours, until each of its 11 children has exec'd the trainer; a third
+// does the same with each child in a session of its own (`setsid TRAINER &`), as the owner starts
+// every replica (containment follows a replica's session).
 #include "benchmedian.h"
 #include "exec/runsettings.h"
 #include "store/jobstore.h"
@@ -148,12 +150,54 @@ int main(int argc, char **argv)
         return true;
     };
 
+    // A script that starts `sh`'s children and prints their pids, until each has exec'd its
+    // trainer: its cmdline is no longer the script's own (`sh -c ...`) nor setsid(1)'s.
+    const auto untilExecd = [](const QString &sh) {
+        QProcess verified;
+        verified.setChildProcessModifier([] { ::setsid(); });
+        QElapsedTimer timer;
+        timer.start();
+        verified.start(
+            QStringLiteral("/bin/sh"),
+            {QStringLiteral("-c"),
+             QString(sh).replace(QStringLiteral(" & done"), QStringLiteral(" & echo $!; done"))});
+        const qint64 verifiedGroup = verified.processId();
+        verified.waitForFinished(30000);
+        const QList<QByteArray> pids = verified.readAllStandardOutput().split('\n');
+        QList<qint64> children;
+        for (const QByteArray &pid : pids) {
+            if (!pid.isEmpty() && pid != "started")
+                children << pid.toLongLong();
+        }
+        while (timer.elapsed() < 30000) {
+            int execd = 0;
+            for (qint64 pid : std::as_const(children)) {
+                QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+                if (!cmdline.open(QIODevice::ReadOnly))
+                    continue;
+                const QList<QByteArray> words = cmdline.readAll().split('\0');
+                if (words.value(1) != "-c" && words.value(0) != "setsid")
+                    ++execd;
+            }
+            if (execd >= Replicas)
+                break;
+            QThread::usleep(100);
+        }
+        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        if (verifiedGroup > 1)
+            ::kill(-pid_t(verifiedGroup), SIGKILL);
+        for (qint64 pid : std::as_const(children))
+            ::kill(-pid_t(pid), SIGKILL); // the ones in sessions of their own
+        return ms;
+    };
+
     QList<double> ours;
     QList<double>
         cliPart;         // until the submit command exited (validation, job creation, owner start)
     QList<double> other; // BENCH_LAUNCH_COMPARE's, interleaved with ours
     QList<double> shell;
-    QList<double> shellExecd; // the shell's, until each child has exec'd its trainer
+    QList<double> shellExecd;    // the shell's, until each child has exec'd its trainer
+    QList<double> shellSessions; // the same, each child in a session of its own
     for (int run = 0; run < runs; ++run) {
         double ms = 0;
         double submitMs = 0;
@@ -194,34 +238,12 @@ int main(int argc, char **argv)
             ::kill(-pid_t(group), SIGKILL);
 
         // The same again, until every child has exec'd its trainer (what RUNNING means for
-        // ours): the script prints each child's pid, whose cmdline stops being the script's own
-        // (`sh -c ...`) once it has.
-        QProcess verified;
-        verified.setChildProcessModifier([] { ::setsid(); });
-        timer.restart();
-        verified.start(
-            QStringLiteral("/bin/sh"),
-            {QStringLiteral("-c"),
-             QString(sh).replace(QStringLiteral(" & done"), QStringLiteral(" & echo $!; done"))});
-        const qint64 verifiedGroup = verified.processId();
-        verified.waitForFinished(30000);
-        const QList<QByteArray> pids = verified.readAllStandardOutput().split('\n');
-        int execd = 0;
-        while (timer.elapsed() < 30000) {
-            execd = 0;
-            for (const QByteArray &pid : pids) {
-                QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(QString::fromLatin1(pid)));
-                if (!pid.isEmpty() && pid != "started" && cmdline.open(QIODevice::ReadOnly) &&
-                    cmdline.readAll().split('\0').value(1) != "-c")
-                    ++execd;
-            }
-            if (execd >= Replicas)
-                break;
-            QThread::usleep(100);
-        }
-        shellExecd << double(timer.nsecsElapsed()) / 1e6;
-        if (verifiedGroup > 1)
-            ::kill(-pid_t(verifiedGroup), SIGKILL);
+        // ours), and once more with each child in a session of its own as every replica is
+        // (setsid(1) calls setsid() and execs the trainer; under the kernel's autogroup
+        // scheduling a new session is a new scheduling group, placed behind the running ones).
+        shellExecd << untilExecd(sh);
+        shellSessions << untilExecd(
+            QString(sh).replace(QStringLiteral(" do "), QStringLiteral(" do setsid ")));
     }
     const double a = median(ours);
     const double b = median(shell);
@@ -238,6 +260,10 @@ int main(int argc, char **argv)
     std::printf("  shell script, until all %d have exec'd their trainer: median %.1f ms, "
                 "ratio %.2fx\n",
                 Replicas, e, e > 0 ? a / e : 0.0);
+    const double f = median(shellSessions);
+    std::printf("  the same, each child in a session of its own (setsid, as every replica):"
+                " median %.1f ms, ratio %.2fx\n",
+                f, f > 0 ? a / f : 0.0);
     if (!other.isEmpty()) {
         const double c = median(other);
         std::printf("  compared build (%s): median %.1f ms, ratio %.1fx; ours / compared: %.2f\n",
