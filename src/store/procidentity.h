@@ -37,8 +37,8 @@ struct ProcStat
     qint64 ppid = 0;
     qint64 pgid = 0;
     qint64 sid = 0;
-    char state = '?'; // R, S, D, Z, ...
-    quint64 startTime = 0;
+    char state = '?';      // R, S, D, Z, ...
+    quint64 startTime = 0; // clock ticks after boot
 };
 std::optional<ProcStat> readProcStat(qint64 pid);
 

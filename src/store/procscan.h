@@ -19,23 +19,18 @@
 
 namespace trainyard::store {
 
-// What /proc/PID/stat says of a process, its CPU time and resident set included.
-struct ProcSample
+// What /proc/PID/stat says of a process (its identity fields, ProcStat), its CPU time and
+// resident set included.
+struct ProcSample : ProcStat
 {
-    qint64 pid = 0;
-    qint64 ppid = 0;
-    qint64 pgid = 0;
-    qint64 sid = 0;
-    char state = '?';      // R, S, D, Z, ...
-    quint64 startTime = 0; // clock ticks after boot
-    quint64 cpuTicks = 0;  // utime + stime
+    quint64 cpuTicks = 0; // utime + stime
     // cutime + cstime: the CPU time of its children that exited and were waited for (a child
     // that lived between two looks is counted in its parent's figure)
     quint64 childTicks = 0;
     qint64 rssPages = 0;
 
     bool isZombie() const { return state == 'Z' || state == 'X'; }
-    ProcStat stat() const { return ProcStat{pid, ppid, pgid, sid, state, startTime}; }
+    const ProcStat &stat() const { return *this; }
 };
 
 // Reads /proc/PID/stat without allocating; false when the process is gone (or /proc is not
