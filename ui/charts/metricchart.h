@@ -84,7 +84,7 @@ public:
     static constexpr int MinimumWidth = 360;
     static constexpr int MinimumHeight = 260;
 
-    QString metric() const { return m_metric; }
+    QString metricName() const { return m_metric; }
     void setXMode(XMode mode);
     void setSmoothing(double weight);
     double smoothing() const { return m_smoothing; }

@@ -30,10 +30,10 @@ void MetricsPanel::layoutPage()
         m_pageMetrics = page;
         const QSet<QString> wanted(page.cbegin(), page.cend());
         for (auto it = m_charts.begin(); it != m_charts.end();) {
-            if (wanted.contains((*it)->metric())) {
+            if (wanted.contains((*it)->metricName())) {
                 ++it;
             } else {
-                m_dirty.remove((*it)->metric());
+                m_dirty.remove((*it)->metricName());
                 delete *it;
                 it = m_charts.erase(it);
             }
@@ -62,7 +62,7 @@ void MetricsPanel::makeCharts()
     }
     std::sort(m_charts.begin(), m_charts.end(),
               [order = m_pageMetrics](MetricChartView *a, MetricChartView *b) {
-                  return order.indexOf(a->metric()) < order.indexOf(b->metric());
+                  return order.indexOf(a->metricName()) < order.indexOf(b->metricName());
               });
     placeCharts();
     if (!m_toMake.isEmpty())
@@ -96,7 +96,7 @@ void MetricsPanel::placeCharts()
     while (QLayoutItem *item = m_gridLayout->takeAt(0))
         delete item;
     int training = 0;
-    while (training < m_charts.size() && !sys::isSystemMetric(m_charts.at(training)->metric()))
+    while (training < m_charts.size() && !sys::isSystemMetric(m_charts.at(training)->metricName()))
         ++training;
     for (int i = 0; i < training; ++i)
         m_gridLayout->addWidget(m_charts.at(i), i / 2, i % 2);

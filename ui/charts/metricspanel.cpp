@@ -145,7 +145,7 @@ MetricsPanel::MetricsPanel(QWidget *parent)
     });
     connect(m_xMode, &QComboBox::currentIndexChanged, this, [this] {
         for (MetricChartView *c : std::as_const(m_charts))
-            c->setXMode(xModeFor(c->metric()));
+            c->setXMode(xModeFor(c->metricName()));
     });
     connect(m_log, &QCheckBox::toggled, this, [this](bool on) {
         for (MetricChartView *c : std::as_const(m_charts))
@@ -367,7 +367,7 @@ qint64 MetricsPanel::pointCount(const QString &metric, const QString &source) co
 MetricChartView *MetricsPanel::chart(const QString &metric) const
 {
     for (MetricChartView *c : m_charts) {
-        if (c->metric() == metric)
+        if (c->metricName() == metric)
             return c;
     }
     return nullptr;

@@ -159,7 +159,7 @@ CompareView::CompareView(QWidget *parent)
     });
     connect(m_controls.xMode, &QComboBox::currentIndexChanged, this, [this] {
         for (charts::MetricChartView *c : std::as_const(m_charts))
-            c->setXMode(xModeFor(c->metric()));
+            c->setXMode(xModeFor(c->metricName()));
     });
     connect(m_controls.logScale, &QCheckBox::toggled, this, [this](bool on) {
         for (charts::MetricChartView *c : std::as_const(m_charts))
@@ -395,13 +395,13 @@ void CompareView::layoutCharts()
 {
     // Training charts by name, two per row; below them the System section.
     const auto system = [](const charts::MetricChartView *c) {
-        return metrics::systemseries::isSystemMetric(c->metric());
+        return metrics::systemseries::isSystemMetric(c->metricName());
     };
     std::sort(m_charts.begin(), m_charts.end(),
               [&system](charts::MetricChartView *a, charts::MetricChartView *b) {
                   if (system(a) != system(b))
                       return system(b);
-                  return a->metric() < b->metric();
+                  return a->metricName() < b->metricName();
               });
     const int training =
         int(std::find_if(m_charts.cbegin(), m_charts.cend(), system) - m_charts.cbegin());
@@ -502,7 +502,7 @@ bool CompareView::isComplete() const
             return false;
     }
     for (charts::MetricChartView *c : m_charts) {
-        const auto it = m_pending.constFind(c->metric());
+        const auto it = m_pending.constFind(c->metricName());
         if (it == m_pending.cend() || !it->waiting.isEmpty() ||
             it->request.serial != c->drawRequest().serial)
             return false;
@@ -513,7 +513,7 @@ bool CompareView::isComplete() const
 charts::MetricChartView *CompareView::chart(const QString &metric) const
 {
     for (charts::MetricChartView *c : m_charts) {
-        if (c->metric() == metric)
+        if (c->metricName() == metric)
             return c;
     }
     return nullptr;
