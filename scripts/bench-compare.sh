@@ -12,8 +12,9 @@
 #
 # LIST (comma-separated, default all): search (bench_search --lines N, 10,000,000 lines: the Logs
 # tab's search and filter against grep), validate (bench_validate), launch (bench_launch 15 sh
-# and 9 python, the two builds' trainyard interleaved inside one run), metrics (`trainyard jobs
-# metrics` of 2 x N points, default 10,000,000, CSV and JSON, on the same store for both).
+# and 9 python, the two builds' trainyard interleaved inside one run; against the shell that
+# waits for every exec, and the same shell giving each child a session of its own), metrics
+# (`trainyard jobs metrics` of 2 x N points, default 10,000,000, CSV and JSON, same store).
 # The machine's load (uptime) is printed before and after: repeat when it was high.
 set -euo pipefail
 
@@ -182,6 +183,15 @@ for ((round = 0; round < rounds; ++round)); do
             base_ms=$(after "$(grep 'compared build' <<<"$out")" 'median')
             record "launch ($kind): / shell that waits for every exec" base \
                 "$(awk -v a="$base_ms" -v b="$shell_execd" 'BEGIN {if (b > 0) printf "%.2f", a / b}')" x
+            # The same shell with each child in a session of its own, as every replica is.
+            sessions=$(grep 'session of its own' <<<"$out" || true)
+            if [ -n "$sessions" ]; then
+                shell_sessions=$(after "$sessions" 'median')
+                record "launch ($kind): / the same, a session per child" ours \
+                    "$(after "$sessions" 'ratio')" x
+                record "launch ($kind): / the same, a session per child" base \
+                    "$(awk -v a="$base_ms" -v b="$shell_sessions" 'BEGIN {if (b > 0) printf "%.2f", a / b}')" x
+            fi
         done
     fi
 done
