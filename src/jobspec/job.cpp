@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "jobspec/job.h"
 
+#include <array>
 #include <iterator>
 
 namespace trainyard::jobspec {
@@ -36,26 +37,35 @@ constexpr RoleNames roleNames[] = {
 };
 static_assert(std::size(roleNames) == allRoles.size());
 
-const RoleNames &namesOf(Role role)
+// One of the table's names as a QString made once: each call returns a shared copy, without
+// allocating (validation asks for role keys several times a call).
+template<const char *RoleNames::*Name>
+const QString &nameOf(Role role)
 {
-    return roleNames[static_cast<std::size_t>(role)];
+    static const std::array<QString, std::size(roleNames)> names = [] {
+        std::array<QString, std::size(roleNames)> made;
+        for (std::size_t i = 0; i < made.size(); ++i)
+            made[i] = QLatin1String(roleNames[i].*Name);
+        return made;
+    }();
+    return names[static_cast<std::size_t>(role)];
 }
 
 } // namespace
 
 QString roleKey(Role role)
 {
-    return QLatin1String(namesOf(role).key);
+    return nameOf<&RoleNames::key>(role);
 }
 
 QString roleFlag(Role role)
 {
-    return QLatin1String(namesOf(role).flag);
+    return nameOf<&RoleNames::flag>(role);
 }
 
 QString roleTaskType(Role role)
 {
-    return QLatin1String(namesOf(role).task);
+    return nameOf<&RoleNames::task>(role);
 }
 
 bool ParameterSpec::operator==(const ParameterSpec &o) const
