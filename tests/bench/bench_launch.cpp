@@ -13,7 +13,7 @@
 //                              other one (on a busy machine only interleaved runs compare
 //                              fairly, and the second of a round is slower)
 //
-// What "running" means: ours, every replica's QProcess has started (exec succeeded) and the
+// What "running" means: ours, every replica's process has exec'd its trainer and the
 // owner has written RUNNING; the shell's, the script has forked all 11 background jobs. A second
 // shell figure waits, like ours, until each of its 11 children has exec'd the trainer; a third
 // does the same with each child in a session of its own (`setsid TRAINER &`), as the owner starts
