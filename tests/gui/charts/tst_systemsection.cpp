@@ -6,6 +6,7 @@
 // and drawn against time.
 // TRAINYARD_SCREENSHOT_DIR: saves metrics-system.png (the Metrics tab while the job runs).
 #include "charts/metricspanel.h"
+#include "common/nvmldouble.h"
 #include "jobs/jobconsole.h"
 #include "jobs/jobdetail.h"
 #include "jobs/joblistmodel.h"
@@ -19,7 +20,6 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineSeries>
-#include <QSaveFile>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -39,10 +39,7 @@ private:
     QTemporaryDir m_tmp;
     void describe(const QByteArray &text)
     {
-        QSaveFile f(m_tmp.filePath(u"nvml.txt"_s));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(text);
-        QVERIFY(f.commit());
+        QVERIFY(test::describeNvmlDouble(m_tmp.filePath(u"nvml.txt"_s), text));
     }
 
 private slots:

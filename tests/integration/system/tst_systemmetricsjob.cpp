@@ -2,6 +2,7 @@
 // The job's owner records system metrics: a real job (chief and parameter server running
 // fixtrainer.hog) under the jobs harness, NVML being the double (tests/nvmlfake) that says the
 // chief's child holds GPU memory. The store then has the system/* series per replica and per GPU.
+#include "common/nvmldouble.h"
 #include "metrics/storefollower.h"
 #include "metrics/systemsampler.h"
 #include "store/jobstate.h"
@@ -9,7 +10,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -77,12 +77,9 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return QFile::exists(dir + u"/pid-ps-0"_s); }, 30000));
         const qint64 child = readPid(dir + u"/child-chief-0"_s);
         QVERIFY(child > 0);
-        {
-            QSaveFile f(description);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(gpus + "process gpu=0; pid=" + QByteArray::number(child) + "; used_mib=1024\n");
-            QVERIFY(f.commit());
-        }
+        QVERIFY(test::describeNvmlDouble(description,
+                                         gpus + "process gpu=0; pid=" + QByteArray::number(child) +
+                                             "; used_mib=1024\n"));
         QTest::qWait(3500); // a few samples
         writeFile(dir + u"/stop"_s, "");
         const store::JobStore jobStore(home);

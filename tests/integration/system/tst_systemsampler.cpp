@@ -2,6 +2,7 @@
 // System metrics of real process trees (tests/fixtures/trainers/fixtrainer/hog.py: a Python
 // process that holds memory and burns CPU, with a child that holds memory) checked against
 // /proc, and the GPU series and per-process GPU memory from the NVML double (tests/nvmlfake).
+#include "common/nvmldouble.h"
 #include "metrics/proctree.h"
 #include "metrics/systemsampler.h"
 #include "store/procscan.h"
@@ -10,7 +11,6 @@
 #include <QFile>
 #include <QHash>
 #include <QProcess>
-#include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <memory>
@@ -157,10 +157,7 @@ private:
     QString newDir() { return m_tmp.filePath(QString::number(++m_n)); }
     void describe(const QByteArray &text)
     {
-        QSaveFile f(m_tmp.filePath(u"nvml.txt"_s));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(text);
-        QVERIFY(f.commit());
+        QVERIFY(trainyard::test::describeNvmlDouble(m_tmp.filePath(u"nvml.txt"_s), text));
         qputenv("NVMLFAKE_DESCRIPTION", m_tmp.filePath(u"nvml.txt"_s).toLocal8Bit());
     }
 

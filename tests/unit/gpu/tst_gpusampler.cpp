@@ -3,12 +3,12 @@
 // that lies or breaks: the NVML double (tests/nvmlfake) with huge counts, garbage readings, a
 // call that hangs and one that crashes. Whatever the driver does, the caller gets an answer
 // within its deadline, no helper is left behind, and what went wrong is said in a note.
+#include "common/nvmldouble.h"
 #include "gpu/gpusampler.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cerrno>
@@ -54,10 +54,7 @@ private:
 
     void describe(const QByteArray &text)
     {
-        QSaveFile f(m_description); // a rename: the double sees a new file
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(text);
-        QVERIFY(f.commit());
+        QVERIFY(trainyard::test::describeNvmlDouble(m_description, text));
     }
 
 private slots:

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // gpu::Nvml against the NVML double (tests/nvmlfake, libnvidia-ml.so.1 on LD_LIBRARY_PATH) and,
 // as tst_nvml_nolibrary, with no library at all.
+#include "common/nvmldouble.h"
 #include "gpu/nvml.h"
 
 #include <QProcess>
-#include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -32,10 +32,7 @@ private:
 
     void describe(const QByteArray &text)
     {
-        QSaveFile f(m_description); // a rename: the double sees a new file
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(text);
-        QVERIFY(f.commit());
+        QVERIFY(trainyard::test::describeNvmlDouble(m_description, text));
     }
     static bool expectNoLibrary() { return qEnvironmentVariableIsSet("TRAINYARD_EXPECT_NO_NVML"); }
 
