@@ -108,35 +108,30 @@ enum class Garbage { Utilization, MemoryTotal, MemoryUsed, Power, Temperature };
 
 QString garbageNote(Garbage kind, int index, double value)
 {
-    const QString v = QString::number(value, 'g', 12);
+    QString text;
     switch (kind) {
     case Garbage::Utilization:
-        return tr("GPU %1 reported a utilization of %2 %, which cannot be; readings out of range "
-                  "are left out.")
-            .arg(index)
-            .arg(v);
+        text = tr("GPU %1 reported a utilization of %2 %, which cannot be; readings out of range "
+                  "are left out.");
+        break;
     case Garbage::MemoryTotal:
-        return tr("GPU %1 reported %2 bytes of memory, which cannot be; readings out of range "
-                  "are left out.")
-            .arg(index)
-            .arg(v);
+        text = tr("GPU %1 reported %2 bytes of memory, which cannot be; readings out of range "
+                  "are left out.");
+        break;
     case Garbage::MemoryUsed:
-        return tr("GPU %1 reported %2 bytes of memory in use, more than it has; readings out of "
-                  "range are left out.")
-            .arg(index)
-            .arg(v);
+        text = tr("GPU %1 reported %2 bytes of memory in use, more than it has; readings out of "
+                  "range are left out.");
+        break;
     case Garbage::Power:
-        return tr("GPU %1 reported a power draw of %2 W, which cannot be; readings out of range "
-                  "are left out.")
-            .arg(index)
-            .arg(v);
+        text = tr("GPU %1 reported a power draw of %2 W, which cannot be; readings out of range "
+                  "are left out.");
+        break;
     case Garbage::Temperature:
-        return tr("GPU %1 reported a temperature of %2 °C, which cannot be; readings out of "
-                  "range are left out.")
-            .arg(index)
-            .arg(v);
+        text = tr("GPU %1 reported a temperature of %2 °C, which cannot be; readings out of "
+                  "range are left out.");
+        break;
     }
-    return {};
+    return text.arg(index).arg(QString::number(value, 'g', 12));
 }
 
 } // namespace
