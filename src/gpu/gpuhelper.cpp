@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gpu/gpuhelper.h"
 
+#include "store/fdwrite.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -77,17 +79,7 @@ std::optional<quint64> bytes(const QJsonValue &value)
 
 bool writeAll(const QByteArray &bytes)
 {
-    qsizetype done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n =
-            ::write(STDOUT_FILENO, bytes.constData() + done, size_t(bytes.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        done += n;
-    }
-    return true;
+    return store::writeFully(STDOUT_FILENO, bytes.constData(), std::size_t(bytes.size())) == 0;
 }
 
 } // namespace

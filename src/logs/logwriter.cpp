@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "logs/logwriter.h"
 
+#include "store/fdwrite.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <cerrno>
@@ -84,20 +86,13 @@ bool LogWriter::flush()
     bool ok = m_file.isOpen();
     int error = ok ? 0 : EBADF;
     const qint64 before = ok && !m_file.isSequential() ? m_file.size() : -1;
-    qsizetype done = 0;
-    while (ok && done < m_buffer.size()) {
+    std::size_t done = 0;
+    if (ok) {
         // write(2) itself: its errno names the reason (QFile's error string for a write that
         // failed part way is "Unknown error").
-        const ssize_t n =
-            ::write(m_file.handle(), m_buffer.constData() + done, size_t(m_buffer.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            ok = false;
-            error = n < 0 ? errno : EIO;
-        } else {
-            done += n;
-        }
+        error = store::writeFully(m_file.handle(), m_buffer.constData(),
+                                  std::size_t(m_buffer.size()), &done);
+        ok = error == 0;
     }
     if (ok) {
         m_records += m_bufferedRecords;

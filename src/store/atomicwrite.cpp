@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "store/atomicwrite.h"
 
+#include "store/fdwrite.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -139,23 +141,7 @@ PendingFile writeTemporary(const QString &path, const QByteArray &bytes, int new
     if (existing.st_mode != 0)
         ::fchmod(file.fd, mode); // the umask must not narrow an existing file's mode
 
-    const char *data = bytes.constData();
-    qsizetype left = bytes.size();
-    while (left > 0) {
-        const ssize_t n = ::write(file.fd, data, size_t(left));
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            file.error = errno;
-            break;
-        }
-        if (n == 0) { // never for a regular file; do not loop forever
-            file.error = EIO;
-            break;
-        }
-        data += n;
-        left -= n;
-    }
+    file.error = writeFully(file.fd, bytes.constData(), std::size_t(bytes.size()));
     return file;
 }
 
