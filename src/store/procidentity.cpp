@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "store/procidentity.h"
 
+#include "store/procscan.h"
+
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
@@ -46,30 +48,10 @@ QString currentBootId()
 
 std::optional<ProcStat> readProcStat(qint64 pid)
 {
-    if (pid <= 0)
+    ProcSample sample; // the one parser of /proc/PID/stat (procscan.h), without allocating
+    if (pid <= 0 || !readProcSample(pid, &sample))
         return std::nullopt;
-    const QByteArray text = readSmallFile("/proc/" + QByteArray::number(pid) + "/stat");
-    // "pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime
-    //  stime cutime cstime priority nice num_threads itrealvalue starttime ..." (proc(5)); comm
-    // may hold spaces and parentheses, so fields are counted from the last ')'.
-    const qsizetype close = text.lastIndexOf(')');
-    if (close < 0)
-        return std::nullopt;
-    const QList<QByteArray> fields = text.mid(close + 2).split(' ');
-    // fields[0] is field 3 (state); starttime is field 22 -> fields[19].
-    if (fields.size() < 20 || fields.at(0).isEmpty())
-        return std::nullopt;
-    ProcStat stat;
-    stat.pid = pid;
-    stat.state = fields.at(0).at(0);
-    stat.ppid = fields.at(1).toLongLong();
-    stat.pgid = fields.at(2).toLongLong();
-    stat.sid = fields.at(3).toLongLong();
-    bool ok = false;
-    stat.startTime = fields.at(19).toULongLong(&ok);
-    if (!ok)
-        return std::nullopt;
-    return stat;
+    return sample.stat();
 }
 
 std::optional<ProcessIdentity> processIdentity(qint64 pid)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "store/procscan.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -20,7 +21,10 @@ bool readProcSample(qint64 pid, ProcSample *out)
     if (fd < 0)
         return false;
     char buf[1024];
-    const ssize_t n = ::read(fd, buf, sizeof buf - 1);
+    ssize_t n = 0;
+    do {
+        n = ::read(fd, buf, sizeof buf - 1);
+    } while (n < 0 && errno == EINTR);
     ::close(fd);
     if (n <= 0)
         return false;
