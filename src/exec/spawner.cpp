@@ -131,7 +131,7 @@ SpawnResult spawn(const SpawnPlan &plan)
     const std::vector<char *> envPointers = pointers(plan.environment);
     int status[2] = {-1, -1};
     const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (devNull < 0 || ::pipe2(status, O_CLOEXEC) != 0) {
+    if (devNull < 0 || ::pipe2(status, O_CLOEXEC | O_NONBLOCK) != 0) {
         result.failed = SpawnResult::Step::Fork;
         result.error = errno;
         if (devNull >= 0)
@@ -166,7 +166,8 @@ SpawnResult spawn(const SpawnPlan &plan)
         return result;
     }
     // The child has exec'd or exited (vfork): a failure report, if any, is in the pipe already.
-    // (Another spawn's child may still hold a copy of the write end: never wait for EOF.)
+    // Another spawn's child may still hold a copy of the write end until its own exec, so the
+    // read end does not block: no report now (EAGAIN, or EOF) is a success.
     int report[2] = {0, 0};
     const ssize_t n = ::read(status[0], report, sizeof report);
     ::close(status[0]);
